@@ -1,0 +1,176 @@
+/**
+ * The whole HubRate schema. Course identity is college + department + number;
+ * averages and counts on `courses` are kept in step with the visible reviews
+ * inside the transaction that changes them.
+ */
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
+
+export const colleges = sqliteTable("colleges", {
+  code: text("code").primaryKey(),
+  name: text("name").notNull(),
+});
+
+export const majors = sqliteTable("majors", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  college: text("college").notNull().references(() => colleges.code, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+}, (t) => [uniqueIndex("majors_college_name").on(t.college, t.name)]);
+
+export const hubAreas = sqliteTable("hub_areas", {
+  code: text("code").primaryKey(),
+  name: text("name").notNull(),
+  category: text("category").notNull(),
+  /** Units a student needs; null for SI2 and SO2, which share one unit between them. */
+  required: integer("required"),
+  position: integer("position").notNull(),
+});
+
+export const courses = sqliteTable("courses", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  college: text("college").notNull(),
+  department: text("department").notNull(),
+  number: text("number").notNull(),
+  /** Numeric part of `number`, so 120S sorts after 99 and before 121. */
+  numberValue: integer("number_value").notNull(),
+  title: text("title").notNull(),
+  description: text("description"),
+  prerequisites: text("prerequisites"),
+  noPreReqs: integer("no_prereqs", { mode: "boolean" }).notNull(),
+  numReviews: integer("num_reviews").notNull().default(0),
+  avgOverall: real("avg_overall").notNull().default(0),
+  avgUsefulness: real("avg_usefulness").notNull().default(0),
+  avgDifficulty: real("avg_difficulty").notNull().default(0),
+  avgWorkload: real("avg_workload").notNull().default(0),
+  avgInterest: real("avg_interest").notNull().default(0),
+  avgTeacher: real("avg_teacher").notNull().default(0),
+  /** Lower-cased "college department number title" for free-text search. */
+  searchText: text("search_text").notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+}, (t) => [
+  uniqueIndex("courses_identity").on(t.college, t.department, t.number),
+  index("courses_code_order").on(t.numberValue, t.number, t.college, t.department),
+  index("courses_department").on(t.department, t.numberValue),
+  index("courses_by_rating").on(t.avgOverall, t.college, t.department, t.number),
+  index("courses_by_reviews").on(t.numReviews, t.college, t.department, t.number),
+  index("courses_no_prereqs").on(t.noPreReqs, t.numberValue),
+]);
+
+export const courseHubUnits = sqliteTable("course_hub_units", {
+  courseId: integer("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+  hubCode: text("hub_code").notNull().references(() => hubAreas.code),
+}, (t) => [
+  primaryKey({ columns: [t.courseId, t.hubCode] }),
+  index("course_hub_units_by_hub").on(t.hubCode, t.courseId),
+]);
+
+export const users = sqliteTable("users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull(),
+  passwordHash: text("password_hash").notNull(),
+  enabled: integer("enabled", { mode: "boolean" }).notNull().default(false),
+  college: text("college").notNull(),
+  major: text("major").notNull(),
+  expectedGrad: integer("expected_grad").notNull(),
+  /** Bumped on logout, password change and reset: tokens carrying an older value stop working. */
+  sessionVersion: integer("session_version").notNull().default(1),
+  /** Demo reviewers exist only to own demo reviews; they can never log in. */
+  isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex("users_email").on(t.email)]);
+
+export const authCodes = sqliteTable("auth_codes", {
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  purpose: text("purpose", { enum: ["verify", "reset"] }).notNull(),
+  email: text("email").notNull(),
+  codeHash: text("code_hash").notNull(),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.userId, t.purpose] })]);
+
+export const reviews = sqliteTable("reviews", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  courseId: integer("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  overallRating: real("overall_rating").notNull(),
+  usefulnessRating: integer("usefulness_rating").notNull(),
+  difficultyRating: integer("difficulty_rating").notNull(),
+  workloadRating: integer("workload_rating").notNull(),
+  interestRating: integer("interest_rating").notNull(),
+  teacherRating: integer("teacher_rating").notNull(),
+  teacherName: text("teacher_name").notNull(),
+  semester: text("semester").notNull(),
+  hoursPerWeek: integer("hours_per_week").notNull(),
+  attendanceRequired: integer("attendance_required", { mode: "boolean" }).notNull().default(false),
+  assignmentTypes: text("assignment_types").notNull(),
+  reviewText: text("review_text").notNull(),
+  upvotes: integer("upvotes").notNull().default(0),
+  downvotes: integer("downvotes").notNull().default(0),
+  /** Hidden after three reports from different users, until an operator acts. */
+  hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+}, (t) => [
+  uniqueIndex("reviews_one_per_user_course").on(t.userId, t.courseId),
+  index("reviews_by_course").on(t.courseId, t.hidden, t.createdAt),
+  index("reviews_by_course_teacher").on(t.courseId, t.teacherName),
+]);
+
+export const reviewVotes = sqliteTable("review_votes", {
+  reviewId: integer("review_id").notNull().references(() => reviews.id, { onDelete: "cascade" }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  voteType: text("vote_type", { enum: ["UPVOTE", "DOWNVOTE"] }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.reviewId, t.userId] }), index("review_votes_by_user").on(t.userId)]);
+
+export const reviewReports = sqliteTable("review_reports", {
+  reviewId: integer("review_id").notNull().references(() => reviews.id, { onDelete: "cascade" }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  reason: text("reason").notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.reviewId, t.userId] }), index("review_reports_by_user").on(t.userId)]);
+
+function courseList(name: string) {
+  return sqliteTable(name, {
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    courseId: integer("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  }, (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index(`${name}_by_course`).on(t.courseId)]);
+}
+
+export const completedCourses = courseList("completed_courses");
+export const futureCourses = courseList("future_courses");
+export const savedCourses = courseList("saved_courses");
+
+export const contactMessages = sqliteTable("contact_messages", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull(),
+  subject: text("subject").notNull(),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Mail that was not sent over SMTP (no SMTP_URL): kept so a developer can read it. */
+export const outbox = sqliteTable("outbox", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  html: text("html"),
+  createdAt: createdAt(),
+});
+
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: integer("reset_at", { mode: "timestamp_ms" }).notNull(),
+}, (t) => [index("rate_limits_reset").on(t.resetAt)]);
+
+/** Small facts about this installation, such as which catalog is loaded ("demo" or "imported"). */
+export const appSettings = sqliteTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});

@@ -1,0 +1,39 @@
+/** Starts HubRate: reads the configuration, prepares the database and assets, and serves. */
+import { createApp } from "./src/app.ts";
+import { ConfigError, loadConfig } from "./src/config.ts";
+import { prepareApp } from "./src/startup.ts";
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`HubRate cannot start. ${error.message}`);
+    Deno.exit(1);
+  }
+  throw error;
+}
+
+const deps = await prepareApp(config);
+if (deps.demoCoursesLoaded) console.log(`Loaded the demo catalog: ${deps.demoCoursesLoaded} courses (set DEMO_CATALOG=off to start empty).`);
+const app = await createApp(deps);
+
+const controller = new AbortController();
+const server = Deno.serve({
+  port: config.port,
+  hostname: config.host,
+  signal: controller.signal,
+  onListen: ({ hostname, port }) => {
+    const shown = hostname === "0.0.0.0" ? "localhost" : hostname;
+    console.log(`HubRate (${config.env}) is serving at http://${shown}:${port}`);
+  },
+}, app.fetch);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  Deno.addSignalListener(signal, () => {
+    console.log(`Received ${signal}: finishing open requests, then stopping.`);
+    controller.abort();
+  });
+}
+await server.finished;
+deps.database.close();

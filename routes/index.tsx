@@ -1,0 +1,60 @@
+import type { AppContext, PageMeta } from "../src/server/context.ts";
+import { servePage } from "../src/server/routes.ts";
+import * as dashboard from "./dashboard.tsx";
+
+export const meta: PageMeta = {
+  title: "HubRate",
+  description: "Select your next Boston University course: search by BU Hub requirement, prerequisites and ratings, and read honest reviews from past students.",
+};
+
+/** "/" is the landing page for visitors and the dashboard for signed-in students. */
+export function load(c: AppContext): Promise<Response | null> {
+  return c.var.user?.enabled ? servePage(c, dashboard) : Promise.resolve(null);
+}
+
+const WHY = [
+  { title: "Advanced search options", text: "Filter by BU Hub requirement, college, department, course level, prerequisites and ratings to find exactly the course that fits." },
+  { title: "Read past opinions", text: "Honest, anonymous reviews from students who took the course: workload, difficulty, usefulness and more." },
+  { title: "Understand teaching styles", text: "See how each professor teaches a course and how students rated them, before you register." },
+];
+
+const FEATURES = [
+  { title: "Track Hub progress", text: "Mark courses as completed or planned and watch your BU Hub requirements fill in." },
+  { title: "Post anonymous reviews", text: "Help the next student: rate the courses you took without your name attached." },
+  { title: "Quickly add and remove courses", text: "Keep completed, future and saved course lists one click away." },
+];
+
+export default function Landing() {
+  return (
+    <div className="landing">
+      <section className="hero">
+        <h1>Select your next BU course with confidence</h1>
+        <p className="lead">Search every Boston University course by Hub requirement, prerequisites and ratings, and read what past students really thought.</p>
+        <a className="button button-large" href="/search">Start Searching</a>
+      </section>
+      <section className="feature-section" aria-labelledby="why-heading">
+        <h2 id="why-heading">Why use HubRate?</h2>
+        <ul className="feature-grid">
+          {WHY.map((item) => (
+            <li key={item.title} className="card">
+              <h3>{item.title}</h3>
+              <p>{item.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="feature-section" aria-labelledby="unlock-heading">
+        <h2 id="unlock-heading">Unlock these features by creating a free account</h2>
+        <ul className="feature-grid">
+          {FEATURES.map((item) => (
+            <li key={item.title} className="card">
+              <h3>{item.title}</h3>
+              <p>{item.text}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="center"><a className="button" href="/register">Create a free account</a></p>
+      </section>
+    </div>
+  );
+}

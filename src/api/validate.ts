@@ -1,0 +1,14 @@
+import { zValidator } from "@hono/zod-validator";
+import type { ValidationTargets } from "hono";
+import type * as z from "zod/mini";
+import { fieldErrors } from "../lib/schemas.ts";
+
+/** zod validation with the project's error body: 400 `{ message, fields }`, the first message on top. */
+export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) {
+  return zValidator(target, schema, (result, c) => {
+    if (!result.success) {
+      const fields = fieldErrors(result.error as z.core.$ZodError);
+      return c.json({ message: Object.values(fields)[0] ?? "Invalid request.", fields }, 400);
+    }
+  });
+}

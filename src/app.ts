@@ -1,0 +1,74 @@
+/**
+ * createApp composes the middleware, the JSON API, the pages and the static
+ * files. main.ts serves it; tests build it against a temporary database.
+ */
+import { Hono } from "hono";
+import { serveStatic } from "hono/deno";
+import { createElement } from "react";
+import { authApi } from "./api/auth/index.ts";
+import { handleError } from "./middleware/errors.ts";
+import { apiBodyLimit, sameOriginJson } from "./middleware/request-guards.ts";
+import { securityHeaders } from "./middleware/security-headers.ts";
+import { session } from "./middleware/session.ts";
+import type { AppContext, AppDeps, AppEnv } from "./server/context.ts";
+import { renderPage } from "./server/render.tsx";
+import { loadRoutes, mountPages, servePage } from "./server/routes.ts";
+import { databaseAnswers } from "./services/health.ts";
+import { signOut } from "./services/accounts.ts";
+import { clearSessionCookie } from "./api/session-cookie.ts";
+
+export async function createApp(deps: AppDeps, root = Deno.cwd()): Promise<Hono<AppEnv>> {
+  const { pages, special } = await loadRoutes(root);
+  const landing = pages.find((p) => p.path === "/")!.module;
+  const production = deps.config.env === "production";
+  const app = new Hono<AppEnv>();
+
+  const renderErrorPage = (c: AppContext, status: number, message: string) => {
+    const errorPage = special._error;
+    if (!errorPage) return Promise.resolve(c.text(message, status as 500));
+    return renderPage(c, { title: "Something went wrong", noindex: true }, createElement(errorPage.default, { data: { status, message }, user: c.var.user, url: "", params: {} }), status);
+  };
+  /** Visitors on an unknown path get the landing page (with a 404 status); signed-in users the dashboard. */
+  const unknownPath = (c: AppContext) => c.var.user?.enabled ? Promise.resolve(c.redirect("/dashboard")) : servePage(c, landing, 404);
+
+  app.onError(handleError(renderErrorPage));
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    c.set("user", null);
+    await next();
+  });
+  app.use("*", securityHeaders(production));
+
+  app.use("/static/build/*", async (c, next) => {
+    await next();
+    if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
+  });
+  app.use("/static/*", serveStatic({ root: root.endsWith("/") ? root : root + "/", rewriteRequestPath: (p) => p }));
+
+  app.get("/healthz", async (c) => {
+    c.header("Cache-Control", "no-store");
+    return await databaseAnswers(deps.database.db)
+      ? c.json({ status: "ok" })
+      : c.json({ status: "unavailable", message: "The database does not answer." }, 503);
+  });
+  app.get("/robots.txt", (c) => c.text(`User-agent: *\nAllow: /\nDisallow: /api/\nSitemap: ${deps.config.origin}/sitemap.xml\n`));
+
+  app.use("/api/*", apiBodyLimit, sameOriginJson(deps.config.origin), session());
+  app.use("/api/*", async (c, next) => {
+    await next();
+    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
+  });
+  app.route("/api/auth", authApi);
+  app.all("/api/*", (c) => c.json({ message: "Not found" }, 404));
+
+  app.use("*", session());
+  app.post("/logout", sameOriginJson(deps.config.origin), async (c) => {
+    if (c.var.user) await signOut(deps.database, c.var.user.id);
+    clearSessionCookie(c);
+    return c.redirect("/", 303);
+  });
+  mountPages(app, pages);
+  app.get("*", unknownPath);
+  app.all("*", (c) => c.json({ message: "Not found" }, 404));
+  return app;
+}

@@ -1,0 +1,63 @@
+import type { ReactNode } from "react";
+import type { SessionUser } from "../services/sessions.ts";
+import { Logo } from "./Logo.tsx";
+
+const SIDEBAR = [
+  { href: "/dashboard", label: "Dashboard" },
+  { href: "/hub-progress", label: "Hub Progress" },
+  { href: "/my-courses", label: "My Courses" },
+  { href: "/saved-courses", label: "Saved Courses" },
+  { href: "/my-reviews", label: "My Reviews" },
+  { href: "/search", label: "Search Courses" },
+  { href: "/account", label: "Account" },
+];
+
+function isCurrent(href: string, path: string): boolean {
+  if (href === "/dashboard") return path === "/" || path === "/dashboard";
+  return path === href || (href === "/search" && path.startsWith("/course/"));
+}
+
+function SidebarLinks({ path }: { path: string }) {
+  return (
+    <>
+      <ul>
+        {SIDEBAR.map((link) => (
+          <li key={link.href}>
+            <a href={link.href} aria-current={isCurrent(link.href, path) ? "page" : undefined}>{link.label}</a>
+          </li>
+        ))}
+      </ul>
+      <form method="post" action="/logout" className="signout">
+        <button type="submit" className="button button-ghost">Sign Out</button>
+      </form>
+    </>
+  );
+}
+
+/**
+ * The signed-in layout: a 250 px sidebar on wide screens; on small screens a
+ * 70 px top bar whose menu slides in (a <details>, so it needs no JavaScript
+ * and closes on navigation because every link loads a new page).
+ */
+export function AppLayout({ user, path, children }: { user: SessionUser; path: string; children: ReactNode }) {
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">Skip to content</a>
+      <aside className="sidebar" aria-label="Account navigation">
+        <Logo />
+        <p className="sidebar-user" title={user.email}>{user.email}</p>
+        <nav aria-label="Main"><SidebarLinks path={path} /></nav>
+      </aside>
+      <header className="app-topbar">
+        <Logo />
+        <details className="slide-menu">
+          <summary aria-label="Menu">
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+          </summary>
+          <nav aria-label="Main (menu)"><SidebarLinks path={path} /></nav>
+        </details>
+      </header>
+      <main id="main" className="app-main">{children}</main>
+    </div>
+  );
+}

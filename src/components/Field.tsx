@@ -1,0 +1,41 @@
+import { useId } from "react";
+
+type FieldProps = {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  type?: string;
+  autoComplete?: string;
+  placeholder?: string;
+  multiline?: boolean;
+  rows?: number;
+  readOnly?: boolean;
+  hint?: string;
+};
+
+/** A labelled input with its message underneath, tied together for screen readers. */
+export function Field({ label, name, value, onChange, error, type = "text", multiline, rows, hint, ...rest }: FieldProps) {
+  const id = useId();
+  const messageId = `${id}-message`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? messageId : "", hint ? hintId : ""].filter(Boolean).join(" ") || undefined;
+  const common = {
+    id,
+    name,
+    value,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy,
+    onChange: (event: { target: { value: string } }) => onChange(event.target.value),
+    ...rest,
+  };
+  return (
+    <div className={error ? "field field-invalid" : "field"}>
+      <label htmlFor={id}>{label}</label>
+      {multiline ? <textarea rows={rows} {...common} /> : <input type={type} {...common} />}
+      {hint && <small id={hintId} className="hint">{hint}</small>}
+      {error && <small id={messageId} className="field-error">{error}</small>}
+    </div>
+  );
+}

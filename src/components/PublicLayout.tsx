@@ -1,0 +1,53 @@
+import type { ReactNode } from "react";
+import { Logo } from "./Logo.tsx";
+
+const LINKS = [
+  { href: "/search", label: "Search Courses" },
+  { href: "/contact", label: "Contact" },
+];
+
+function NavLinks({ path }: { path: string }) {
+  return (
+    <ul>
+      {LINKS.map((link) => (
+        <li key={link.href}>
+          <a href={link.href} aria-current={path === link.href ? "page" : undefined}>{link.label}</a>
+        </li>
+      ))}
+      <li><a href="/login" className="button button-ghost" aria-current={path === "/login" ? "page" : undefined}>Log In</a></li>
+      <li><a href="/register" className="button" aria-current={path === "/register" ? "page" : undefined}>Sign Up</a></li>
+    </ul>
+  );
+}
+
+/** The visitor's layout. The small-screen menu is a <details>, so it opens and closes without JavaScript. */
+export function PublicLayout({ path, children }: { path: string; children: ReactNode }) {
+  return (
+    <div className="public-shell">
+      <a className="skip-link" href="#main">Skip to content</a>
+      <header className="topbar">
+        <Logo />
+        <nav className="topbar-nav" aria-label="Main">
+          <NavLinks path={path} />
+        </nav>
+        <details className="topbar-menu">
+          <summary aria-label="Menu">
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+          </summary>
+          <nav aria-label="Main (menu)">
+            <NavLinks path={path} />
+          </nav>
+        </details>
+      </header>
+      <main id="main" className="public-main">{children}</main>
+      <footer className="footer">
+        <nav aria-label="Footer">
+          <a href="/contact">Contact Us</a>
+          <a href="/privacy">Privacy Policy</a>
+          <a href="/terms">Terms of Service</a>
+        </nav>
+        <p>© 2025 HubRate. An independent student project, not affiliated with Boston University.</p>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { dirname } from "node:path";
+
+/** Where generated development state (database, session secret) lives. */
+export const DATA_DIR = "data";
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  APP_ENV: z.enum(["development", "production", "test"]).default("development"),
+  APP_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z.string().regex(/^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/, "must start with file:, libsql://, https:// or wss://")
+    .default(`file:${DATA_DIR}/hubrate.db`),
+  DATABASE_AUTH_TOKEN: z.string().optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default("HubRate <no-reply@hubrate.local>"),
+  CONTACT_TO: z.email().default("maintainer@hubrate.local"),
+  CONTACT_PROFILE_URL: z.url({ protocol: /^https$/ }).optional(),
+  DEMO_CATALOG: z.enum(["on", "off"]).default("on"),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  env: "development" | "production" | "test";
+  origin: string;
+  databaseUrl: string;
+  databaseAuthToken?: string;
+  sessionSecret: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  contactTo: string;
+  /** The maintainer's professional-network profile, linked from /contact when set. */
+  contactProfileUrl?: string;
+  demoCatalog: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads the environment once. Empty strings count as unset, so `FOO=` in a
+ * shell behaves like leaving FOO out. A bad value throws a ConfigError whose
+ * message is one line naming the variable.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = Deno.env.toObject(),
+  readSecret: () => string = developmentSecret,
+): Config {
+  const cleaned = Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => [key, env[key] === "" ? undefined : env[key]]),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(cleaned[name] ?? "")}: ${issue.message}`);
+  }
+  const v = parsed.data;
+  if (v.APP_ENV === "production" && !v.SESSION_SECRET) {
+    throw new ConfigError("Missing SESSION_SECRET: it is required when APP_ENV=production (at least 32 characters)");
+  }
+  if (v.APP_ENV === "production" && !v.APP_ORIGIN) {
+    throw new ConfigError("Missing APP_ORIGIN: it is required when APP_ENV=production (for example https://hubrate.example)");
+  }
+  return {
+    port: v.PORT,
+    host: v.HOST,
+    env: v.APP_ENV,
+    origin: (v.APP_ORIGIN ?? `http://localhost:${v.PORT}`).replace(/\/$/, ""),
+    databaseUrl: v.DATABASE_URL,
+    databaseAuthToken: v.DATABASE_AUTH_TOKEN,
+    sessionSecret: v.SESSION_SECRET ?? readSecret(),
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM,
+    contactTo: v.CONTACT_TO,
+    contactProfileUrl: v.CONTACT_PROFILE_URL,
+    demoCatalog: v.DEMO_CATALOG === "on",
+  };
+}
+
+const SECRET_FILE = `${DATA_DIR}/session-secret`;
+
+/** In development the secret is made once and kept, so sessions survive restarts. */
+function developmentSecret(): string {
+  try {
+    const kept = Deno.readTextFileSync(SECRET_FILE).trim();
+    if (kept.length >= 32) return kept;
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const secret = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  Deno.mkdirSync(dirname(SECRET_FILE), { recursive: true });
+  Deno.writeTextFileSync(SECRET_FILE, secret + "\n", { mode: 0o600 });
+  return secret;
+}

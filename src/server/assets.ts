@@ -1,0 +1,93 @@
+/**
+ * Builds the browser assets with esbuild: one entry per island plus the boot
+ * module, split into shared chunks, minified, production React, hashed names;
+ * and the stylesheet with open-props. The manifest maps names to files.
+ */
+import * as esbuild from "esbuild";
+import { basename, join, relative } from "node:path";
+
+export const BUILD_DIR = "static/build";
+export const BUILD_URL = "/static/build";
+
+export type AssetManifest = {
+  css: string;
+  boot: string;
+  /** Island name → its entry file. */
+  islands: Record<string, string>;
+  /** Entry file → the chunks it imports, for modulepreload links. */
+  imports: Record<string, string[]>;
+};
+
+export async function islandNames(root = Deno.cwd()): Promise<string[]> {
+  const names: string[] = [];
+  for await (const entry of Deno.readDir(join(root, "islands"))) {
+    if (entry.isFile && entry.name.endsWith(".tsx")) names.push(basename(entry.name, ".tsx"));
+  }
+  return names.sort();
+}
+
+export async function buildAssets(root = Deno.cwd(), outDir = join(root, BUILD_DIR)): Promise<AssetManifest> {
+  const names = await islandNames(root);
+  await Deno.remove(outDir, { recursive: true }).catch(() => {});
+  try {
+    const result = await esbuild.build({
+      absWorkingDir: root,
+      entryPoints: [
+        { in: "src/client/boot.ts", out: "boot" },
+        { in: "static/styles.css", out: "styles" },
+        ...names.map((name) => ({ in: `islands/${name}.tsx`, out: name })),
+      ],
+      outdir: outDir,
+      bundle: true,
+      splitting: true,
+      format: "esm",
+      platform: "browser",
+      target: ["es2022", "chrome111", "safari16.4", "firefox115"],
+      minify: true,
+      jsx: "automatic",
+      define: { "process.env.NODE_ENV": '"production"' },
+      entryNames: "[name]-[hash]",
+      chunkNames: "chunk-[hash]",
+      assetNames: "[name]-[hash]",
+      metafile: true,
+      legalComments: "none",
+      logLevel: "silent",
+    });
+    const manifest: AssetManifest = { css: "", boot: "", islands: {}, imports: {} };
+    for (const [path, output] of Object.entries(result.metafile.outputs)) {
+      const file = relative(outDir, join(root, path));
+      if (output.entryPoint === "static/styles.css") manifest.css = file;
+      else if (output.entryPoint === "src/client/boot.ts") manifest.boot = file;
+      else if (output.entryPoint?.startsWith("islands/")) manifest.islands[basename(output.entryPoint, ".tsx")] = file;
+      if (file.endsWith(".js")) {
+        manifest.imports[file] = output.imports.filter((i) => i.kind === "import-statement").map((i) => relative(outDir, join(root, i.path)));
+      }
+    }
+    await Deno.writeTextFile(join(outDir, "manifest.json"), JSON.stringify(manifest, null, 2));
+    return manifest;
+  } finally {
+    await esbuild.stop();
+  }
+}
+
+export async function readManifest(root = Deno.cwd()): Promise<AssetManifest> {
+  return JSON.parse(await Deno.readTextFile(join(root, BUILD_DIR, "manifest.json")));
+}
+
+/** Every chunk an entry needs, itself included, each once. */
+export function chunksOf(manifest: AssetManifest, entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const dep of manifest.imports[file] ?? []) visit(dep);
+  };
+  visit(entry);
+  return [...seen];
+}
+
+if (import.meta.main) {
+  const started = performance.now();
+  const manifest = await buildAssets();
+  console.log(`Built ${Object.keys(manifest.islands).length} islands and the stylesheet into ${BUILD_DIR} in ${Math.round(performance.now() - started)} ms`);
+}

@@ -1,0 +1,59 @@
+/**
+ * Sessions are HS256 JWTs carrying the user id and the user's session
+ * version. Bumping the version (logout, password change, reset) ends every
+ * older token at once; deleting the user ends them too.
+ */
+import { eq } from "drizzle-orm";
+import { jwtVerify, SignJWT } from "jose";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema.ts";
+
+export const SESSION_DAYS = 30;
+const ISSUER = "hubrate";
+const AUDIENCE = "hubrate-web";
+
+export type SessionUser = {
+  id: number;
+  email: string;
+  enabled: boolean;
+  college: string;
+  major: string;
+  expectedGrad: number;
+};
+
+function key(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+export async function issueToken(secret: string, user: { id: number; sessionVersion: number }, now = Date.now()): Promise<string> {
+  return await new SignJWT({ sv: user.sessionVersion })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(String(user.id))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(Math.floor(now / 1000))
+    .setExpirationTime(Math.floor(now / 1000) + SESSION_DAYS * 24 * 3600)
+    .sign(key(secret));
+}
+
+/** The user a token belongs to, or null when the token is bad, expired, revoked, or its user is gone. */
+export async function userForToken(db: Db, secret: string, token: string): Promise<SessionUser | null> {
+  let userId: number;
+  let version: unknown;
+  try {
+    const { payload } = await jwtVerify(token, key(secret), {
+      algorithms: ["HS256"],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      requiredClaims: ["sub", "iat", "exp"],
+    });
+    userId = Number(payload.sub);
+    version = payload.sv;
+  } catch {
+    return null;
+  }
+  if (!Number.isSafeInteger(userId) || typeof version !== "number") return null;
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  if (!row || row.sessionVersion !== version || row.isDemo) return null;
+  return { id: row.id, email: row.email, enabled: row.enabled, college: row.college, major: row.major, expectedGrad: row.expectedGrad };
+}
