@@ -1,2 +1,28 @@
 import { defineConfig } from "vitest/config";
-export default defineConfig({ test: { include: ["tests/**/*.test.{ts,tsx}"] } });
+
+export default defineConfig({
+  test: {
+    globalSetup: ["tests/setup/build-assets.ts"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["tests/{unit,api,islands}/**/*.test.{ts,tsx}"],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "browser",
+          include: ["tests/browser/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // One Chromium at a time on a two-core machine.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

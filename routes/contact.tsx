@@ -18,7 +18,11 @@ export default function Contact({ data, user }: PageProps<Data>) {
       <ContactForm email={user?.email ?? ""} />
       <p className="muted">
         Prefer email? Write to <a href={`mailto:${data.contactTo}`}>{data.contactTo}</a>
-        {data.profileUrl && <>, or reach the maintainer on <a href={data.profileUrl} rel="noopener noreferrer" target="_blank">LinkedIn</a></>}.
+        {data.profileUrl && (
+          <>
+            , or reach the maintainer on <a href={data.profileUrl} rel="noopener noreferrer" target="_blank">LinkedIn</a>
+          </>
+        )}.
       </p>
     </div>
   );

@@ -4,7 +4,8 @@ import * as dashboard from "./dashboard.tsx";
 
 export const meta: PageMeta = {
   title: "HubRate",
-  description: "Select your next Boston University course: search by BU Hub requirement, prerequisites and ratings, and read honest reviews from past students.",
+  description:
+    "Select your next Boston University course: search by BU Hub requirement, prerequisites and ratings, and read honest reviews from past students.",
 };
 
 /** "/" is the landing page for visitors and the dashboard for signed-in students. */
@@ -13,7 +14,10 @@ export function load(c: AppContext): Promise<Response | null> {
 }
 
 const WHY = [
-  { title: "Advanced search options", text: "Filter by BU Hub requirement, college, department, course level, prerequisites and ratings to find exactly the course that fits." },
+  {
+    title: "Advanced search options",
+    text: "Filter by BU Hub requirement, college, department, course level, prerequisites and ratings to find exactly the course that fits.",
+  },
   { title: "Read past opinions", text: "Honest, anonymous reviews from students who took the course: workload, difficulty, usefulness and more." },
   { title: "Understand teaching styles", text: "See how each professor teaches a course and how students rated them, before you register." },
 ];
@@ -53,7 +57,9 @@ export default function Landing() {
             </li>
           ))}
         </ul>
-        <p className="center"><a className="button" href="/register">Create a free account</a></p>
+        <p className="center">
+          <a className="button" href="/register">Create a free account</a>
+        </p>
       </section>
     </div>
   );

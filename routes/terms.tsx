@@ -8,8 +8,7 @@ export default function Terms() {
     <LegalPage title="Terms of Service">
       <p>
         By using HubRate you agree to these terms. HubRate is an independent student project and is not affiliated with, endorsed by or operated by Boston
-        University. Course information may be incomplete or out of date: always confirm requirements with the university's official sources and your
-        advisor.
+        University. Course information may be incomplete or out of date: always confirm requirements with the university's official sources and your advisor.
       </p>
       <h2>Your account</h2>
       <ul>
@@ -31,7 +30,9 @@ export default function Terms() {
         decisions made on the basis of the site.
       </p>
       <h2>Changes</h2>
-      <p>We may update these terms; the date above shows the latest version. Questions? Use the <a href="/contact">contact page</a>.</p>
+      <p>
+        We may update these terms; the date above shows the latest version. Questions? Use the <a href="/contact">contact page</a>.
+      </p>
     </LegalPage>
   );
 }

@@ -7,7 +7,7 @@ import { serveStatic } from "hono/deno";
 import { createElement } from "react";
 import { authApi } from "./api/auth/index.ts";
 import { handleError } from "./middleware/errors.ts";
-import { apiBodyLimit, sameOriginJson } from "./middleware/request-guards.ts";
+import { apiBodyLimit, jsonBodies, sameOrigin } from "./middleware/request-guards.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { session } from "./middleware/session.ts";
 import type { AppContext, AppDeps, AppEnv } from "./server/context.ts";
@@ -26,7 +26,12 @@ export async function createApp(deps: AppDeps, root = Deno.cwd()): Promise<Hono<
   const renderErrorPage = (c: AppContext, status: number, message: string) => {
     const errorPage = special._error;
     if (!errorPage) return Promise.resolve(c.text(message, status as 500));
-    return renderPage(c, { title: "Something went wrong", noindex: true }, createElement(errorPage.default, { data: { status, message }, user: c.var.user, url: "", params: {} }), status);
+    return renderPage(
+      c,
+      { title: "Something went wrong", noindex: true },
+      createElement(errorPage.default, { data: { status, message }, user: c.var.user, url: "", params: {} }),
+      status,
+    );
   };
   /** Visitors on an unknown path get the landing page (with a 404 status); signed-in users the dashboard. */
   const unknownPath = (c: AppContext) => c.var.user?.enabled ? Promise.resolve(c.redirect("/dashboard")) : servePage(c, landing, 404);
@@ -53,7 +58,7 @@ export async function createApp(deps: AppDeps, root = Deno.cwd()): Promise<Hono<
   });
   app.get("/robots.txt", (c) => c.text(`User-agent: *\nAllow: /\nDisallow: /api/\nSitemap: ${deps.config.origin}/sitemap.xml\n`));
 
-  app.use("/api/*", apiBodyLimit, sameOriginJson(deps.config.origin), session());
+  app.use("/api/*", apiBodyLimit, sameOrigin(deps.config.origin), jsonBodies(), session());
   app.use("/api/*", async (c, next) => {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
@@ -62,7 +67,7 @@ export async function createApp(deps: AppDeps, root = Deno.cwd()): Promise<Hono<
   app.all("/api/*", (c) => c.json({ message: "Not found" }, 404));
 
   app.use("*", session());
-  app.post("/logout", sameOriginJson(deps.config.origin), async (c) => {
+  app.post("/logout", sameOrigin(deps.config.origin), async (c) => {
     if (c.var.user) await signOut(deps.database, c.var.user.id);
     clearSessionCookie(c);
     return c.redirect("/", 303);

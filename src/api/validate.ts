@@ -4,7 +4,7 @@ import type * as z from "zod/mini";
 import { fieldErrors } from "../lib/schemas.ts";
 
 /** zod validation with the project's error body: 400 `{ message, fields }`, the first message on top. */
-export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) {
+export function validate<Target extends keyof ValidationTargets, Schema extends z.core.$ZodType>(target: Target, schema: Schema) {
   return zValidator(target, schema, (result, c) => {
     if (!result.success) {
       const fields = fieldErrors(result.error as z.core.$ZodError);

@@ -2,16 +2,17 @@
  * The browser side of islands: finds each marker the server left, reads its
  * props and hydrates it, at once or when it scrolls into view.
  */
-import { createElement, type ComponentType } from "react";
+import { type ComponentType, createElement } from "react";
 import { hydrateRoot } from "react-dom/client";
 
-type IslandModule = { Component: ComponentType<Record<string, unknown>> };
+/** An island module's default export; its props are whatever the server serialised. */
+type IslandModule = { Component: unknown };
 
 function hydrate(element: HTMLElement, module: IslandModule): void {
   const id = element.dataset.islandId;
   const script = document.querySelector<HTMLScriptElement>(`script[data-island-props="${id}"]`);
   const props = script?.textContent ? JSON.parse(script.textContent) : {};
-  hydrateRoot(element, createElement(module.Component, props));
+  hydrateRoot(element, createElement(module.Component as ComponentType<Record<string, unknown>>, props));
 }
 
 export function bootIslands(islands: Record<string, IslandModule>): void {

@@ -46,15 +46,21 @@ export function AppLayout({ user, path, children }: { user: SessionUser; path: s
       <aside className="sidebar" aria-label="Account navigation">
         <Logo />
         <p className="sidebar-user" title={user.email}>{user.email}</p>
-        <nav aria-label="Main"><SidebarLinks path={path} /></nav>
+        <nav aria-label="Main">
+          <SidebarLinks path={path} />
+        </nav>
       </aside>
       <header className="app-topbar">
         <Logo />
         <details className="slide-menu">
           <summary aria-label="Menu">
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
           </summary>
-          <nav aria-label="Main (menu)"><SidebarLinks path={path} /></nav>
+          <nav aria-label="Main (menu)">
+            <SidebarLinks path={path} />
+          </nav>
         </details>
       </header>
       <main id="main" className="app-main">{children}</main>

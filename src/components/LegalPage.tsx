@@ -6,7 +6,7 @@ export function LegalPage({ title, children }: { title: string; children: ReactN
   return (
     <article className="page legal">
       <h1>{title}</h1>
-      <p className="muted">Last updated: {LEGAL_UPDATED}</p>
+      <p className="muted">{`Last updated: ${LEGAL_UPDATED}`}</p>
       {children}
     </article>
   );

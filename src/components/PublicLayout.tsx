@@ -14,8 +14,12 @@ function NavLinks({ path }: { path: string }) {
           <a href={link.href} aria-current={path === link.href ? "page" : undefined}>{link.label}</a>
         </li>
       ))}
-      <li><a href="/login" className="button button-ghost" aria-current={path === "/login" ? "page" : undefined}>Log In</a></li>
-      <li><a href="/register" className="button" aria-current={path === "/register" ? "page" : undefined}>Sign Up</a></li>
+      <li>
+        <a href="/login" className="button button-ghost" aria-current={path === "/login" ? "page" : undefined}>Log In</a>
+      </li>
+      <li>
+        <a href="/register" className="button" aria-current={path === "/register" ? "page" : undefined}>Sign Up</a>
+      </li>
     </ul>
   );
 }
@@ -32,7 +36,9 @@ export function PublicLayout({ path, children }: { path: string; children: React
         </nav>
         <details className="topbar-menu">
           <summary aria-label="Menu">
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
           </summary>
           <nav aria-label="Main (menu)">
             <NavLinks path={path} />

@@ -13,36 +13,43 @@ export const apiBodyLimit = bodyLimit({
   onError: (c) => c.json({ message: "The request body is too large (16 KiB at most)." }, 413),
 });
 
-/**
- * Cross-site request forgery: a state-changing call must come from this
- * site's own pages (or from a client that is not a browser), and any body it
- * carries must be JSON, which a cross-site HTML form cannot send.
- */
-export function sameOriginJson(origin: string): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (!CHANGES_STATE.has(c.req.method)) return next();
-    const requestOrigin = c.req.header("origin");
-    const host = c.req.header("host");
-    if (requestOrigin !== undefined) {
-      const allowed = requestOrigin === origin || (host !== undefined && safeHost(requestOrigin) === host);
-      if (!allowed) throw new DomainError(403, "Cross-site requests are not allowed.");
-    } else if (c.req.header("sec-fetch-site") === "cross-site") {
-      throw new DomainError(403, "Cross-site requests are not allowed.");
-    }
-    const hasBody = c.req.header("content-length") !== undefined && c.req.header("content-length") !== "0" ||
-      c.req.header("transfer-encoding") !== undefined;
-    if (hasBody) {
-      const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
-      if (type !== "application/json") throw new DomainError(415, "Send the request body as JSON (Content-Type: application/json).");
-    }
-    return next();
-  };
-}
-
-function safeHost(origin: string): string | undefined {
+function hostOf(origin: string): string | undefined {
   try {
     return new URL(origin).host;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Cross-site request forgery: a state-changing request must come from this
+ * site's own pages, or from a client that is not a browser (no Origin, no
+ * cross-site Sec-Fetch-Site).
+ */
+export function sameOrigin(origin: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!CHANGES_STATE.has(c.req.method)) return next();
+    const requestOrigin = c.req.header("origin");
+    if (requestOrigin !== undefined) {
+      const host = c.req.header("host");
+      const allowed = requestOrigin === origin || (host !== undefined && hostOf(requestOrigin) === host);
+      if (!allowed) throw new DomainError(403, "Cross-site requests are not allowed.");
+    } else if (c.req.header("sec-fetch-site") === "cross-site") {
+      throw new DomainError(403, "Cross-site requests are not allowed.");
+    }
+    return next();
+  };
+}
+
+/** API bodies must be JSON, which a cross-site HTML form cannot send: anything else gets 415. */
+export function jsonBodies(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!CHANGES_STATE.has(c.req.method)) return next();
+    const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+    const emptyBody = c.req.raw.body === null || c.req.header("content-length") === "0";
+    if (type ? type !== "application/json" : !emptyBody) {
+      throw new DomainError(415, "Send the request body as JSON (Content-Type: application/json).");
+    }
+    return next();
+  };
 }

@@ -64,6 +64,15 @@ export async function buildAssets(root = Deno.cwd(), outDir = join(root, BUILD_D
       }
     }
     await Deno.writeTextFile(join(outDir, "manifest.json"), JSON.stringify(manifest, null, 2));
+    // Which source files went into which bundle: a test checks that no server-only module reaches the browser.
+    await Deno.writeTextFile(
+      join(outDir, "inputs.json"),
+      JSON.stringify(
+        Object.fromEntries(Object.entries(result.metafile.outputs).map(([path, output]) => [relative(outDir, join(root, path)), Object.keys(output.inputs)])),
+        null,
+        2,
+      ),
+    );
     return manifest;
   } finally {
     await esbuild.stop();

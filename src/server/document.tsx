@@ -7,7 +7,8 @@ type DocumentProps = { meta: PageMeta; url: string; origin: string; nonce: strin
 
 export function Document({ meta, url, origin, nonce, assets, children }: DocumentProps) {
   const title = meta.title === "HubRate" ? meta.title : `${meta.title} | HubRate`;
-  const description = meta.description ?? "Find your next Boston University course: search by BU Hub requirement, prerequisites and ratings, and read honest reviews from past students.";
+  const description = meta.description ??
+    "Find your next Boston University course: search by BU Hub requirement, prerequisites and ratings, and read honest reviews from past students.";
   return (
     <html lang="en">
       <head>

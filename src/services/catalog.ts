@@ -20,7 +20,7 @@ export const catalogCourseSchema = z.object({
   description: z.string().trim().max(10_000, "description is longer than 10,000 characters").nullish(),
   prerequisites: z.string().trim().max(5_000, "prerequisites are longer than 5,000 characters").nullish(),
   has_prerequisites: z.boolean().optional(),
-  hub_units: z.array(z.string().refine((code) => HUB_CODES.has(code), (code) => ({ message: `unknown Hub unit ${JSON.stringify(code)}` })))
+  hub_units: z.array(z.string().refine((code) => HUB_CODES.has(code), { error: (issue) => `unknown Hub unit ${JSON.stringify(issue.input)}` }))
     .max(21).default([]),
 });
 export type CatalogCourse = z.input<typeof catalogCourseSchema>;

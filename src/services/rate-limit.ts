@@ -27,5 +27,5 @@ export async function enforceLimit(db: Db, key: string, { limit, windowMs }: Lim
 }
 
 export async function pruneExpiredLimits(db: Db, now = Date.now()): Promise<void> {
-  await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));
+  await db.delete(rateLimits).where(lt(rateLimits.resetAt, new Date(now)));
 }

@@ -17,7 +17,12 @@ export const authApi = new Hono<AppEnv>()
   })
   .post("/contact", validate("json", contactSchema), async (c) => {
     const { database, mailer, config } = c.var.deps;
-    await enforceLimit(database.db, `contact:${clientIp(c)}`, CONTACT_LIMIT, "You have sent several messages already. Please wait a few minutes and try again.");
+    await enforceLimit(
+      database.db,
+      `contact:${clientIp(c)}`,
+      CONTACT_LIMIT,
+      "You have sent several messages already. Please wait a few minutes and try again.",
+    );
     await sendContactMessage(database, mailer, config.contactTo, c.req.valid("json"));
     return c.json({ message: CONTACT_SENT });
   });

@@ -1,0 +1,56 @@
+/** Builds a HubRate app on a fresh temporary database, as main.ts would, for one test file. */
+import type { Hono } from "hono";
+import { createApp } from "../../src/app.ts";
+import { type Config, loadConfig } from "../../src/config.ts";
+import { readManifest } from "../../src/server/assets.ts";
+import type { AppDeps, AppEnv } from "../../src/server/context.ts";
+import type { Mail, Mailer } from "../../src/services/mail.ts";
+import { prepareApp } from "../../src/startup.ts";
+
+export type TestApp = {
+  app: Hono<AppEnv>;
+  deps: AppDeps;
+  config: Config;
+  dir: string;
+  /** Mail the app sent, when the test did not pass its own mailer. */
+  sent: Mail[];
+  close(): Promise<void>;
+};
+
+export const TEST_SECRET = "test-secret-that-is-long-enough-0123456789";
+
+export async function makeTestApp(options: { env?: Record<string, string>; mailer?: Mailer } = {}): Promise<TestApp> {
+  const dir = await Deno.makeTempDir({ prefix: "hubrate-test-" });
+  const config = loadConfig({
+    APP_ENV: "test",
+    DATABASE_URL: `file:${dir}/test.db`,
+    SESSION_SECRET: TEST_SECRET,
+    APP_ORIGIN: "http://localhost:8000",
+    DEMO_CATALOG: "on",
+    ...options.env,
+  });
+  const sent: Mail[] = [];
+  const mailer: Mailer = options.mailer ?? { send: (mail) => Promise.resolve(void sent.push(mail)) };
+  const deps = await prepareApp(config, { mailer, assets: await readManifest() });
+  const app = await createApp(deps);
+  return {
+    app,
+    deps,
+    config,
+    dir,
+    sent,
+    async close() {
+      deps.database.close();
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    },
+  };
+}
+
+/** A JSON request as the site's own pages send it. */
+export function jsonRequest(method: string, body?: unknown, headers: Record<string, string> = {}): RequestInit {
+  return {
+    method,
+    headers: { "Content-Type": "application/json", Origin: "http://localhost:8000", ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  };
+}

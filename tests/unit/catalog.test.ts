@@ -1,0 +1,147 @@
+import { eq, sql } from "drizzle-orm";
+import { afterEach, describe, expect, test } from "vitest";
+import demoCatalog from "../../db/seeds/demo-catalog.json" with { type: "json" };
+import { courseHubUnits, courses, reviews, users } from "../../db/schema.ts";
+import { HUB_AREAS, HUB_CODES } from "../../src/lib/hub.ts";
+import { catalogSource, courseCount, detectCatalogKind, importCourses, importMajors, majorsOf } from "../../src/services/catalog.ts";
+import { makeTestApp, type TestApp } from "../helpers/app.ts";
+
+const BU_COURSES = new URL("../../../shared/data/bu/bu_courses.json", import.meta.url);
+const BU_MAJORS = new URL("../../../shared/data/bu/bu_majors.json", import.meta.url);
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+describe("reference data", () => {
+  test("the 21 Hub areas load with categories and counts", async () => {
+    t = await makeTestApp({ env: { DEMO_CATALOG: "off" } });
+    const rows = await t.deps.database.db.all<{ code: string; category: string; required: number | null }>(
+      sql`SELECT code, category, required FROM hub_areas ORDER BY position`,
+    );
+    expect(rows).toHaveLength(21);
+    expect(rows.map((r) => r.code)).toEqual(HUB_AREAS.map((a) => a.code));
+    const required = Object.fromEntries(rows.map((r) => [r.code, r.required]));
+    expect(required).toMatchObject({ GCI: 2, WIN: 2, CRT: 2, RIL: 2, TWC: 2, CRI: 2, PLM: 1, FYW: 1, SI2: null, SO2: null });
+  });
+
+  test("every college has majors, sorted, with Undecided", async () => {
+    t = await makeTestApp({ env: { DEMO_CATALOG: "off" } });
+    const majors = await majorsOf(t.deps.database.db, "CAS");
+    expect(majors.length).toBeGreaterThan(20);
+    expect(majors).toContain("Undecided");
+    expect(majors).toEqual([...majors].sort((a, b) => a.localeCompare(b)));
+    expect(await majorsOf(t.deps.database.db, "NOPE")).toEqual([]);
+  });
+});
+
+describe("demo catalog", () => {
+  test("is written for the project: at least 200 courses over at least 8 colleges, with valid Hub units", () => {
+    expect(demoCatalog.length).toBeGreaterThanOrEqual(200);
+    expect(new Set(demoCatalog.map((c) => c.college)).size).toBeGreaterThanOrEqual(8);
+    for (const course of demoCatalog) for (const unit of course.hub_units) expect(HUB_CODES.has(unit)).toBe(true);
+  });
+
+  test("loads on first start when the catalog is empty, and only then", async () => {
+    t = await makeTestApp();
+    expect(await courseCount(t.deps.database.db)).toBe(demoCatalog.length);
+    expect(await catalogSource(t.deps.database.db)).toBe("demo");
+  });
+
+  test("does not load with DEMO_CATALOG=off", async () => {
+    t = await makeTestApp({ env: { DEMO_CATALOG: "off" } });
+    expect(await courseCount(t.deps.database.db)).toBe(0);
+  });
+});
+
+describe("catalog import", () => {
+  const course = (number: string, extra: Record<string, unknown> = {}) => ({
+    college: "CAS",
+    department: "CS",
+    number,
+    title: `Course ${number}`,
+    description: "About it.",
+    prerequisites: null,
+    has_prerequisites: false,
+    hub_units: ["QR2", "CRT"],
+    ...extra,
+  });
+
+  test("reports malformed rows with index and reason and loads the rest", async () => {
+    t = await makeTestApp({ env: { DEMO_CATALOG: "off" } });
+    const report = await importCourses(t.deps.database, [
+      course("111"),
+      { ...course("112"), title: "" },
+      course("113", { hub_units: ["XYZ"] }),
+      "not an object",
+      course("111"),
+      course("120S"),
+    ]);
+    expect(report.loaded).toBe(2);
+    expect(report.skipped).toEqual([
+      { index: 1, reason: "title: title is empty" },
+      { index: 2, reason: 'hub_units.0: unknown Hub unit "XYZ"' },
+      { index: 3, reason: expect.any(String) },
+      { index: 4, reason: "duplicate of row 0 (CAS CS 111)" },
+    ]);
+    expect(await catalogSource(t.deps.database.db)).toBe("imported");
+  });
+
+  test("is an idempotent upsert that keeps ids and reviews and replaces Hub units", async () => {
+    t = await makeTestApp({ env: { DEMO_CATALOG: "off" } });
+    const db = t.deps.database.db;
+    await importCourses(t.deps.database, [course("111"), course("112")]);
+    const [first] = await db.select().from(courses).where(eq(courses.number, "111"));
+    const [user] = await db.insert(users).values({ email: "r@bu.edu", passwordHash: "x", college: "CAS", major: "Undecided", expectedGrad: 2027 }).returning();
+    await db.insert(reviews).values({
+      courseId: first.id,
+      userId: user.id,
+      overallRating: 3,
+      usefulnessRating: 3,
+      difficultyRating: 3,
+      workloadRating: 3,
+      interestRating: 3,
+      teacherRating: 3,
+      teacherName: "A",
+      semester: "Fall 2024",
+      hoursPerWeek: 5,
+      assignmentTypes: "Psets",
+      reviewText: "Fine.",
+    });
+    const again = await importCourses(t.deps.database, [
+      course("111", { title: "Renamed", hub_units: ["AEX"], prerequisites: "CS 101", has_prerequisites: true }),
+      course("112"),
+    ]);
+    expect(again.loaded).toBe(2);
+    expect(await courseCount(db)).toBe(2);
+    const [updated] = await db.select().from(courses).where(eq(courses.number, "111"));
+    expect(updated).toMatchObject({ id: first.id, title: "Renamed", noPreReqs: false, prerequisites: "CS 101" });
+    expect(await db.$count(reviews, eq(reviews.courseId, first.id))).toBe(1);
+    const units = await db.select({ code: courseHubUnits.hubCode }).from(courseHubUnits).where(eq(courseHubUnits.courseId, first.id));
+    expect(units.map((u) => u.code)).toEqual(["AEX"]);
+  });
+
+  test("tells course files from major files", () => {
+    expect(detectCatalogKind([course("1")])).toBe("courses");
+    expect(detectCatalogKind([{ college: "CAS", name: "Physics", program_type: "major" }])).toBe("majors");
+    expect(detectCatalogKind([1, 2])).toBeUndefined();
+  });
+
+  test("loads the real 9,789-course BU catalog and its majors", async () => {
+    t = await makeTestApp({ env: { DEMO_CATALOG: "off" } });
+    const rows = JSON.parse(await Deno.readTextFile(BU_COURSES));
+    const report = await importCourses(t.deps.database, rows);
+    expect(report.loaded + report.skipped.length).toBe(9789);
+    expect(report.skipped).toEqual([]);
+    expect(await courseCount(t.deps.database.db)).toBe(9789);
+    const withHub = await t.deps.database.db.get<{ n: number }>(sql`SELECT COUNT(DISTINCT course_id) AS n FROM course_hub_units`);
+    expect(withHub.n).toBe(rows.filter((r: { hub_units: string[] }) => r.hub_units.length > 0).length);
+
+    const majors = JSON.parse(await Deno.readTextFile(BU_MAJORS));
+    const majorReport = await importMajors(t.deps.database, majors);
+    expect(majorReport.loaded).toBe(majors.filter((m: { program_type: string }) => m.program_type === "major").length);
+    expect(majorReport.skipped.every((s) => /program_type|unknown college/.test(s.reason))).toBe(true);
+  });
+});
