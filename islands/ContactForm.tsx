@@ -40,9 +40,27 @@ function ContactForm({ email: initialEmail }: Props) {
   const sending = status.kind === "sending";
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <Field label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={update("email")} error={errors.email} />
-      <Field label="Subject" name="subject" value={values.subject} onChange={update("subject")} error={errors.subject} />
-      <Field label="Message" name="message" multiline rows={6} value={values.message} onChange={update("message")} error={errors.message} />
+      <Field
+        id="contact-email"
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={update("email")}
+        error={errors.email}
+      />
+      <Field id="contact-subject" label="Subject" name="subject" value={values.subject} onChange={update("subject")} error={errors.subject} />
+      <Field
+        id="contact-message"
+        label="Message"
+        name="message"
+        multiline
+        rows={6}
+        value={values.message}
+        onChange={update("message")}
+        error={errors.message}
+      />
       {status.kind === "sent" && <p className="alert alert-success" role="status">{status.message}</p>}
       {status.kind === "failed" && <p className="alert alert-error" role="alert">{status.message}</p>}
       <button type="submit" className="button" disabled={sending} aria-busy={sending}>{sending ? "Sending..." : "Send Message"}</button>

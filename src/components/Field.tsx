@@ -1,6 +1,6 @@
-import { useId } from "react";
-
 type FieldProps = {
+  /** Unique on the page; islands avoid useId, whose ids depend on where the server rendered them. */
+  id: string;
   label: string;
   name: string;
   value: string;
@@ -16,8 +16,7 @@ type FieldProps = {
 };
 
 /** A labelled input with its message underneath, tied together for screen readers. */
-export function Field({ label, name, value, onChange, error, type = "text", multiline, rows, hint, ...rest }: FieldProps) {
-  const id = useId();
+export function Field({ id, label, name, value, onChange, error, type = "text", multiline, rows, hint, ...rest }: FieldProps) {
   const messageId = `${id}-message`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? messageId : "", hint ? hintId : ""].filter(Boolean).join(" ") || undefined;

@@ -41,8 +41,17 @@ const button = () => document.querySelector<HTMLButtonElement>("button[type=subm
 const messageUnder = (name: string) => document.getElementById(field(name).getAttribute("aria-describedby") ?? "")?.textContent;
 
 describe("ContactForm island", () => {
-  beforeEach(() => vi.stubGlobal("fetch", vi.fn()));
-  afterEach(() => vi.unstubAllGlobals());
+  let consoleErrors: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    vi.stubGlobal("fetch", vi.fn());
+    consoleErrors = vi.spyOn(console, "error");
+  });
+  afterEach(() => {
+    // A hydration mismatch is reported through console.error: none may happen.
+    expect(consoleErrors).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
 
   test("hydrates from the server's HTML with the props it was given", async () => {
     await mount({ email: "me@bu.edu" });
