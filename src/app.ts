@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { serveStatic } from "hono/deno";
 import { createElement } from "react";
 import { authApi } from "./api/auth/index.ts";
+import { usersApi } from "./api/users/index.ts";
 import { handleError } from "./middleware/errors.ts";
 import { apiBodyLimit, jsonBodies, sameOrigin } from "./middleware/request-guards.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
@@ -64,6 +65,7 @@ export async function createApp(deps: AppDeps, root = Deno.cwd()): Promise<Hono<
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
   app.route("/api/auth", authApi);
+  app.route("/api/users", usersApi);
   app.all("/api/*", (c) => c.json({ message: "Not found" }, 404));
 
   app.use("*", session());

@@ -37,3 +37,99 @@ export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   }
   return fields;
 }
+
+// ---------------------------------------------------------------- accounts
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 100;
+export const CODE_LENGTH = 6;
+export const GRAD_MIN = 2025;
+export const GRAD_MAX_REGISTER = 2032;
+export const GRAD_MAX_ACCOUNT = 2035;
+
+/** Passwords are kept exactly as typed (no trimming) and counted in user-perceived characters. */
+function password(messages: { tooShort: string; tooLong: string }) {
+  return z.string({ error: messages.tooShort }).check(
+    z.maxLength(PASSWORD_MAX * 16, messages.tooLong),
+    z.refine((s) => textLength(s) >= PASSWORD_MIN, messages.tooShort),
+    z.refine((s) => textLength(s) <= PASSWORD_MAX, messages.tooLong),
+  );
+}
+
+function requiredChoice(message: string) {
+  return z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(200, message));
+}
+
+/** A year typed in a number field: a number, or a string of digits from a form. */
+function year(max: number, tooLate: string) {
+  const required = "Expected graduation year is required";
+  return z.pipe(
+    z.union([z.number({ error: required }), z.string({ error: required }).check(z.trim(), z.regex(/^\d{1,6}$/, required))], { error: required }),
+    z.transform((v) => Number(v)),
+  ).check(
+    z.refine((n) => Number.isInteger(n), required),
+    z.refine((n) => n >= GRAD_MIN, "Cannot be less than 2025"),
+    z.refine((n) => n <= max, tooLate),
+  );
+}
+
+function code(message: string) {
+  return z.string({ error: message }).check(z.trim(), z.length(CODE_LENGTH, message));
+}
+
+export const loginSchema = z.object({
+  email: emailAddress("Invalid email address"),
+  // The spec gives no message for the password: the field is only marked invalid.
+  password: password({ tooShort: "", tooLong: "" }),
+});
+
+export const registerSchema = z.object({
+  email: emailAddress("Invalid email address"),
+  college: requiredChoice("Select a college"),
+  major: requiredChoice("Select a major, can be undecided"),
+  expectedGrad: year(GRAD_MAX_REGISTER, "Expected graduation cannot be after 7+ years"),
+  password: password({ tooShort: "Password must be at least 6 characters", tooLong: "Password is too long" }),
+});
+
+export const verifySchema = z.object({
+  email: emailAddress("Invalid email address"),
+  verificationCode: code("Enter the 6-digit code"),
+});
+
+export const emailQuerySchema = z.object({ email: emailAddress("Invalid email address") });
+
+/** The reset call's body (the form adds a confirmation, checked in the browser). */
+export const resetPasswordSchema = z.object({
+  email: emailAddress("Invalid email address"),
+  verificationCode: code("Reset code must be exactly 6 characters"),
+  newPassword: password({ tooShort: "Password must be at least 6 characters", tooLong: "Password is too long" }),
+});
+
+export const resetPasswordFormSchema = z.object({
+  verificationCode: code("Reset code must be exactly 6 characters"),
+  newPassword: password({ tooShort: "Password must be at least 6 characters", tooLong: "Password is too long" }),
+  confirmPassword: z.string({ error: "Please confirm your password" }).check(z.minLength(PASSWORD_MIN, "Please confirm your password")),
+}).check(z.refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] }));
+
+export const passwordChangeSchema = z.object({
+  oldPassword: z.string({ error: "Current password is required" }).check(
+    z.minLength(1, "Current password is required"),
+    z.maxLength(PASSWORD_MAX * 16, "Current password is required"),
+  ),
+  newPassword: password({ tooShort: "Password must be at least 6 characters", tooLong: "Password is too long" }),
+});
+
+export const passwordChangeFormSchema = z.object({
+  oldPassword: z.string().check(z.minLength(1, "Current password is required")),
+  newPassword: z.string().check(z.minLength(PASSWORD_MIN, "Password must be at least 6 characters")),
+  confirmPassword: z.string().check(z.minLength(PASSWORD_MIN, "Please confirm your new password")),
+}).check(z.refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] }));
+
+export const accountSchema = z.object({
+  college: requiredChoice("Select a college"),
+  major: requiredChoice("Select a major"),
+  expectedGrad: year(GRAD_MAX_ACCOUNT, "Expected graduation cannot be after 2035"),
+});
+
+export type RegisterInput = z.infer<typeof registerSchema>;
+export type AccountInput = z.infer<typeof accountSchema>;

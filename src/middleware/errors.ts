@@ -16,8 +16,9 @@ export function handleError(renderErrorPage: ErrorPageRenderer) {
     let status = 500;
     let message = "Something went wrong on our side. Please try again.";
     let headers: Record<string, string> = {};
+    let fields: Record<string, string> | undefined;
     if (error instanceof DomainError) {
-      ({ status, message, headers } = error);
+      ({ status, message, headers, fields } = error);
     } else if (error instanceof HTTPException) {
       status = error.status;
       message = error.message || (status === 400 ? "Malformed request." : message);
@@ -30,7 +31,7 @@ export function handleError(renderErrorPage: ErrorPageRenderer) {
     }
     for (const [name, value] of Object.entries(headers)) c.header(name, value);
     if (new URL(c.req.url).pathname.startsWith("/api/") || c.req.method !== "GET") {
-      return c.json({ message }, status as 400);
+      return c.json(fields ? { message, fields } : { message }, status as 400);
     }
     try {
       return await renderErrorPage(c, status, message);

@@ -1,9 +1,18 @@
 /** Domain errors thrown by services; the error middleware maps each to its status and `{ message }`. */
 export class DomainError extends Error {
-  constructor(readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503, message: string, readonly headers: Record<string, string> = {}) {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503,
+    message: string,
+    readonly headers: Record<string, string> = {},
+    /** Messages that belong under particular form fields. */
+    readonly fields?: Record<string, string>,
+  ) {
     super(message);
   }
 }
+
+/** A 400 whose message belongs under one form field. */
+export const fieldError = (field: string, message: string) => new DomainError(400, message, {}, { [field]: message });
 
 export const badRequest = (message: string) => new DomainError(400, message);
 export const unauthorized = (message: string) => new DomainError(401, message);

@@ -3,7 +3,7 @@
  * database shares the limits. One statement both counts and reads, so
  * parallel requests cannot slip past the limit.
  */
-import { lt, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { rateLimits } from "../../db/schema.ts";
 import { tooManyRequests } from "./errors.ts";
@@ -28,4 +28,11 @@ export async function enforceLimit(db: Db, key: string, { limit, windowMs }: Lim
 
 export async function pruneExpiredLimits(db: Db, now = Date.now()): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.resetAt, new Date(now)));
+}
+
+/** Seconds until the window resets when `key` is already at its limit, or null when another try is allowed. Counts nothing. */
+export async function peekLimit(db: Db, key: string, { limit }: Limit, now = Date.now()): Promise<number | null> {
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
+  if (!row || row.resetAt.getTime() <= now || row.count < limit) return null;
+  return Math.max(1, Math.ceil((row.resetAt.getTime() - now) / 1000));
 }

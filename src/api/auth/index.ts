@@ -1,20 +1,42 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import { contactSchema } from "../../lib/schemas.ts";
+import * as z from "zod/mini";
+import { contactSchema, emailQuerySchema, loginSchema, passwordChangeSchema, registerSchema, resetPasswordSchema, verifySchema } from "../../lib/schemas.ts";
 import type { AppEnv } from "../../server/context.ts";
+import {
+  accountView,
+  changePassword,
+  forgotPassword,
+  login,
+  MESSAGES,
+  register,
+  resendVerification,
+  resetPassword,
+  signOut,
+  verifyEmail,
+} from "../../services/accounts.ts";
 import { collegeCodes, majorsOf } from "../../services/catalog.ts";
 import { CONTACT_SENT, sendContactMessage } from "../../services/contact.ts";
 import { enforceLimit } from "../../services/rate-limit.ts";
+import { issueToken } from "../../services/sessions.ts";
 import { clientIp } from "../client-ip.ts";
+import { accountDeps, requireUser } from "../guards.ts";
+import { clearSessionCookie, setSessionCookie } from "../session-cookie.ts";
 import { validate } from "../validate.ts";
 
 const CONTACT_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 };
 
 export const authApi = new Hono<AppEnv>()
   .get("/colleges", async (c) => c.json(await collegeCodes(c.var.deps.database.db)))
-  .get("/majors", validate("query", z.object({ college: z.string({ error: "Select a college" }).trim().min(1, "Select a college").max(10) })), async (c) => {
-    return c.json(await majorsOf(c.var.deps.database.db, c.req.valid("query").college));
-  })
+  .get(
+    "/majors",
+    validate(
+      "query",
+      z.object({ college: z.string({ error: "Select a college" }).check(z.trim(), z.minLength(1, "Select a college"), z.maxLength(10, "Select a college")) }),
+    ),
+    async (c) => {
+      return c.json(await majorsOf(c.var.deps.database.db, c.req.valid("query").college));
+    },
+  )
   .post("/contact", validate("json", contactSchema), async (c) => {
     const { database, mailer, config } = c.var.deps;
     await enforceLimit(
@@ -25,4 +47,45 @@ export const authApi = new Hono<AppEnv>()
     );
     await sendContactMessage(database, mailer, config.contactTo, c.req.valid("json"));
     return c.json({ message: CONTACT_SENT });
+  })
+  .post("/register", validate("json", registerSchema), async (c) => {
+    const message = await register(accountDeps(c), c.req.valid("json"), clientIp(c));
+    return c.json({ message }, 201);
+  })
+  .post("/verify", validate("json", verifySchema), async (c) => {
+    const { email, verificationCode } = c.req.valid("json");
+    return c.json({ message: await verifyEmail(accountDeps(c), email, verificationCode, clientIp(c)) });
+  })
+  .post("/resend-verification", validate("query", emailQuerySchema), async (c) => {
+    return c.json({ message: await resendVerification(accountDeps(c), c.req.valid("query").email) });
+  })
+  .post("/login", validate("json", loginSchema, MESSAGES.badCredentials), async (c) => {
+    const { email, password } = c.req.valid("json");
+    const user = await login(accountDeps(c), email, password, clientIp(c));
+    const token = await issueToken(c.var.deps.config.sessionSecret, user);
+    setSessionCookie(c, token);
+    return c.json({ token });
+  })
+  .post("/logout", async (c) => {
+    if (c.var.user) await signOut(c.var.deps.database, c.var.user.id);
+    clearSessionCookie(c);
+    return c.json({ message: MESSAGES.signedOut });
+  })
+  .post("/forgot-password", validate("query", emailQuerySchema), async (c) => {
+    return c.json({ message: await forgotPassword(accountDeps(c), c.req.valid("query").email) });
+  })
+  .post("/reset-password", validate("json", resetPasswordSchema), async (c) => {
+    return c.json({ message: await resetPassword(accountDeps(c), c.req.valid("json"), clientIp(c)) });
+  })
+  .get("/me", requireUser, (c) => {
+    const user = c.var.user!;
+    return c.json({ ...accountView(user), enabled: user.enabled });
+  })
+  .put("/update-password", requireUser, validate("json", passwordChangeSchema), async (c) => {
+    const { oldPassword, newPassword } = c.req.valid("json");
+    const session = await changePassword(accountDeps(c), c.var.user!.id, oldPassword, newPassword);
+    // Every other session ended; this one continues with a fresh token.
+    const token = await issueToken(c.var.deps.config.sessionSecret, session);
+    setSessionCookie(c, token);
+    return c.json({ message: MESSAGES.passwordUpdated, token });
   });

@@ -1,0 +1,21 @@
+/**
+ * Course averages and review counts, always recomputed from the visible
+ * reviews inside the transaction that changed them.
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+
+export async function recomputeCourseStats(tx: Db, courseIds: number[]): Promise<void> {
+  for (const courseId of new Set(courseIds)) {
+    await tx.run(sql`
+      UPDATE courses SET
+        num_reviews = (SELECT COUNT(*) FROM reviews WHERE course_id = ${courseId} AND hidden = 0),
+        avg_overall = COALESCE((SELECT AVG(overall_rating) FROM reviews WHERE course_id = ${courseId} AND hidden = 0), 0),
+        avg_usefulness = COALESCE((SELECT AVG(usefulness_rating) FROM reviews WHERE course_id = ${courseId} AND hidden = 0), 0),
+        avg_difficulty = COALESCE((SELECT AVG(difficulty_rating) FROM reviews WHERE course_id = ${courseId} AND hidden = 0), 0),
+        avg_workload = COALESCE((SELECT AVG(workload_rating) FROM reviews WHERE course_id = ${courseId} AND hidden = 0), 0),
+        avg_interest = COALESCE((SELECT AVG(interest_rating) FROM reviews WHERE course_id = ${courseId} AND hidden = 0), 0),
+        avg_teacher = COALESCE((SELECT AVG(teacher_rating) FROM reviews WHERE course_id = ${courseId} AND hidden = 0), 0)
+      WHERE id = ${courseId}`);
+  }
+}

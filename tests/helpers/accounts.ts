@@ -1,0 +1,44 @@
+/** Helpers for tests that need signed-in students. */
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema.ts";
+import { hashPassword } from "../../src/services/passwords.ts";
+import { issueToken } from "../../src/services/sessions.ts";
+import { TEST_SECRET, type TestApp } from "./app.ts";
+
+export const ORIGIN = "http://localhost:8000";
+
+/** Creates a verified student directly in the database and returns a session token for them. */
+export async function createStudent(t: TestApp, email: string, password = "correct horse battery") {
+  const [user] = await t.deps.database.db.insert(users).values({
+    email,
+    passwordHash: await hashPassword(password),
+    enabled: true,
+    college: "CAS",
+    major: "Physics",
+    expectedGrad: 2027,
+  }).returning();
+  return { user, password, token: await issueToken(TEST_SECRET, user) };
+}
+
+export async function userByEmail(t: TestApp, email: string) {
+  const [row] = await t.deps.database.db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+/** The 6-digit code of the newest mail to `to` (the test mailer keeps mail in `t.sent`). */
+export async function codeMailedTo(t: TestApp, to: string, timeoutMs = 5000): Promise<string> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    const mail = t.sent.findLast((m) => m.to === to);
+    if (mail) return /\b(\d{6})\b/.exec(mail.text)![1];
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+export function api(t: TestApp, path: string, options: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { Origin: ORIGIN, ...options.headers };
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  return t.app.request(path, { method: options.method ?? "GET", headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+}
