@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { AppContext, PageMeta } from "../src/server/context.ts";
 import { servePage } from "../src/server/routes.ts";
 import * as dashboard from "./dashboard.tsx";
@@ -28,6 +29,23 @@ const FEATURES = [
   { title: "Quickly add and remove courses", text: "Keep completed, future and saved course lists one click away." },
 ];
 
+function FeatureSection({ id, title, items, children }: { id: string; title: string; items: typeof WHY; children?: ReactNode }) {
+  return (
+    <section className="feature-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul className="feature-grid">
+        {items.map((item) => (
+          <li key={item.title} className="card">
+            <h3>{item.title}</h3>
+            <p>{item.text}</p>
+          </li>
+        ))}
+      </ul>
+      {children}
+    </section>
+  );
+}
+
 export default function Landing() {
   return (
     <div className="landing">
@@ -36,31 +54,12 @@ export default function Landing() {
         <p className="lead">Search every Boston University course by Hub requirement, prerequisites and ratings, and read what past students really thought.</p>
         <a className="button button-large" href="/search">Start Searching</a>
       </section>
-      <section className="feature-section" aria-labelledby="why-heading">
-        <h2 id="why-heading">Why use HubRate?</h2>
-        <ul className="feature-grid">
-          {WHY.map((item) => (
-            <li key={item.title} className="card">
-              <h3>{item.title}</h3>
-              <p>{item.text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section className="feature-section" aria-labelledby="unlock-heading">
-        <h2 id="unlock-heading">Unlock these features by creating a free account</h2>
-        <ul className="feature-grid">
-          {FEATURES.map((item) => (
-            <li key={item.title} className="card">
-              <h3>{item.title}</h3>
-              <p>{item.text}</p>
-            </li>
-          ))}
-        </ul>
+      <FeatureSection id="why-heading" title="Why use HubRate?" items={WHY} />
+      <FeatureSection id="unlock-heading" title="Unlock these features by creating a free account" items={FEATURES}>
         <p className="center">
           <a className="button" href="/register">Create a free account</a>
         </p>
-      </section>
+      </FeatureSection>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { SessionUser } from "../services/sessions.ts";
 import { Logo } from "./Logo.tsx";
+import { MenuDisclosure } from "./MenuDisclosure.tsx";
 
 const SIDEBAR = [
   { href: "/dashboard", label: "Dashboard" },
@@ -52,16 +53,9 @@ export function AppLayout({ user, path, children }: { user: SessionUser; path: s
       </aside>
       <header className="app-topbar">
         <Logo />
-        <details className="slide-menu">
-          <summary aria-label="Menu">
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-              <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </summary>
-          <nav aria-label="Main (menu)">
-            <SidebarLinks path={path} />
-          </nav>
-        </details>
+        <MenuDisclosure className="slide-menu">
+          <SidebarLinks path={path} />
+        </MenuDisclosure>
       </header>
       <main id="main" className="app-main">{children}</main>
     </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Logo } from "./Logo.tsx";
+import { MenuDisclosure } from "./MenuDisclosure.tsx";
 
 const LINKS = [
   { href: "/search", label: "Search Courses" },
@@ -34,16 +35,9 @@ export function PublicLayout({ path, children }: { path: string; children: React
         <nav className="topbar-nav" aria-label="Main">
           <NavLinks path={path} />
         </nav>
-        <details className="topbar-menu">
-          <summary aria-label="Menu">
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-              <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </summary>
-          <nav aria-label="Main (menu)">
-            <NavLinks path={path} />
-          </nav>
-        </details>
+        <MenuDisclosure className="topbar-menu">
+          <NavLinks path={path} />
+        </MenuDisclosure>
       </header>
       <main id="main" className="public-main">{children}</main>
       <footer className="footer">
