@@ -103,7 +103,7 @@ export const reviews = sqliteTable("reviews", {
   teacherRating: integer("teacher_rating").notNull(),
   teacherName: text("teacher_name").notNull(),
   semester: text("semester").notNull(),
-  hoursPerWeek: integer("hours_per_week").notNull(),
+  hoursPerWeek: real("hours_per_week").notNull(),
   attendanceRequired: integer("attendance_required", { mode: "boolean" }).notNull().default(false),
   assignmentTypes: text("assignment_types").notNull(),
   reviewText: text("review_text").notNull(),

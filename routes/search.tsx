@@ -1,3 +1,4 @@
+import { EMPTY_FILTER, parseSearchParams, type SearchFilter, searchHref } from "../src/lib/search.ts";
 import { CourseCard } from "../src/components/CourseCard.tsx";
 import { Pagination } from "../src/components/Pagination.tsx";
 import type { AppContext, PageMeta, PageProps } from "../src/server/context.ts";
@@ -9,25 +10,19 @@ export const meta: PageMeta = {
   description: "Search Boston University courses by Hub requirement, college, prerequisites and ratings.",
 };
 
-type Data = { result: SearchPage; q: string; colleges: string[]; allColleges: string[]; source: CatalogSource };
+type Data = { result: SearchPage; filter: SearchFilter; error: string | null; allColleges: string[]; source: CatalogSource };
 
 export async function load(c: AppContext): Promise<Data> {
   const db = c.var.deps.database.db;
-  const q = (c.req.query("q") ?? "").slice(0, 200);
-  const allColleges = await courseColleges(db);
-  const colleges = c.req.queries("colleges")?.filter((college) => allColleges.includes(college)) ?? [];
-  const requested = Number(c.req.query("page") ?? 0);
-  const page = Number.isSafeInteger(requested) && requested >= 0 ? requested : 0;
-  return { result: await searchCourses(db, { q, colleges, page }), q, colleges, allColleges, source: await catalogSource(db) };
-}
-
-function searchHref(data: Data, page: number): string {
-  const params = new URLSearchParams();
-  if (data.q) params.set("q", data.q);
-  for (const college of data.colleges) params.append("colleges", college);
-  if (page) params.set("page", String(page));
-  const query = params.toString();
-  return query ? `/search?${query}` : "/search";
+  const parsed = parseSearchParams(new URL(c.req.url).searchParams);
+  const filter = parsed.ok ? parsed.filter : EMPTY_FILTER;
+  return {
+    result: await searchCourses(db, filter),
+    filter,
+    error: parsed.ok ? null : parsed.message,
+    allColleges: await courseColleges(db),
+    source: await catalogSource(db),
+  };
 }
 
 export default function Search({ data }: PageProps<Data>) {
@@ -44,23 +39,24 @@ export default function Search({ data }: PageProps<Data>) {
       <form className="card search-form" method="get" action="/search" role="search">
         <div className="field">
           <label htmlFor="q">Course code or title</label>
-          <input id="q" name="q" type="search" defaultValue={data.q} placeholder="e.g. CS 111 or intro psych" />
+          <input id="q" name="q" type="search" defaultValue={data.filter.q} placeholder="e.g. CS 111 or intro psych" />
         </div>
         <div className="field">
           <label htmlFor="colleges">Colleges</label>
-          <select id="colleges" name="colleges" multiple defaultValue={data.colleges} size={4}>
+          <select id="colleges" name="colleges" multiple defaultValue={data.filter.colleges} size={4}>
             {data.allColleges.map((college) => <option key={college} value={college}>{college}</option>)}
           </select>
         </div>
         <button type="submit" className="button">Search Courses</button>
       </form>
+      {data.error && <p className="alert alert-error" role="alert">{data.error}</p>}
       <p className="found" role="status">{`Found ${result.totalElements} courses`}</p>
       {result.content.length === 0 ? <p className="empty">No courses found. Try adjusting the filter parameters.</p> : (
         <div className="course-grid">
           {result.content.map((course) => <CourseCard key={course.id} course={course} />)}
         </div>
       )}
-      <Pagination page={result.number} totalPages={result.totalPages} hrefFor={(page) => searchHref(data, page)} />
+      <Pagination page={result.number} totalPages={result.totalPages} hrefFor={(page) => searchHref(data.filter, page)} />
     </div>
   );
 }

@@ -7,6 +7,8 @@ import { serveStatic } from "hono/deno";
 import { createElement } from "react";
 import { authApi } from "./api/auth/index.ts";
 import { usersApi } from "./api/users/index.ts";
+import { coursesApi } from "./api/courses/index.ts";
+import { reviewsApi, votesApi } from "./api/reviews/index.ts";
 import { handleError } from "./middleware/errors.ts";
 import { apiBodyLimit, jsonBodies, sameOrigin } from "./middleware/request-guards.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
@@ -66,6 +68,9 @@ export async function createApp(deps: AppDeps, root = Deno.cwd()): Promise<Hono<
   });
   app.route("/api/auth", authApi);
   app.route("/api/users", usersApi);
+  app.route("/api/courses", coursesApi);
+  app.route("/api/reviews", reviewsApi);
+  app.route("/api/votes", votesApi);
   app.all("/api/*", (c) => c.json({ message: "Not found" }, 404));
 
   app.use("*", session());

@@ -150,7 +150,7 @@ CREATE TABLE `reviews` (
 	`teacher_rating` integer NOT NULL,
 	`teacher_name` text NOT NULL,
 	`semester` text NOT NULL,
-	`hours_per_week` integer NOT NULL,
+	`hours_per_week` real NOT NULL,
 	`attendance_required` integer DEFAULT false NOT NULL,
 	`assignment_types` text NOT NULL,
 	`review_text` text NOT NULL,

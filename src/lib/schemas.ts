@@ -133,3 +133,50 @@ export const accountSchema = z.object({
 
 export type RegisterInput = z.infer<typeof registerSchema>;
 export type AccountInput = z.infer<typeof accountSchema>;
+
+// ---------------------------------------------------------------- reviews
+
+export const RATING_CAPTIONS = ["Very low", "Low", "Medium", "High", "Very high"] as const;
+export const REVIEW_LIMITS = { teacherName: 100, semester: 100, assignmentTypes: 500, reviewText: 2000, hoursMax: 40 } as const;
+
+function rating(label: string) {
+  const message = `${label} must be a whole number from 1 to 5`;
+  return z._default(z.number({ error: message }).check(z.int(message), z.gte(1, message), z.lte(5, message)), 3);
+}
+
+export const reviewSchema = z.object({
+  usefulnessRating: rating("Usefulness"),
+  difficultyRating: rating("Difficulty"),
+  workloadRating: rating("Workload"),
+  interestRating: rating("Interest"),
+  teacherRating: rating("Teacher"),
+  teacherName: boundedText(1, REVIEW_LIMITS.teacherName, { required: "Professor name is required", tooLong: "Professor name must be at most 100 characters" }),
+  semester: boundedText(1, REVIEW_LIMITS.semester, { required: "Semester is required", tooLong: "Semester must be at most 100 characters" }),
+  hoursPerWeek: z.pipe(
+    z.union([
+      z.number({ error: "Hours per week must be a number from 0 to 40" }),
+      z.string().check(z.trim(), z.regex(/^\d+(\.\d+)?$/, "Hours per week must be a number from 0 to 40")),
+    ], {
+      error: "Hours per week must be a number from 0 to 40",
+    }),
+    z.transform((v) => Number(v)),
+  ).check(z.refine((n) => Number.isFinite(n) && n >= 0 && n <= REVIEW_LIMITS.hoursMax, "Hours per week must be a number from 0 to 40")),
+  attendanceRequired: z._default(z.boolean({ error: "Attendance required must be true or false" }), false),
+  assignmentTypes: boundedText(1, REVIEW_LIMITS.assignmentTypes, {
+    required: "Assignment types are required",
+    tooLong: "Assignment types must be at most 500 characters",
+  }),
+  reviewText: boundedText(1, REVIEW_LIMITS.reviewText, { required: "Review text is required", tooLong: "Review must be at most 2000 characters" }),
+});
+export type ReviewInput = z.infer<typeof reviewSchema>;
+
+export const reportSchema = z.object({
+  reason: boundedText(1, 500, { required: "Say why you are reporting this review", tooLong: "The reason must be at most 500 characters" }),
+});
+
+/** PRODUCT.md: lower difficulty and workload count as better. */
+export function overallRating(
+  r: { usefulnessRating: number; difficultyRating: number; workloadRating: number; interestRating: number; teacherRating: number },
+): number {
+  return ((6 - r.difficultyRating) + (6 - r.workloadRating) + r.interestRating + r.usefulnessRating + r.teacherRating) / 5;
+}

@@ -1,8 +1,10 @@
 /** Course reads: search pages and single courses, in the API's shapes (SPEC.md section 3). */
-import { and, asc, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client.ts";
-import { courseHubUnits, courses, hubAreas } from "../../db/schema.ts";
+import { courseHubUnits, courses, hubAreas, reviews } from "../../db/schema.ts";
 import { courseCode } from "../lib/course-code.ts";
+import type { SearchFilter, SortBy } from "../lib/search.ts";
 
 export const PAGE_SIZE = 18;
 
@@ -28,8 +30,6 @@ export type CourseView = {
 };
 
 export type SearchPage = { content: CourseView[]; totalElements: number; totalPages: number; number: number; size: number };
-
-export type SearchFilter = { q?: string; colleges?: string[]; page?: number };
 
 type CourseRow = typeof courses.$inferSelect;
 
@@ -85,34 +85,99 @@ function textCondition(q: string): SQL | undefined {
   }));
 }
 
-export async function searchCourses(db: Db, filter: SearchFilter): Promise<SearchPage> {
-  const page = Math.max(0, filter.page ?? 0);
-  const conditions = [
-    filter.colleges?.length ? inArray(courses.college, filter.colleges) : undefined,
+const SORT_ORDERS: Record<SortBy, SQL[]> = {
+  byCourseCode: [asc(courses.numberValue), asc(courses.number), asc(courses.college), asc(courses.department)],
+  byRating: [desc(courses.avgOverall), asc(courses.college), asc(courses.department), asc(courses.numberValue), asc(courses.number)],
+  byReviews: [desc(courses.numReviews), asc(courses.college), asc(courses.department), asc(courses.numberValue), asc(courses.number)],
+};
+
+/** A course without reviews has no rating: a minimum above 0 leaves it out; a maximum keeps it. */
+function ratingConditions(filter: SearchFilter): SQL[] {
+  const conditions: SQL[] = [];
+  const minimums: [number, SQLiteColumn][] = [
+    [filter.minRating, courses.avgOverall],
+    [filter.minUsefulness, courses.avgUsefulness],
+    [filter.minInterest, courses.avgInterest],
+    [filter.minTeacher, courses.avgTeacher],
+  ];
+  for (const [min, column] of minimums) if (min > 0) conditions.push(and(gt(courses.numReviews, 0), gte(column, min - 1e-9))!);
+  const maximums: [number, SQLiteColumn][] = [[filter.maxDifficulty, courses.avgDifficulty], [filter.maxWorkload, courses.avgWorkload]];
+  for (const [max, column] of maximums) if (max < 5) conditions.push(or(eq(courses.numReviews, 0), lte(column, max + 1e-9))!);
+  return conditions;
+}
+
+function searchConditions(filter: SearchFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    filter.colleges.length ? inArray(courses.college, filter.colleges) : undefined,
+    filter.departments.length ? inArray(courses.department, filter.departments) : undefined,
     filter.q ? textCondition(filter.q) : undefined,
-  ].filter((c): c is SQL => c !== undefined);
-  const where = conditions.length ? and(...conditions) : undefined;
+    filter.minCourseCode !== undefined ? gte(courses.numberValue, filter.minCourseCode) : undefined,
+    filter.reviewCount !== undefined ? gte(courses.numReviews, filter.reviewCount) : undefined,
+    filter.noPreReqs ? eq(courses.noPreReqs, true) : undefined,
+    // Hub search is AND: the course must carry every selected unit.
+    filter.hubReqs.length
+      ? inArray(
+        courses.id,
+        sql`(SELECT course_id FROM course_hub_units WHERE hub_code IN (${
+          sql.join(filter.hubReqs.map((h) => sql`${h}`), sql`, `)
+        }) GROUP BY course_id HAVING COUNT(*) = ${filter.hubReqs.length})`,
+      )
+      : undefined,
+    ...ratingConditions(filter),
+  ];
+  const present = conditions.filter((c): c is SQL => c !== undefined);
+  return present.length ? and(...present) : undefined;
+}
+
+export async function searchCourses(db: Db, filter: SearchFilter): Promise<SearchPage> {
+  const where = searchConditions(filter);
   const [{ total }] = await db.select({ total: count() }).from(courses).where(where);
-  const rows = await db.select().from(courses).where(where)
-    .orderBy(asc(courses.numberValue), asc(courses.number), asc(courses.college), asc(courses.department))
-    .limit(PAGE_SIZE).offset(page * PAGE_SIZE);
+  const totalPages = Math.ceil(total / PAGE_SIZE);
+  // A page past the end is an empty page, not an error.
+  const rows = filter.page < totalPages
+    ? await db.select().from(courses).where(where).orderBy(...SORT_ORDERS[filter.sortBy]).limit(PAGE_SIZE).offset(filter.page * PAGE_SIZE)
+    : [];
   const hubs = await hubsFor(db, rows.map((r) => r.id));
   return {
     content: rows.map((row) => toView(row, hubs.get(row.id) ?? [])),
     totalElements: total,
-    totalPages: Math.ceil(total / PAGE_SIZE),
-    number: page,
+    totalPages,
+    number: filter.page,
     size: PAGE_SIZE,
   };
 }
 
-export async function findCourse(db: Db, id: number): Promise<CourseView | null> {
+/** One course; `userReviewed` tells whether the signed-in user (if any) has reviewed it. */
+export async function findCourse(db: Db, id: number, userId?: number): Promise<CourseView | null> {
   const [row] = await db.select().from(courses).where(eq(courses.id, id));
   if (!row) return null;
   const hubs = await hubsFor(db, [row.id]);
-  return toView(row, hubs.get(row.id) ?? []);
+  const view = toView(row, hubs.get(row.id) ?? []);
+  if (userId !== undefined) {
+    view.userReviewed = (await db.$count(reviews, and(eq(reviews.courseId, id), eq(reviews.userId, userId)))) > 0;
+  }
+  return view;
 }
 
 export async function courseColleges(db: Db): Promise<string[]> {
   return (await db.selectDistinct({ college: courses.college }).from(courses).orderBy(courses.college)).map((r) => r.college);
+}
+
+export async function departmentsOf(db: Db, college: string): Promise<string[]> {
+  const rows = await db.selectDistinct({ department: courses.department }).from(courses).where(eq(courses.college, college)).orderBy(courses.department);
+  return rows.map((r) => r.department);
+}
+
+/** Courses by id, in the order given, with the viewer's review marks. */
+export async function coursesByIds(db: Db, ids: number[], userId?: number): Promise<CourseView[]> {
+  if (!ids.length) return [];
+  const rows = await db.select().from(courses).where(inArray(courses.id, ids));
+  const hubs = await hubsFor(db, ids);
+  const reviewed = userId === undefined
+    ? new Set<number>()
+    : new Set((await db.select({ courseId: reviews.courseId }).from(reviews).where(and(eq(reviews.userId, userId), inArray(reviews.courseId, ids)))).map((r) =>
+      r.courseId
+    ));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.filter((id) => byId.has(id)).map((id) => ({ ...toView(byId.get(id)!, hubs.get(id) ?? []), userReviewed: reviewed.has(id) }));
 }

@@ -1,0 +1,122 @@
+/** The three independent per-user lists: completed, future (in progress) and saved courses. */
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Database, Db } from "../../db/client.ts";
+import { completedCourses, courseHubUnits, courses, futureCourses, reviews, reviewVotes, savedCourses } from "../../db/schema.ts";
+import { courseCode } from "../lib/course-code.ts";
+import { hubProgress, type HubProgressItem } from "../lib/hub-progress.ts";
+import { coursesByIds, type CourseView } from "./courses.ts";
+import { notFound } from "./errors.ts";
+import { courseExists } from "./reviews.ts";
+
+export const LISTS = {
+  completed: { table: completedCourses, label: "completed courses" },
+  future: { table: futureCourses, label: "future courses" },
+  saved: { table: savedCourses, label: "saved courses" },
+} as const;
+export type ListName = keyof typeof LISTS;
+
+export type ListChange = { message: string; changed: boolean; inList: boolean };
+
+export async function listCourses(db: Db, userId: number, list: ListName): Promise<CourseView[]> {
+  const table = LISTS[list].table;
+  const rows = await db.select({ courseId: table.courseId }).from(table).where(eq(table.userId, userId)).orderBy(desc(table.createdAt));
+  return coursesByIds(db, rows.map((r) => r.courseId), userId);
+}
+
+/** Adding twice or removing what is absent is harmless and says so. */
+export async function changeList(database: Database, userId: number, list: ListName, courseId: number, add: boolean): Promise<ListChange> {
+  const { table, label } = LISTS[list];
+  return await database.write(async (tx) => {
+    if (!(await courseExists(tx, courseId))) throw notFound("Course not found");
+    if (add) {
+      const inserted = await tx.insert(table).values({ userId, courseId }).onConflictDoNothing().returning();
+      return { changed: inserted.length > 0, inList: true, message: inserted.length ? `Added to your ${label}.` : `Already in your ${label}.` };
+    }
+    const removed = await tx.delete(table).where(and(eq(table.userId, userId), eq(table.courseId, courseId))).returning();
+    return { changed: removed.length > 0, inList: false, message: removed.length ? `Removed from your ${label}.` : `Was not in your ${label}.` };
+  });
+}
+
+/** Which of these courses are in each of the user's lists, for the toggle buttons. */
+export async function listMembership(db: Db, userId: number, courseIds: number[]): Promise<Record<ListName, number[]>> {
+  const result: Record<ListName, number[]> = { completed: [], future: [], saved: [] };
+  if (!courseIds.length) return result;
+  for (const name of Object.keys(LISTS) as ListName[]) {
+    const table = LISTS[name].table;
+    const rows = await db.select({ courseId: table.courseId }).from(table).where(and(eq(table.userId, userId), inArray(table.courseId, courseIds)));
+    result[name] = rows.map((r) => r.courseId);
+  }
+  return result;
+}
+
+async function unitsOf(db: Db, userId: number, list: "completed" | "future") {
+  const table = LISTS[list].table;
+  const rows = await db.select({ course: courses, hub: courseHubUnits.hubCode }).from(table)
+    .innerJoin(courses, eq(courses.id, table.courseId))
+    .leftJoin(courseHubUnits, eq(courseHubUnits.courseId, courses.id))
+    .where(eq(table.userId, userId));
+  const byCourse = new Map<number, { name: string; hubUnits: string[] }>();
+  for (const { course, hub } of rows) {
+    const entry = byCourse.get(course.id) ?? { name: courseCode(course), hubUnits: [] };
+    if (hub) entry.hubUnits.push(hub);
+    byCourse.set(course.id, entry);
+  }
+  return [...byCourse.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export async function hubProgressFor(db: Db, userId: number): Promise<HubProgressItem[]> {
+  const completed = await unitsOf(db, userId, "completed");
+  const completedNames = new Set(completed.map((c) => c.name));
+  // A course both completed and planned counts once, as completed.
+  const future = (await unitsOf(db, userId, "future")).filter((c) => !completedNames.has(c.name));
+  return hubProgress(completed, future);
+}
+
+export type DashboardData = {
+  email: string;
+  college: string;
+  major: string;
+  expectedGrad: number;
+  coursesCompleted: number;
+  coursesInProgress: number;
+  coursesSaved: number;
+  coursesReviewed: number;
+  totalUpvotes: number;
+  averageReviewScore: number;
+  coursesToReview: string[];
+  /** The same courses with their ids, so the page can link to their review forms. */
+  coursesToReviewLinks: { id: number; name: string }[];
+};
+
+export async function dashboardFor(db: Db, user: { id: number; email: string; college: string; major: string; expectedGrad: number }): Promise<DashboardData> {
+  const userId = user.id;
+  const [coursesCompleted, coursesInProgress, coursesSaved] = await Promise.all([
+    db.$count(completedCourses, eq(completedCourses.userId, userId)),
+    db.$count(futureCourses, eq(futureCourses.userId, userId)),
+    db.$count(savedCourses, eq(savedCourses.userId, userId)),
+  ]);
+  const mine = await db.select({ id: reviews.id, courseId: reviews.courseId }).from(reviews).where(eq(reviews.userId, userId));
+  const reviewIds = mine.map((r) => r.id);
+  const votes = reviewIds.length ? await db.select({ type: reviewVotes.voteType }).from(reviewVotes).where(inArray(reviewVotes.reviewId, reviewIds)) : [];
+  const up = votes.filter((v) => v.type === "UPVOTE").length;
+  const down = votes.length - up;
+  const reviewed = new Set(mine.map((r) => r.courseId));
+  const completedRows = await db.select({ course: courses }).from(completedCourses).innerJoin(courses, eq(courses.id, completedCourses.courseId))
+    .where(eq(completedCourses.userId, userId));
+  const toReview = completedRows.filter((r) => !reviewed.has(r.course.id)).map((r) => ({ id: r.course.id, name: courseCode(r.course) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return {
+    email: user.email,
+    college: user.college,
+    major: user.major,
+    expectedGrad: user.expectedGrad,
+    coursesCompleted,
+    coursesInProgress,
+    coursesSaved,
+    coursesReviewed: mine.length,
+    totalUpvotes: up,
+    averageReviewScore: mine.length ? (up - down) / mine.length : 0,
+    coursesToReview: toReview.map((c) => c.name),
+    coursesToReviewLinks: toReview,
+  };
+}
