@@ -15,7 +15,9 @@ try {
 }
 
 const deps = await prepareApp(config);
-if (deps.demoCoursesLoaded) console.log(`Loaded the demo catalog: ${deps.demoCoursesLoaded} courses (set DEMO_CATALOG=off to start empty).`);
+if (deps.demoCoursesLoaded) {
+  console.log(`Loaded the demo catalog: ${deps.demoCoursesLoaded} courses and ${deps.demoReviewsLoaded} demo reviews (set DEMO_CATALOG=off to start empty).`);
+}
 const app = await createApp(deps);
 
 const controller = new AbortController();

@@ -1,34 +1,47 @@
-import { EMPTY_FILTER, parseSearchParams, type SearchFilter, searchHref } from "../src/lib/search.ts";
-import { CourseCard } from "../src/components/CourseCard.tsx";
-import { Pagination } from "../src/components/Pagination.tsx";
+import CourseSearch from "../islands/CourseSearch.tsx";
+import { EMPTY_FILTER, parseSearchParams, type SearchFilter } from "../src/lib/search.ts";
+import type { SearchPage } from "../src/lib/views.ts";
 import type { AppContext, PageMeta, PageProps } from "../src/server/context.ts";
 import { type CatalogSource, catalogSource } from "../src/services/catalog.ts";
-import { courseColleges, searchCourses, type SearchPage } from "../src/services/courses.ts";
+import { listIds } from "../src/services/course-lists.ts";
+import { courseColleges, departmentsOf, searchCourses } from "../src/services/courses.ts";
 
 export const meta: PageMeta = {
   title: "Search Courses",
-  description: "Search Boston University courses by Hub requirement, college, prerequisites and ratings.",
+  description: "Search Boston University courses by Hub requirement, college, department, prerequisites and ratings, and read student reviews.",
 };
 
-type Data = { result: SearchPage; filter: SearchFilter; error: string | null; allColleges: string[]; source: CatalogSource };
+type Data = {
+  filter: SearchFilter;
+  result: SearchPage;
+  error: string | null;
+  colleges: string[];
+  departments: Record<string, string[]>;
+  source: CatalogSource;
+  lists: Awaited<ReturnType<typeof listIds>> | null;
+};
 
+/** The results for the URL are rendered on the server; the island takes over from there. */
 export async function load(c: AppContext): Promise<Data> {
   const db = c.var.deps.database.db;
   const parsed = parseSearchParams(new URL(c.req.url).searchParams);
   const filter = parsed.ok ? parsed.filter : EMPTY_FILTER;
+  const departments = Object.fromEntries(await Promise.all(filter.colleges.map(async (college) => [college, await departmentsOf(db, college)] as const)));
+  const user = c.var.user?.enabled ? c.var.user : null;
   return {
-    result: await searchCourses(db, filter),
     filter,
+    result: await searchCourses(db, filter),
     error: parsed.ok ? null : parsed.message,
-    allColleges: await courseColleges(db),
+    colleges: await courseColleges(db),
+    departments,
     source: await catalogSource(db),
+    lists: user ? await listIds(db, user.id) : null,
   };
 }
 
-export default function Search({ data }: PageProps<Data>) {
-  const { result } = data;
+export default function Search({ data, user }: PageProps<Data>) {
   return (
-    <div className="page search-page">
+    <div className="page page-wide search-page">
       <h1>Search Courses</h1>
       {data.source === "demo" && (
         <p className="alert alert-info" role="note">
@@ -36,27 +49,15 @@ export default function Search({ data }: PageProps<Data>) {
           <code>deno task catalog:import</code>.
         </p>
       )}
-      <form className="card search-form" method="get" action="/search" role="search">
-        <div className="field">
-          <label htmlFor="q">Course code or title</label>
-          <input id="q" name="q" type="search" defaultValue={data.filter.q} placeholder="e.g. CS 111 or intro psych" />
-        </div>
-        <div className="field">
-          <label htmlFor="colleges">Colleges</label>
-          <select id="colleges" name="colleges" multiple defaultValue={data.filter.colleges} size={4}>
-            {data.allColleges.map((college) => <option key={college} value={college}>{college}</option>)}
-          </select>
-        </div>
-        <button type="submit" className="button">Search Courses</button>
-      </form>
       {data.error && <p className="alert alert-error" role="alert">{data.error}</p>}
-      <p className="found" role="status">{`Found ${result.totalElements} courses`}</p>
-      {result.content.length === 0 ? <p className="empty">No courses found. Try adjusting the filter parameters.</p> : (
-        <div className="course-grid">
-          {result.content.map((course) => <CourseCard key={course.id} course={course} />)}
-        </div>
-      )}
-      <Pagination page={result.number} totalPages={result.totalPages} hrefFor={(page) => searchHref(data.filter, page)} />
+      <CourseSearch
+        filter={data.filter}
+        result={data.result}
+        colleges={data.colleges}
+        departments={data.departments}
+        signedIn={Boolean(user?.enabled)}
+        lists={data.lists}
+      />
     </div>
   );
 }

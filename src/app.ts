@@ -15,6 +15,7 @@ import { securityHeaders } from "./middleware/security-headers.ts";
 import { session } from "./middleware/session.ts";
 import type { AppContext, AppDeps, AppEnv } from "./server/context.ts";
 import { renderPage } from "./server/render.tsx";
+import { readAsset } from "./server/assets.ts";
 import { loadRoutes, mountPages, servePage } from "./server/routes.ts";
 import { databaseAnswers } from "./services/health.ts";
 import { signOut } from "./services/accounts.ts";
@@ -47,11 +48,13 @@ export async function createApp(deps: AppDeps, root = Deno.cwd()): Promise<Hono<
   });
   app.use("*", securityHeaders(production));
 
-  app.use("/static/build/*", async (c, next) => {
-    await next();
-    if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
+  app.get("/static/build/:name", async (c) => {
+    const asset = await readAsset(deps.assets, c.req.param("name"));
+    if (!asset) return c.text("Not found", 404);
+    return c.body(asset.body, 200, { "Content-Type": asset.type, "Cache-Control": "public, max-age=31536000, immutable" });
   });
   app.use("/static/*", serveStatic({ root: root.endsWith("/") ? root : root + "/", rewriteRequestPath: (p) => p }));
+  app.get("/static/*", (c) => c.text("Not found", 404));
 
   app.get("/healthz", async (c) => {
     c.header("Cache-Control", "no-store");

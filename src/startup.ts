@@ -6,6 +6,7 @@
 import { migrateDatabase, openDatabase } from "../db/client.ts";
 import demoCatalog from "../db/seeds/demo-catalog.json" with { type: "json" };
 import reference from "../db/seeds/majors.json" with { type: "json" };
+import { loadDemoReviews } from "../db/seeds/demo-reviews.ts";
 import type { Config } from "./config.ts";
 import { type AssetManifest, buildAssets, readManifest } from "./server/assets.ts";
 import type { AppDeps } from "./server/context.ts";
@@ -17,7 +18,9 @@ export async function prepareDatabase(config: Config) {
   await migrateDatabase(database);
   await ensureReferenceData(database, reference);
   const loaded = config.demoCatalog ? await loadDemoCatalogIfEmpty(database, demoCatalog) : 0;
-  return { database, demoCoursesLoaded: loaded };
+  // Demo reviews come only with the demo catalog, from demo accounts that cannot log in.
+  const demoReviews = loaded > 0 ? await loadDemoReviews(database) : 0;
+  return { database, demoCoursesLoaded: loaded, demoReviewsLoaded: demoReviews };
 }
 
 /** Production serves assets built ahead of time (`deno task build`); other modes build them at start. */
@@ -26,9 +29,12 @@ export async function prepareAssets(config: Config): Promise<AssetManifest> {
   return await buildAssets();
 }
 
-export async function prepareApp(config: Config, options: { mailer?: Mailer; assets?: AssetManifest } = {}): Promise<AppDeps & { demoCoursesLoaded: number }> {
-  const { database, demoCoursesLoaded } = await prepareDatabase(config);
+export async function prepareApp(
+  config: Config,
+  options: { mailer?: Mailer; assets?: AssetManifest } = {},
+): Promise<AppDeps & { demoCoursesLoaded: number; demoReviewsLoaded: number }> {
+  const { database, demoCoursesLoaded, demoReviewsLoaded } = await prepareDatabase(config);
   const assets = options.assets ?? await prepareAssets(config);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, database });
-  return { config, database, mailer, assets, demoCoursesLoaded };
+  return { config, database, mailer, assets, demoCoursesLoaded, demoReviewsLoaded };
 }

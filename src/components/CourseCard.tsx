@@ -1,5 +1,6 @@
-import type { CourseView } from "../services/courses.ts";
+import type { CourseView } from "../lib/views.ts";
 import { plural } from "../lib/text.ts";
+import { BookmarkToggle, CourseToggles } from "./CourseToggles.tsx";
 
 const RATINGS: [label: string, key: keyof CourseView][] = [
   ["Overall", "averageOverallRating"],
@@ -32,11 +33,15 @@ export function HubBadges({ hubs }: { hubs: CourseView["hubRequirements"] }) {
   );
 }
 
+/** A search result. The toggles work inside an island that seeded the lists store. */
 export function CourseCard({ course }: { course: CourseView }) {
   return (
     <article className="card course-card">
       <header>
-        <p className="course-code">{course.college} · {course.department} · {course.courseCode}</p>
+        <div className="course-card-top">
+          <p className="course-code">{course.college} · {course.department} · {course.courseCode}</p>
+          <BookmarkToggle courseId={course.id} courseName={course.code} />
+        </div>
         <h2>
           <a href={`/course/${course.id}`}>{course.title}</a>
         </h2>
@@ -47,9 +52,10 @@ export function CourseCard({ course }: { course: CourseView }) {
       </header>
       <RatingList course={course} />
       <HubBadges hubs={course.hubRequirements} />
-      <p>
-        <a className="button button-ghost" href={`/course/${course.id}`}>View Course</a>
-      </p>
+      <div className="card-actions">
+        <CourseToggles courseId={course.id} variant="card" lists={["completed", "future"]} />
+        <a className="button button-small button-ghost" href={`/course/${course.id}`} aria-label={`View Course ${course.code}`}>View Course</a>
+      </div>
     </article>
   );
 }

@@ -10,6 +10,8 @@ export const BUILD_DIR = "static/build";
 export const BUILD_URL = "/static/build";
 
 export type AssetManifest = {
+  /** Absolute folder the files are served from (not stored in manifest.json). */
+  dir: string;
   css: string;
   boot: string;
   /** Island name → its entry file. */
@@ -53,7 +55,7 @@ export async function buildAssets(root = Deno.cwd(), outDir = join(root, BUILD_D
       legalComments: "none",
       logLevel: "silent",
     });
-    const manifest: AssetManifest = { css: "", boot: "", islands: {}, imports: {} };
+    const manifest: AssetManifest = { dir: outDir, css: "", boot: "", islands: {}, imports: {} };
     for (const [path, output] of Object.entries(result.metafile.outputs)) {
       const file = relative(outDir, join(root, path));
       if (output.entryPoint === "static/styles.css") manifest.css = file;
@@ -63,7 +65,7 @@ export async function buildAssets(root = Deno.cwd(), outDir = join(root, BUILD_D
         manifest.imports[file] = output.imports.filter((i) => i.kind === "import-statement").map((i) => relative(outDir, join(root, i.path)));
       }
     }
-    await Deno.writeTextFile(join(outDir, "manifest.json"), JSON.stringify(manifest, null, 2));
+    await Deno.writeTextFile(join(outDir, "manifest.json"), JSON.stringify({ ...manifest, dir: undefined }, null, 2));
     // Which source files went into which bundle: a test checks that no server-only module reaches the browser.
     await Deno.writeTextFile(
       join(outDir, "inputs.json"),
@@ -79,8 +81,21 @@ export async function buildAssets(root = Deno.cwd(), outDir = join(root, BUILD_D
   }
 }
 
-export async function readManifest(root = Deno.cwd()): Promise<AssetManifest> {
-  return JSON.parse(await Deno.readTextFile(join(root, BUILD_DIR, "manifest.json")));
+export async function readManifest(dir = join(Deno.cwd(), BUILD_DIR)): Promise<AssetManifest> {
+  return { ...JSON.parse(await Deno.readTextFile(join(dir, "manifest.json"))), dir };
+}
+
+const TYPES: Record<string, string> = { ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".map": "application/json" };
+
+/** A built file by name, or null: names are flat and hashed, so anything with a path separator is refused. */
+export async function readAsset(manifest: AssetManifest, name: string): Promise<{ body: Uint8Array<ArrayBuffer>; type: string } | null> {
+  const type = TYPES[name.slice(name.lastIndexOf("."))];
+  if (!type || !/^[\w.-]+$/.test(name) || name.startsWith(".")) return null;
+  try {
+    return { body: await Deno.readFile(join(manifest.dir, name)), type };
+  } catch {
+    return null;
+  }
 }
 
 /** Every chunk an entry needs, itself included, each once. */

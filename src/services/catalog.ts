@@ -119,7 +119,7 @@ export async function importCourses(database: Database, rows: unknown[], source:
           description,
           prerequisites,
           noPreReqs: !(course.has_prerequisites ?? prerequisites !== null),
-          searchText: `${courseCode(course)} ${course.department}${course.number} ${course.title}`.toLowerCase(),
+          searchText: `${courseCode(course)} ${course.department}${course.number} ${course.title}`.toLowerCase().replace(/\s+/g, " "),
         };
       });
       const ids = await tx.insert(courses).values(values).onConflictDoUpdate({

@@ -120,3 +120,13 @@ export async function dashboardFor(db: Db, user: { id: number; email: string; co
     coursesToReviewLinks: toReview,
   };
 }
+
+/** Every course id in each of the user's lists: small, and what the toggles on a page need. */
+export async function listIds(db: Db, userId: number): Promise<Record<ListName, number[]>> {
+  const result: Record<ListName, number[]> = { completed: [], future: [], saved: [] };
+  for (const name of Object.keys(LISTS) as ListName[]) {
+    const table = LISTS[name].table;
+    result[name] = (await db.select({ courseId: table.courseId }).from(table).where(eq(table.userId, userId))).map((r) => r.courseId);
+  }
+  return result;
+}

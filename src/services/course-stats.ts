@@ -1,6 +1,8 @@
 /**
  * Course averages and review counts, always recomputed from the visible
- * reviews inside the transaction that changed them.
+ * reviews inside the transaction that changed them. The overall average is
+ * taken from integer sums (PRODUCT.md's formula), so courses with the same
+ * true average get the same stored value and tie exactly when sorted.
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -10,7 +12,8 @@ export async function recomputeCourseStats(tx: Db, courseIds: number[]): Promise
     await tx.run(sql`
       UPDATE courses SET
         num_reviews = (SELECT COUNT(*) FROM reviews WHERE course_id = ${courseId} AND hidden = 0),
-        avg_overall = COALESCE((SELECT AVG(overall_rating) FROM reviews WHERE course_id = ${courseId} AND hidden = 0), 0),
+        avg_overall = COALESCE((SELECT SUM(12 - difficulty_rating - workload_rating + interest_rating + usefulness_rating + teacher_rating) / (5.0 * COUNT(*))
+          FROM reviews WHERE course_id = ${courseId} AND hidden = 0), 0),
         avg_usefulness = COALESCE((SELECT AVG(usefulness_rating) FROM reviews WHERE course_id = ${courseId} AND hidden = 0), 0),
         avg_difficulty = COALESCE((SELECT AVG(difficulty_rating) FROM reviews WHERE course_id = ${courseId} AND hidden = 0), 0),
         avg_workload = COALESCE((SELECT AVG(workload_rating) FROM reviews WHERE course_id = ${courseId} AND hidden = 0), 0),

@@ -5,31 +5,11 @@ import type { Db } from "../../db/client.ts";
 import { courseHubUnits, courses, hubAreas, reviews } from "../../db/schema.ts";
 import { courseCode } from "../lib/course-code.ts";
 import type { SearchFilter, SortBy } from "../lib/search.ts";
+import type { CourseView, SearchPage } from "../lib/views.ts";
 
 export const PAGE_SIZE = 18;
 
-export type CourseView = {
-  id: number;
-  college: string;
-  department: string;
-  courseCode: string;
-  code: string;
-  title: string;
-  description: string | null;
-  prerequisites: string | null;
-  noPreReqs: boolean;
-  numReviews: number;
-  averageOverallRating: number;
-  averageUsefulnessRating: number;
-  averageDifficultyRating: number;
-  averageWorkloadRating: number;
-  averageInterestRating: number;
-  averageTeacherRating: number;
-  hubRequirements: { code: string; name: string }[];
-  userReviewed: boolean;
-};
-
-export type SearchPage = { content: CourseView[]; totalElements: number; totalPages: number; number: number; size: number };
+export type { CourseView, SearchPage } from "../lib/views.ts";
 
 type CourseRow = typeof courses.$inferSelect;
 

@@ -11,33 +11,8 @@ import { overallRating, type ReviewInput } from "../lib/schemas.ts";
 import { recomputeCourseStats } from "./course-stats.ts";
 import { conflict, DomainError, forbidden, notFound } from "./errors.ts";
 
-export type VoteType = "UPVOTE" | "DOWNVOTE";
-export type VoteResult = { voteCount: number; userVote: VoteType | null };
-
-export type ReviewView = {
-  id: number;
-  courseId: number;
-  overallRating: number;
-  usefulnessRating: number;
-  difficultyRating: number;
-  workloadRating: number;
-  interestRating: number;
-  teacherRating: number;
-  teacherName: string;
-  semester: string;
-  hoursPerWeek: number;
-  attendanceRequired: boolean;
-  assignmentTypes: string;
-  reviewText: string;
-  createdAt: string;
-  owner: boolean;
-  voteCount: number;
-  userVote: VoteType | null;
-  /** Whether the viewer has already reported it. */
-  reported: boolean;
-};
-
-export type MyReviewView = ReviewView & { courseCode: string; courseTitle: string; hidden: boolean };
+export type { MyReviewView, ReviewView, VoteResult, VoteType } from "../lib/views.ts";
+import type { MyReviewView, ReviewView, VoteResult, VoteType } from "../lib/views.ts";
 
 export const REPORTS_TO_HIDE = 3;
 export const REVIEWS_PAGE_SIZE = 20;
@@ -126,7 +101,11 @@ export async function teachersOf(db: Db, courseId: number): Promise<string[]> {
 
 /** The average overall rating of the course's visible reviews for one teacher (0 when none). */
 export async function teacherScore(db: Db, courseId: number, teacherName: string): Promise<number> {
-  const [row] = await db.select({ average: sql<number | null>`AVG(${reviews.overallRating})` }).from(reviews)
+  const [row] = await db.select({
+    average: sql<
+      number | null
+    >`SUM(12 - ${reviews.difficultyRating} - ${reviews.workloadRating} + ${reviews.interestRating} + ${reviews.usefulnessRating} + ${reviews.teacherRating}) / (5.0 * COUNT(*))`,
+  }).from(reviews)
     .where(and(eq(reviews.courseId, courseId), eq(reviews.hidden, false), eq(reviews.teacherName, teacherName)));
   return row?.average ?? 0;
 }

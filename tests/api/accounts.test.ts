@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { authCodes, completedCourses, courses, rateLimits, reviews, reviewVotes, savedCourses, users } from "../../db/schema.ts";
 import { createMailer } from "../../src/services/mail.ts";
+import { overallRating } from "../../src/lib/schemas.ts";
 import { api, codeMailedTo, createStudent, userByEmail } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 import { type SmtpInbox, startSmtpServer } from "../helpers/smtp.ts";
@@ -451,7 +452,7 @@ describe("account settings", () => {
     const review = (userId: number, rating: number) => ({
       courseId: course.id,
       userId,
-      overallRating: rating,
+      overallRating: overallRating({ usefulnessRating: rating, difficultyRating: 3, workloadRating: 3, interestRating: rating, teacherRating: rating }),
       usefulnessRating: rating,
       difficultyRating: 3,
       workloadRating: 3,
@@ -472,7 +473,7 @@ describe("account settings", () => {
     expect((await api(t, "/api/users/delete", { method: "DELETE", token: author.token })).status).toBe(200);
     expect(await db.$count(reviews, eq(reviews.userId, author.user.id))).toBe(0);
     expect(await db.$count(reviewVotes, eq(reviewVotes.reviewId, mine.id))).toBe(0);
-    expect((await db.select().from(courses).where(eq(courses.id, course.id)))[0]).toMatchObject({ numReviews: 1, avgOverall: 1, avgTeacher: 1 });
+    expect((await db.select().from(courses).where(eq(courses.id, course.id)))[0]).toMatchObject({ numReviews: 1, avgOverall: 1.8, avgTeacher: 1 });
     expect(await db.$count(users, eq(users.id, author.user.id))).toBe(0);
   });
 });

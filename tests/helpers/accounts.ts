@@ -36,9 +36,15 @@ export async function codeMailedTo(t: TestApp, to: string, timeoutMs = 5000): Pr
   throw new Error(`no mail to ${to}`);
 }
 
-export function api(t: TestApp, path: string, options: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
+export function api(
+  t: TestApp,
+  path: string,
+  options: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<Response> {
   const headers: Record<string, string> = { Origin: ORIGIN, ...options.headers };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  return t.app.request(path, { method: options.method ?? "GET", headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  return Promise.resolve(
+    t.app.request(path, { method: options.method ?? "GET", headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) }),
+  );
 }

@@ -3,6 +3,7 @@ import type { Hono } from "hono";
 import { createApp } from "../../src/app.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import { readManifest } from "../../src/server/assets.ts";
+import { TEST_BUILD_DIR } from "./build-dir.ts";
 import type { AppDeps, AppEnv } from "../../src/server/context.ts";
 import type { Mail, Mailer } from "../../src/services/mail.ts";
 import { prepareApp } from "../../src/startup.ts";
@@ -31,7 +32,7 @@ export async function makeTestApp(options: { env?: Record<string, string>; maile
   });
   const sent: Mail[] = [];
   const mailer: Mailer = options.mailer ?? { send: (mail) => Promise.resolve(void sent.push(mail)) };
-  const deps = await prepareApp(config, { mailer, assets: await readManifest() });
+  const deps = await prepareApp(config, { mailer, assets: await readManifest(TEST_BUILD_DIR) });
   const app = await createApp(deps);
   return {
     app,

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { BUILD_DIR, islandNames, readManifest } from "../../src/server/assets.ts";
+import { islandNames, readManifest } from "../../src/server/assets.ts";
+import { TEST_BUILD_DIR } from "../helpers/build-dir.ts";
 
 const SERVER_ONLY = [
   /(^|\/)db\//,
@@ -18,7 +19,7 @@ const SERVER_ONLY = [
 
 describe("browser bundles", () => {
   test("every island in islands/ is built and registered under its file name", async () => {
-    const manifest = await readManifest();
+    const manifest = await readManifest(TEST_BUILD_DIR);
     const names = await islandNames();
     expect(Object.keys(manifest.islands).sort()).toEqual(names);
     for (const name of names) {
@@ -28,7 +29,7 @@ describe("browser bundles", () => {
   });
 
   test("contain no server-only module", async () => {
-    const inputs: Record<string, string[]> = JSON.parse(await Deno.readTextFile(`${BUILD_DIR}/inputs.json`));
+    const inputs: Record<string, string[]> = JSON.parse(await Deno.readTextFile(`${TEST_BUILD_DIR}/inputs.json`));
     const offenders = Object.entries(inputs).flatMap(([output, files]) =>
       files.filter((file) => SERVER_ONLY.some((pattern) => pattern.test(file))).map((file) => `${output} ← ${file}`)
     );
@@ -37,8 +38,8 @@ describe("browser bundles", () => {
   });
 
   test("use production React", async () => {
-    const manifest = await readManifest();
-    const boot = await Deno.readTextFile(`${BUILD_DIR}/${manifest.boot}`);
+    const manifest = await readManifest(TEST_BUILD_DIR);
+    const boot = await Deno.readTextFile(`${TEST_BUILD_DIR}/${manifest.boot}`);
     expect(boot).not.toContain("react-dom.development");
     expect(boot).not.toMatch(/Warning: /);
   });

@@ -1,0 +1,36 @@
+import { useSignals } from "@preact/signals-react/runtime";
+import { useRef } from "react";
+import { island } from "../src/client/island.tsx";
+import { type ListIds, loginUrl, seedLists } from "../src/client/lists-store.ts";
+import { CourseToggles } from "../src/components/CourseToggles.tsx";
+
+type Props = { courseId: number; signedIn: boolean; lists: ListIds | null; reviewed: boolean };
+
+/** The course page's actions: the three list toggles and the review button, or a prompt to log in. */
+function CourseActions({ courseId, signedIn, lists, reviewed }: Props) {
+  useSignals();
+  const seeded = useRef(false);
+  if (!seeded.current) {
+    seeded.current = true;
+    seedLists(signedIn, lists);
+  }
+  if (!signedIn) {
+    return (
+      <div className="course-actions card">
+        <p>
+          <a href={loginUrl(`/course/${courseId}`)}>Log in</a> or <a href="/register">sign up</a> to track this course, save it for later and write a review.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="course-actions card" role="group" aria-label="Course actions">
+      <CourseToggles courseId={courseId} variant="page" lists={["completed", "future", "saved"]} />
+      {reviewed
+        ? <button type="button" className="button button-small" disabled>✓ Review Complete</button>
+        : <a className="button button-small" href={`/course/${courseId}/review`}>Write a review</a>}
+    </div>
+  );
+}
+
+export default island("CourseActions", CourseActions);

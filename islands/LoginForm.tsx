@@ -1,0 +1,92 @@
+import { type FormEvent, useRef, useState } from "react";
+import { island } from "../src/client/island.tsx";
+import { apiFetch } from "../src/client/api.ts";
+import { fieldErrors, loginSchema } from "../src/lib/schemas.ts";
+
+type Props = {
+  /** Where to go after signing in: a same-site path the page was given in ?next=, or null for the dashboard. */
+  next: string | null;
+};
+type Status = { kind: "idle" } | { kind: "submitting" } | { kind: "signedIn" } | { kind: "failed"; message: string };
+
+/** A path on this site ("/account", "/course/3?x=1"), never another origin ("//evil.example", "/\\evil.example", "https://..."). */
+export function safeNextPath(next: unknown): string | null {
+  if (typeof next !== "string" || next.length > 2000) return null;
+  if (!next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
+  // Control characters (a tab or newline inside "/\t/evil.example") are dropped by URL parsers and could turn the path into "//".
+  // deno-lint-ignore no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(next)) return null;
+  return next;
+}
+
+const FIELDS = [
+  { name: "email", id: "login-email", label: "Email", type: "email", autoComplete: "email" },
+  { name: "password", id: "login-password", label: "Password", type: "password", autoComplete: "current-password" },
+] as const;
+
+/**
+ * The spec gives the login fields no text of their own: an invalid field is
+ * only marked (aria-invalid and the highlight), and focus moves to it.
+ */
+function LoginForm({ next }: Props) {
+  const [values, setValues] = useState({ email: "", password: "" });
+  const [invalid, setInvalid] = useState<Set<string>>(new Set());
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  // Set synchronously, so a second submit before the next render is refused too.
+  const inFlight = useRef(false);
+
+  const update = (name: keyof typeof values) => (value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    if (invalid.has(name)) setInvalid((s) => new Set([...s].filter((n) => n !== name)));
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const parsed = loginSchema.safeParse(values);
+    if (!parsed.success) {
+      const names = new Set(Object.keys(fieldErrors(parsed.error)));
+      setInvalid(names);
+      const first = FIELDS.find((f) => names.has(f.name));
+      if (first) document.getElementById(first.id)?.focus();
+      return;
+    }
+    setInvalid(new Set());
+    inFlight.current = true;
+    setStatus({ kind: "submitting" });
+    const result = await apiFetch<{ token: string }>("/api/auth/login", { method: "POST", body: parsed.data });
+    if (result.ok) {
+      // Stays in flight: the page is going away.
+      setStatus({ kind: "signedIn" });
+      setValues({ email: "", password: "" });
+      globalThis.location.assign(safeNextPath(next) ?? "/dashboard");
+    } else {
+      inFlight.current = false;
+      setStatus({ kind: "failed", message: result.message ?? "Incorrect email or password" });
+    }
+  }
+
+  const busy = status.kind === "submitting" || status.kind === "signedIn";
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      {FIELDS.map((f) => (
+        <div key={f.name} className={invalid.has(f.name) ? "field field-invalid" : "field"}>
+          <label htmlFor={f.id}>{f.label}</label>
+          <input
+            id={f.id}
+            name={f.name}
+            type={f.type}
+            autoComplete={f.autoComplete}
+            value={values[f.name]}
+            aria-invalid={invalid.has(f.name) ? true : undefined}
+            onChange={(event) => update(f.name)(event.target.value)}
+          />
+        </div>
+      ))}
+      {status.kind === "failed" && <p className="alert alert-error" role="alert">{status.message}</p>}
+      <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? "Logging In" : "Log In"}</button>
+    </form>
+  );
+}
+
+export default island("LoginForm", LoginForm);

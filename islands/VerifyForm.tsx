@@ -1,0 +1,124 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { island } from "../src/client/island.tsx";
+import { apiFetch } from "../src/client/api.ts";
+import { readStored, removeStored, VERIFICATION_EMAIL_KEY } from "../src/client/storage.ts";
+import { fieldErrors, verifySchema } from "../src/lib/schemas.ts";
+import { Field } from "../src/components/Field.tsx";
+
+/** Seconds before another verification email may be asked for. */
+export const RESEND_COOLDOWN = 60;
+
+type Status = { kind: "idle" } | { kind: "verifying" } | { kind: "verified" } | { kind: "failed"; message: string };
+type Resend = { kind: "idle" } | { kind: "sending" } | { kind: "sent"; message: string } | { kind: "failed"; message: string };
+
+const idOf = (name: string) => `verify-${name}`;
+
+function VerifyForm() {
+  // Storage exists only in the browser: the email is filled in after hydration, so the server's HTML matches.
+  const [email, setEmail] = useState("");
+  const [code, setCode] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const [resend, setResend] = useState<Resend>({ kind: "idle" });
+  const [countdown, setCountdown] = useState(0);
+  const verifying = useRef(false);
+  const sending = useRef(false);
+
+  useEffect(() => {
+    setEmail(readStored(VERIFICATION_EMAIL_KEY) ?? "");
+  }, []);
+
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const timer = setTimeout(() => setCountdown((n) => n - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [countdown]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (verifying.current) return;
+    const parsed = verifySchema.safeParse({ email, verificationCode: code });
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error);
+      setErrors(found);
+      document.getElementById(idOf(found.email ? "email" : "code"))?.focus();
+      return;
+    }
+    setErrors({});
+    verifying.current = true;
+    setStatus({ kind: "verifying" });
+    const result = await apiFetch<{ message: string }>("/api/auth/verify", { method: "POST", body: parsed.data });
+    if (result.ok) {
+      // Stays in flight: the page is going away.
+      setStatus({ kind: "verified" });
+      removeStored(VERIFICATION_EMAIL_KEY);
+      globalThis.location.assign("/login");
+    } else {
+      verifying.current = false;
+      setStatus({ kind: "failed", message: result.message ?? "Failed to verify, try again later" });
+    }
+  }
+
+  async function resendEmail() {
+    if (countdown > 0 || sending.current) return;
+    const stored = email || readStored(VERIFICATION_EMAIL_KEY);
+    if (!stored) {
+      setResend({ kind: "failed", message: "No email found" });
+      return;
+    }
+    sending.current = true;
+    setResend({ kind: "sending" });
+    const result = await apiFetch<{ message: string }>(`/api/auth/resend-verification?email=${encodeURIComponent(stored)}`, { method: "POST" });
+    sending.current = false;
+    if (result.ok) {
+      setResend({ kind: "sent", message: result.data?.message ?? "" });
+      setCountdown(RESEND_COOLDOWN);
+    } else {
+      setResend({ kind: "failed", message: result.message ?? "Failed to resend email, try again later" });
+    }
+  }
+
+  const busy = status.kind === "verifying" || status.kind === "verified";
+  const resendLabel = resend.kind === "sending" ? "Sending..." : countdown > 0 ? `Resend verification email (${countdown}s)` : "Resend verification email";
+  return (
+    <div className="stack">
+      <form className="form" onSubmit={submit} noValidate>
+        <Field id={idOf("email")} label="Email" name="email" type="email" value={email} onChange={setEmail} readOnly error={errors.email} />
+        <Field
+          id={idOf("code")}
+          label="Verification code"
+          name="verificationCode"
+          autoComplete="one-time-code"
+          placeholder="6-digit code"
+          value={code}
+          onChange={(value) => {
+            setCode(value);
+            if (errors.verificationCode) setErrors((e) => ({ ...e, verificationCode: "" }));
+          }}
+          error={errors.verificationCode}
+        />
+        {status.kind === "failed" && <p className="alert alert-error" role="alert">{status.message}</p>}
+        <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? "Verifying..." : "Verify Account"}</button>
+      </form>
+      <div className="form-links" id="verify-resend">
+        <p>
+          Didn't get the code?{" "}
+          <button
+            type="button"
+            className="link-button"
+            onClick={resendEmail}
+            disabled={resend.kind === "sending"}
+            aria-disabled={countdown > 0 ? true : undefined}
+            aria-busy={resend.kind === "sending"}
+          >
+            {resendLabel}
+          </button>
+        </p>
+        {resend.kind === "sent" && resend.message && <p className="alert alert-success" role="status">{resend.message}</p>}
+        {resend.kind === "failed" && <p className="alert alert-error" role="alert">{resend.message}</p>}
+      </div>
+    </div>
+  );
+}
+
+export default island("VerifyForm", VerifyForm);

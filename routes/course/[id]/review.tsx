@@ -1,0 +1,79 @@
+import ReviewForm from "../../../islands/ReviewForm.tsx";
+import type { ReviewView } from "../../../src/lib/views.ts";
+import type { AppContext, PageMeta, PageProps } from "../../../src/server/context.ts";
+import { findCourse } from "../../../src/services/courses.ts";
+import { DomainError } from "../../../src/services/errors.ts";
+import { findReview, ownReviewId } from "../../../src/services/reviews.ts";
+
+export const access = "user";
+/** Visitors log in first and come back to the form. */
+export const visitorRedirect = (c: AppContext) => {
+  const url = new URL(c.req.url);
+  return `/login?next=${encodeURIComponent(url.pathname + url.search)}`;
+};
+
+type Data =
+  | { kind: "form"; courseId: number; courseCode: string; title: string; existing: ReviewView | null }
+  | { kind: "already"; courseId: number; courseCode: string; title: string; reviewId: number }
+  | { kind: "error"; message: string; status: number };
+
+export async function load(c: AppContext): Promise<Data> {
+  const db = c.var.deps.database.db;
+  const user = c.var.user!;
+  const raw = c.req.param("id") ?? "";
+  const course = /^\d{1,12}$/.test(raw) ? await findCourse(db, Number(raw), user.id) : null;
+  const edit = c.req.query("edit");
+  if (!course) return { kind: "error", message: edit ? "Failed to load review details" : "Failed to load course details", status: 404 };
+  const base = { courseId: course.id, courseCode: course.code, title: course.title };
+  if (edit !== undefined) {
+    try {
+      if (!/^\d{1,12}$/.test(edit)) throw new DomainError(404, "not found");
+      const review = await findReview(db, Number(edit), user.id);
+      if (!review.owner || review.courseId !== course.id) throw new DomainError(404, "not yours");
+      return { kind: "form", ...base, existing: review };
+    } catch (error) {
+      if (error instanceof DomainError) return { kind: "error", message: "Failed to load review details", status: 404 };
+      throw error;
+    }
+  }
+  const existing = await ownReviewId(db, user.id, course.id);
+  if (existing !== null) return { kind: "already", ...base, reviewId: existing };
+  return { kind: "form", ...base, existing: null };
+}
+
+export function meta(data: Data): PageMeta {
+  if (data.kind === "error") return { title: "Review", noindex: true, status: data.status };
+  return { title: `${data.kind === "form" && data.existing ? "Edit your review" : "Review"} of ${data.courseCode}`, noindex: true };
+}
+
+export default function ReviewPage({ data }: PageProps<Data>) {
+  if (data.kind === "error") {
+    return (
+      <div className="page narrow center">
+        <h1>Write a review</h1>
+        <p className="alert alert-error" role="alert">{data.message}</p>
+        <p>
+          <a className="button" href="/search">Back to Search</a>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="page form-page">
+      <p>
+        <a className="button button-ghost button-small" href={`/course/${data.courseId}`}>← Back to {data.courseCode}</a>
+      </p>
+      <h1>{data.kind === "form" && data.existing ? "Edit your review" : "Write a review"}</h1>
+      <p className="muted">
+        {data.courseCode}: {data.title}. Reviews are anonymous: no name or email is shown with them.
+      </p>
+      {data.kind === "already"
+        ? (
+          <p className="alert alert-info" role="note">
+            You have already reviewed this course. <a href={`/course/${data.courseId}/review?edit=${data.reviewId}`}>Edit your review</a> instead.
+          </p>
+        )
+        : <ReviewForm courseId={data.courseId} courseCode={data.courseCode} existing={data.existing} />}
+    </div>
+  );
+}

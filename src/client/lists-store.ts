@@ -1,0 +1,56 @@
+/**
+ * The signed-in student's course lists, shared by every toggle on a page
+ * (search cards, the course page). One signal says a toggle call is running:
+ * while it does, every toggle on the page is disabled.
+ */
+import { signal } from "@preact/signals-react";
+import { apiFetch } from "./api.ts";
+
+export type ListName = "completed" | "future" | "saved";
+export type ListIds = Record<ListName, number[]>;
+
+const PATHS: Record<ListName, string> = { completed: "completed-courses", future: "courses-in-progress", saved: "saved-courses" };
+
+export const signedIn = signal(false);
+export const lists = signal<Record<ListName, ReadonlySet<number>>>({ completed: new Set(), future: new Set(), saved: new Set() });
+export const toggleRunning = signal(false);
+
+/** Seeds the store from the server's props; the first island on the page to hydrate does it. */
+export function seedLists(isSignedIn: boolean, ids: ListIds | null): void {
+  signedIn.value = isSignedIn;
+  if (ids) lists.value = { completed: new Set(ids.completed), future: new Set(ids.future), saved: new Set(ids.saved) };
+}
+
+export function inList(list: ListName, courseId: number): boolean {
+  return lists.value[list].has(courseId);
+}
+
+/** The login page, coming back to `path` (by default the current page) afterwards. */
+export function loginUrl(path = location.pathname + location.search): string {
+  return `/login?next=${encodeURIComponent(path)}`;
+}
+
+/** Adds or removes the course; the button flips only after the server agreed. A failure is only logged. */
+export async function toggleCourse(list: ListName, courseId: number): Promise<void> {
+  if (!signedIn.value) {
+    location.assign(loginUrl());
+    return;
+  }
+  if (toggleRunning.value) return;
+  toggleRunning.value = true;
+  const adding = !inList(list, courseId);
+  try {
+    const result = await apiFetch<{ inList: boolean }>(`/api/users/${PATHS[list]}/${courseId}`, { method: adding ? "POST" : "DELETE" });
+    if (!result.ok) {
+      if (result.status === 401) location.assign(loginUrl());
+      console.error(`[lists] could not ${adding ? "add" : "remove"} course ${courseId}:`, result.message ?? result.status);
+      return;
+    }
+    const next = new Set(lists.value[list]);
+    if (result.data.inList) next.add(courseId);
+    else next.delete(courseId);
+    lists.value = { ...lists.value, [list]: next };
+  } finally {
+    toggleRunning.value = false;
+  }
+}

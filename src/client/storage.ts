@@ -1,0 +1,36 @@
+/**
+ * The browser storage the account screens share. Every access is wrapped:
+ * storage can be switched off, full, or throw in a private window, and none
+ * of that may break a form.
+ */
+
+/** The email waiting for its verification code: set after register, removed after verify. */
+export const VERIFICATION_EMAIL_KEY = "verificationEmail";
+/** The email a reset code was sent to: set after the reset request, removed after the reset. */
+export const RESET_EMAIL_KEY = "resetEmail";
+
+export type StorageKey = typeof VERIFICATION_EMAIL_KEY | typeof RESET_EMAIL_KEY;
+
+export function readStored(key: StorageKey): string | null {
+  try {
+    return globalThis.localStorage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStored(key: StorageKey, value: string): void {
+  try {
+    globalThis.localStorage?.setItem(key, value);
+  } catch {
+    // storage unavailable: the next screen asks again or offers a way back
+  }
+}
+
+export function removeStored(key: StorageKey): void {
+  try {
+    globalThis.localStorage?.removeItem(key);
+  } catch {
+    // storage unavailable: nothing was kept
+  }
+}

@@ -1,0 +1,62 @@
+import { useState } from "react";
+import { apiFetch } from "../client/api.ts";
+import { loginUrl } from "../client/lists-store.ts";
+import type { VoteResult, VoteType } from "../lib/views.ts";
+
+type Props = { reviewId: number; initial: VoteResult; signedIn: boolean; own: boolean; onError: (message: string) => void };
+
+function Arrow({ up }: { up: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+      <path d={up ? "M12 5l7 9h-4v5H9v-5H5z" : "M12 19l-7-9h4V5h6v5h4z"} fill="currentColor" />
+    </svg>
+  );
+}
+
+/** Upvote and downvote with the count; the count and the user's vote come from the server's answer. */
+export function VoteButtons({ reviewId, initial, signedIn, own, onError }: Props) {
+  const [state, setState] = useState<VoteResult>(initial);
+  const [busy, setBusy] = useState(false);
+
+  async function vote(type: VoteType) {
+    if (!signedIn) {
+      location.assign(loginUrl());
+      return;
+    }
+    if (busy) return;
+    setBusy(true);
+    const result = await apiFetch<VoteResult>(`/api/votes/review/${reviewId}?voteType=${type}`, { method: "POST" });
+    setBusy(false);
+    if (result.ok) setState(result.data);
+    else onError(result.message ?? `request failed (${result.status})`);
+  }
+
+  const title = own ? "You cannot vote on your own review" : undefined;
+  return (
+    <div className="votes" role="group" aria-label="Was this review helpful?">
+      <button
+        type="button"
+        className="icon-button vote"
+        aria-pressed={state.userVote === "UPVOTE"}
+        aria-label="Upvote"
+        title={title}
+        disabled={busy || own}
+        onClick={() => vote("UPVOTE")}
+      >
+        <Arrow up />
+      </button>
+      <span className="vote-count" aria-live="polite" aria-label={`${state.voteCount} votes`}>{state.voteCount}</span>
+      <button
+        type="button"
+        className="icon-button vote"
+        aria-pressed={state.userVote === "DOWNVOTE"}
+        aria-label="Downvote"
+        title={title}
+        disabled={busy || own}
+        onClick={() => vote("DOWNVOTE")}
+      >
+        <Arrow up={false} />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,251 @@
+/**
+ * The real BU catalog plus deterministic synthetic reviews, loaded into a test
+ * app, and an in-memory model of the same data that tests compute their
+ * expectations from (never from the database).
+ */
+import { inArray } from "drizzle-orm";
+import { courses, reviews, users } from "../../db/schema.ts";
+import { recomputeCourseStats } from "../../src/services/course-stats.ts";
+import { importCourses } from "../../src/services/catalog.ts";
+import type { TestApp } from "./app.ts";
+
+/** The 9,789-course catalog; read at test time, never copied into the repository. */
+export const BU_COURSES_URL = new URL("../../../shared/data/bu/bu_courses.json", import.meta.url);
+
+export type CatalogRow = {
+  college: string;
+  department: string;
+  number: string;
+  title: string;
+  description?: string | null;
+  prerequisites?: string | null;
+  has_prerequisites?: boolean;
+  hub_units?: string[];
+};
+
+/** mulberry32: a tiny seeded PRNG, so the synthetic reviews are the same on every run. Returns floats in [0, 1). */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A whole number in [min, max]. */
+export function randomInt(rng: () => number, min: number, max: number): number {
+  return min + Math.floor(rng() * (max - min + 1));
+}
+
+export function shuffled<T>(rng: () => number, items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
+}
+
+export type ModelReview = {
+  usefulness: number;
+  difficulty: number;
+  workload: number;
+  interest: number;
+  teacher: number;
+  /** Hidden reviews (as after three reports) do not count in any average. */
+  hidden: boolean;
+  /** Index into the model's reviewers. */
+  reviewer: number;
+};
+
+/** Sums over the visible reviews; averages are sum / n (overall: overall5 / (5 n)), so comparisons can be exact. */
+export type ModelStats = {
+  n: number;
+  overall5: number;
+  usefulness: number;
+  difficulty: number;
+  workload: number;
+  interest: number;
+  teacher: number;
+};
+
+export type ModelCourse = {
+  college: string;
+  department: string;
+  number: string;
+  /** Numeric part of the number: "120S" → 120. */
+  numberValue: number;
+  /** "CAS CS 111". */
+  code: string;
+  title: string;
+  description: string | null;
+  prerequisites: string | null;
+  noPreReqs: boolean;
+  hubs: Set<string>;
+  /** Lower-cased words of "college department number departmentnumber title". */
+  words: string[];
+  reviews: ModelReview[];
+  stats: ModelStats;
+};
+
+export type CatalogModel = {
+  courses: ModelCourse[];
+  byCode: Map<string, ModelCourse>;
+  reviewers: number;
+  /** The courses that got synthetic reviews. */
+  reviewed: ModelCourse[];
+};
+
+export async function readBuCatalog(): Promise<CatalogRow[]> {
+  return JSON.parse(await Deno.readTextFile(BU_COURSES_URL));
+}
+
+/** The catalog as the product should see it: trimmed text, empty text as null, duplicate Hub units once. */
+export function modelCourse(row: CatalogRow): ModelCourse {
+  const college = row.college.trim();
+  const department = row.department.trim();
+  const number = row.number.trim();
+  const title = row.title.trim();
+  const prerequisites = row.prerequisites?.trim() || null;
+  const match = /^\d+/.exec(number);
+  return {
+    college,
+    department,
+    number,
+    numberValue: match ? Number(match[0]) : 0,
+    code: `${college} ${department} ${number}`,
+    title,
+    description: row.description?.trim() || null,
+    prerequisites,
+    noPreReqs: !(row.has_prerequisites ?? prerequisites !== null),
+    hubs: new Set(row.hub_units ?? []),
+    words: searchWords(college, department, number, title),
+    reviews: [],
+    stats: { n: 0, overall5: 0, usefulness: 0, difficulty: 0, workload: 0, interest: 0, teacher: 0 },
+  };
+}
+
+export function searchWords(college: string, department: string, number: string, title: string): string[] {
+  return `${college} ${department} ${number} ${department}${number} ${title}`.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/** overall = ((6 - difficulty) + (6 - workload) + interest + usefulness + teacher) / 5; this is 5 × overall. */
+export function overall5(r: Omit<ModelReview, "hidden" | "reviewer">): number {
+  return (6 - r.difficulty) + (6 - r.workload) + r.interest + r.usefulness + r.teacher;
+}
+
+function statsOf(list: ModelReview[]): ModelStats {
+  const visible = list.filter((r) => !r.hidden);
+  const sum = (pick: (r: ModelReview) => number) => visible.reduce((total, r) => total + pick(r), 0);
+  return {
+    n: visible.length,
+    overall5: sum(overall5),
+    usefulness: sum((r) => r.usefulness),
+    difficulty: sum((r) => r.difficulty),
+    workload: sum((r) => r.workload),
+    interest: sum((r) => r.interest),
+    teacher: sum((r) => r.teacher),
+  };
+}
+
+/**
+ * Builds the model: every catalog row, and synthetic reviews on a seeded
+ * pseudo-random subset of courses (half of them among courses with Hub units,
+ * so Hub and rating filters meet), 1-8 reviews each, about 5% hidden.
+ */
+export function buildModel(rows: CatalogRow[], options: { seed?: number; reviewedCourses?: number; reviewers?: number } = {}): CatalogModel {
+  const { seed = 20250820, reviewedCourses = 400, reviewers = 60 } = options;
+  const rng = mulberry32(seed);
+  const list = rows.map(modelCourse);
+  const byCode = new Map(list.map((c) => [c.code, c]));
+  if (byCode.size !== list.length) throw new Error("the catalog has duplicate course codes");
+
+  const withHubs = shuffled(rng, list.filter((c) => c.hubs.size > 0)).slice(0, reviewedCourses / 2);
+  const chosen = new Set(withHubs);
+  for (const course of shuffled(rng, list)) {
+    if (chosen.size >= reviewedCourses) break;
+    chosen.add(course);
+  }
+  const reviewed = [...chosen];
+  const clamp = (value: number) => Math.min(5, Math.max(1, Math.round(value)));
+  for (const course of reviewed) {
+    // A per-course tendency, so averages spread from poor to excellent.
+    const quality = 1 + rng() * 4;
+    const hardness = 1 + rng() * 4;
+    const people = shuffled(rng, Array.from({ length: reviewers }, (_, i) => i)).slice(0, randomInt(rng, 1, 8));
+    for (const reviewer of people) {
+      const noise = () => (rng() - 0.5) * 2.5;
+      course.reviews.push({
+        usefulness: clamp(quality + noise()),
+        difficulty: clamp(hardness + noise()),
+        workload: clamp(hardness + noise()),
+        interest: clamp(quality + noise()),
+        teacher: clamp(quality + noise()),
+        hidden: rng() < 0.05,
+        reviewer,
+      });
+    }
+    course.stats = statsOf(course.reviews);
+  }
+  return { courses: list, byCode, reviewers, reviewed };
+}
+
+/**
+ * Imports the rows into the app's database, creates the reviewers and inserts the
+ * model's reviews, then recomputes the course stats. Returns the course id of every code.
+ */
+export async function loadModelIntoApp(t: TestApp, rows: CatalogRow[], model: CatalogModel): Promise<Map<string, number>> {
+  const database = t.deps.database;
+  const report = await importCourses(database, rows);
+  if (report.skipped.length) throw new Error(`catalog rows skipped: ${JSON.stringify(report.skipped.slice(0, 3))}`);
+  if (report.loaded !== model.courses.length) throw new Error(`loaded ${report.loaded} of ${model.courses.length} courses`);
+
+  const idByCode = new Map<string, number>();
+  for (
+    const row of await database.db.select({ id: courses.id, college: courses.college, department: courses.department, number: courses.number }).from(courses)
+  ) {
+    idByCode.set(`${row.college} ${row.department} ${row.number}`, row.id);
+  }
+
+  const userIds = (await database.db.insert(users).values(
+    Array.from({ length: model.reviewers }, (_, i) => ({
+      email: `reviewer${i}@bu.edu`,
+      passwordHash: "not-a-password-hash",
+      enabled: true,
+      college: "CAS",
+      major: "Undecided",
+      expectedGrad: 2027,
+    })),
+  ).returning({ id: users.id })).map((u) => u.id);
+
+  const values = model.reviewed.flatMap((course) =>
+    course.reviews.map((r, i) => ({
+      courseId: idByCode.get(course.code)!,
+      userId: userIds[r.reviewer],
+      overallRating: overall5(r) / 5,
+      usefulnessRating: r.usefulness,
+      difficultyRating: r.difficulty,
+      workloadRating: r.workload,
+      interestRating: r.interest,
+      teacherRating: r.teacher,
+      teacherName: `Professor ${String.fromCharCode(65 + (i % 26))}`,
+      semester: "Fall 2024",
+      hoursPerWeek: 2 + i,
+      attendanceRequired: i % 2 === 0,
+      assignmentTypes: "Exams, Problem sets",
+      reviewText: "A synthetic review for search tests.",
+      hidden: r.hidden,
+    }))
+  );
+  const courseIds = model.reviewed.map((c) => idByCode.get(c.code)!);
+  await database.write(async (tx) => {
+    for (let i = 0; i < values.length; i += 200) await tx.insert(reviews).values(values.slice(i, i + 200));
+    await recomputeCourseStats(tx, courseIds);
+  });
+  const inserted = await database.db.$count(reviews, inArray(reviews.courseId, courseIds));
+  if (inserted !== values.length) throw new Error(`inserted ${inserted} of ${values.length} reviews`);
+  return idByCode;
+}
