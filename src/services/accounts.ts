@@ -5,10 +5,11 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.ts";
-import { majors, reviews, users } from "../../db/schema.ts";
+import { majors, reviews, reviewVotes, users } from "../../db/schema.ts";
 import type { AccountInput, RegisterInput } from "../lib/schemas.ts";
 import { type CodeCheck, type CodePurpose, consumeCode, issueCode } from "./codes.ts";
 import { recomputeCourseStats } from "./course-stats.ts";
+import { recountVotes } from "./reviews.ts";
 import { badRequest, conflict, DomainError, fieldError, forbidden, notFound, unauthorized } from "./errors.ts";
 import { resetMail, verificationMail } from "./mail-templates.ts";
 import type { Mailer } from "./mail.ts";
@@ -223,12 +224,19 @@ export async function updateAccount({ database }: AccountDeps, userId: number, i
   return accountView(updated);
 }
 
-/** Deletes the user and everything of theirs at once; the averages of the courses they reviewed are recomputed in the same transaction. */
+/**
+ * Deletes the user and everything of theirs at once; in the same transaction
+ * the averages of the courses they reviewed and the vote counts of the reviews
+ * they voted on are recomputed.
+ */
 export async function deleteAccount({ database }: AccountDeps, userId: number): Promise<void> {
   await database.write(async (tx) => {
     const reviewed = await tx.select({ courseId: reviews.courseId }).from(reviews).where(eq(reviews.userId, userId));
+    const votedOn = await tx.select({ reviewId: reviewVotes.reviewId }).from(reviewVotes).where(eq(reviewVotes.userId, userId));
     await tx.delete(users).where(eq(users.id, userId));
     await recomputeCourseStats(tx, reviewed.map((r) => r.courseId));
+    // Their votes went with them: other students' reviews count what is left.
+    for (const { reviewId } of votedOn) await recountVotes(tx, reviewId);
   });
 }
 

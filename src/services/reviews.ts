@@ -209,7 +209,7 @@ export async function deleteReview(database: Database, userId: number, reviewId:
   });
 }
 
-async function recountVotes(tx: Db, reviewId: number): Promise<void> {
+export async function recountVotes(tx: Db, reviewId: number): Promise<void> {
   await tx.run(sql`UPDATE reviews SET
     upvotes = (SELECT COUNT(*) FROM review_votes WHERE review_id = ${reviewId} AND vote_type = 'UPVOTE'),
     downvotes = (SELECT COUNT(*) FROM review_votes WHERE review_id = ${reviewId} AND vote_type = 'DOWNVOTE')

@@ -1,0 +1,254 @@
+/**
+ * deno task bench [catalog.json]
+ * Loads the real BU catalog into a fresh database, adds 200,000 synthetic
+ * reviews from 20,000 users (popular courses get hundreds), starts the server
+ * as its own process, and measures requests per second and p50/p99 latency
+ * for the search API, the rendered pages and /healthz, in one run, with each
+ * figure also as a ratio to /healthz. Also prints the server's memory and the
+ * gzipped JavaScript each page ships.
+ */
+import { gzipSync } from "node:zlib";
+import { createClient } from "@libsql/client";
+import { migrateDatabase, openDatabase } from "../../db/client.ts";
+import reference from "../../db/seeds/majors.json" with { type: "json" };
+import { overallRating } from "../../src/lib/schemas.ts";
+import { ensureReferenceData, importCourses } from "../../src/services/catalog.ts";
+
+const CATALOG = Deno.args[0] ?? new URL("../../../shared/data/bu/bu_courses.json", import.meta.url).pathname;
+const REVIEWS = Number(Deno.env.get("BENCH_REVIEWS") ?? 200_000);
+const USERS = Number(Deno.env.get("BENCH_USERS") ?? 20_000);
+const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? 4);
+const CONCURRENCY = Number(Deno.env.get("BENCH_CONCURRENCY") ?? 8);
+
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function prepare(dir: string): Promise<{ url: string; popular: number }> {
+  const url = `file:${dir}/bench.db`;
+  const database = await openDatabase(url);
+  await migrateDatabase(database);
+  await ensureReferenceData(database, reference);
+  const started = performance.now();
+  const report = await importCourses(database, JSON.parse(await Deno.readTextFile(CATALOG)));
+  console.log(`catalog: ${report.loaded} courses in ${report.milliseconds} ms (${report.skipped.length} skipped)`);
+  const ids = (await database.client.execute("SELECT id FROM courses ORDER BY id")).rows.map((r) => Number(r.id));
+  database.close();
+
+  // One raw connection for the bulk load: a single transaction, prepared statements, no per-row overhead.
+  const client = createClient({ url });
+  const next = random(42);
+  const tx = await client.transaction("write");
+  for (let start = 0; start < USERS; start += 500) {
+    const batch = Array.from({ length: Math.min(500, USERS - start) }, (_, i) => start + i);
+    await tx.execute({
+      sql: `INSERT INTO users (email, password_hash, enabled, college, major, expected_grad, is_demo) VALUES ${
+        batch.map(() => "(?, '!', 1, 'CAS', 'Undecided', 2027, 1)").join(",")
+      }`,
+      args: batch.map((i) => `bench-${i}@bench.invalid`),
+    });
+  }
+  const firstUser = Number((await tx.execute("SELECT MIN(id) AS id FROM users WHERE email LIKE 'bench-%'")).rows[0].id);
+  // Popularity: a few hundred courses draw most reviews (Zipf-like), the long tail gets a few or none.
+  const shuffled = [...ids].sort(() => next() - 0.5);
+  const weightOf = (rank: number) => 1 / Math.pow(rank + 3, 1.1);
+  const weights = shuffled.map((_, rank) => weightOf(rank));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const cumulative: number[] = [];
+  weights.reduce((sum, w, i) => (cumulative[i] = sum + w / total), 0);
+  const pickCourse = () => {
+    const r = next();
+    let lo = 0, hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid] < r) lo = mid + 1;
+      else hi = mid;
+    }
+    return shuffled[lo];
+  };
+  const pairs = new Set<string>();
+  const sums = new Map<number, number[]>();
+  let written = 0;
+  const teachers = ["Avery Quill", "Morgan Tessaro", "Jordan Baptiste", "Riley Okafor", "Casey Lindqvist", "Sam Varga"];
+  while (written < REVIEWS) {
+    const rows: unknown[][] = [];
+    while (rows.length < 400 && written + rows.length < REVIEWS) {
+      const courseId = pickCourse();
+      const userId = firstUser + Math.floor(next() * USERS);
+      const key = `${userId}:${courseId}`;
+      if (pairs.has(key)) continue;
+      pairs.add(key);
+      const r = () => 1 + Math.floor(next() * 5);
+      const ratings = { usefulnessRating: r(), difficultyRating: r(), workloadRating: r(), interestRating: r(), teacherRating: r() };
+      const s = sums.get(courseId) ?? [0, 0, 0, 0, 0, 0, 0];
+      s[0]++;
+      s[1] += 12 - ratings.difficultyRating - ratings.workloadRating + ratings.interestRating + ratings.usefulnessRating + ratings.teacherRating;
+      s[2] += ratings.usefulnessRating;
+      s[3] += ratings.difficultyRating;
+      s[4] += ratings.workloadRating;
+      s[5] += ratings.interestRating;
+      s[6] += ratings.teacherRating;
+      sums.set(courseId, s);
+      rows.push([
+        courseId,
+        userId,
+        overallRating(ratings),
+        ratings.usefulnessRating,
+        ratings.difficultyRating,
+        ratings.workloadRating,
+        ratings.interestRating,
+        ratings.teacherRating,
+        teachers[courseId % teachers.length],
+        "Fall 2024",
+        Math.floor(next() * 20),
+        next() < 0.5 ? 1 : 0,
+        "Problem sets and exams",
+        "A synthetic review written for the benchmark, about as long as a real one tends to be: workload, teaching and exams.",
+        Date.now() - Math.floor(next() * 700) * 86_400_000,
+        Math.floor(next() * 30),
+        Math.floor(next() * 8),
+      ]);
+    }
+    await tx.execute({
+      sql: `INSERT INTO reviews (course_id, user_id, overall_rating, usefulness_rating, difficulty_rating, workload_rating, interest_rating, teacher_rating,
+        teacher_name, semester, hours_per_week, attendance_required, assignment_types, review_text, created_at, upvotes, downvotes) VALUES ${
+        rows.map(() => "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)").join(",")
+      }`,
+      args: rows.flat() as never[],
+    });
+    written += rows.length;
+  }
+  for (const [courseId, s] of sums) {
+    await tx.execute({
+      sql:
+        `UPDATE courses SET num_reviews = ?, avg_overall = ?, avg_usefulness = ?, avg_difficulty = ?, avg_workload = ?, avg_interest = ?, avg_teacher = ? WHERE id = ?`,
+      args: [s[0], s[1] / (5 * s[0]), s[2] / s[0], s[3] / s[0], s[4] / s[0], s[5] / s[0], s[6] / s[0], courseId],
+    });
+  }
+  await tx.commit();
+  await client.execute("ANALYZE");
+  client.close();
+  const popular = [...sums.entries()].sort((a, b) => Math.abs(a[1][0] - 500) - Math.abs(b[1][0] - 500))[0];
+  console.log(
+    `reviews: ${written} from ${USERS} users over ${sums.size} courses in ${Math.round(performance.now() - started)} ms; most reviewed course has ${
+      Math.max(...[...sums.values()].map((s) => s[0]))
+    }`,
+  );
+  return { url, popular: popular[0] };
+}
+
+async function freePort(): Promise<number> {
+  const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+function rssMb(pid: number): number {
+  const status = Deno.readTextFileSync(`/proc/${pid}/status`);
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+type Result = { name: string; rps: number; p50: number; p99: number; errors: number };
+
+async function measure(base: string, name: string, path: string): Promise<Result> {
+  // Warm up, then run CONCURRENCY clients for SECONDS.
+  for (let i = 0; i < 20; i++) await (await fetch(base + path)).arrayBuffer();
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    while (performance.now() < deadline) {
+      const t0 = performance.now();
+      const response = await fetch(base + path);
+      await response.arrayBuffer();
+      latencies.push(performance.now() - t0);
+      if (!response.ok) errors++;
+    }
+  }));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  return { name, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors };
+}
+
+async function pageJavaScript(base: string, path: string): Promise<{ files: number; gzipBytes: number }> {
+  const html = await (await fetch(base + path)).text();
+  const urls = new Set<string>();
+  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(match[1]);
+  for (const match of html.matchAll(/from"(\/static\/build\/[^"]+)"/g)) urls.add(match[1]);
+  let gzipBytes = 0;
+  for (const url of urls) gzipBytes += gzipSync(new Uint8Array(await (await fetch(base + url)).arrayBuffer()), { level: 9 }).length;
+  return { files: urls.size, gzipBytes };
+}
+
+const dir = await Deno.makeTempDir({ prefix: "hubrate-bench-" });
+const { url, popular } = await prepare(dir);
+const port = await freePort();
+const server = new Deno.Command(Deno.execPath(), {
+  args: ["run", "-A", "main.ts"],
+  env: { DATABASE_URL: url, PORT: String(port), HOST: "127.0.0.1", DEMO_CATALOG: "off", NODE_ENV: "production", APP_ENV: "development" },
+  stdout: "null",
+  stderr: "inherit",
+}).spawn();
+const base = `http://127.0.0.1:${port}`;
+try {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(base + "/healthz")).ok) break;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const cases: [string, string][] = [
+    ["GET /healthz", "/healthz"],
+    ["search: no filter", "/api/courses/search"],
+    ["search: college + Hub", "/api/courses/search?colleges=CAS&hubReqs=SO1"],
+    ["search: rating sliders", "/api/courses/search?minRating=3&minTeacher=2.5&maxWorkload=4"],
+    ["search: q=intro psych", "/api/courses/search?q=intro%20psych"],
+    ["search: sorted by rating", "/api/courses/search?sortBy=byRating"],
+    ["search: deep page (300)", "/api/courses/search?page=300"],
+    ["page: /search", "/search"],
+    [`page: /course/{id} (~500 reviews)`, `/course/${popular}`],
+  ];
+  const results: Result[] = [];
+  let peak = rssMb(server.pid);
+  for (const [name, path] of cases) {
+    results.push(await measure(base, name, path));
+    peak = Math.max(peak, rssMb(server.pid));
+  }
+  const healthz = results[0];
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  console.log(`\n${SECONDS}s per case, ${CONCURRENCY} concurrent clients, loopback, ${navigator.hardwareConcurrency} cores\n`);
+  console.log(line(["case", "req/s", "p50 ms", "p99 ms", "req/s vs healthz", "p50 vs healthz", "errors"]));
+  console.log(line(["---", "---:", "---:", "---:", "---:", "---:", "---:"]));
+  for (const r of results) {
+    console.log(
+      line([
+        r.name,
+        r.rps.toFixed(0),
+        r.p50.toFixed(2),
+        r.p99.toFixed(2),
+        (r.rps / healthz.rps).toFixed(2),
+        (r.p50 / healthz.p50).toFixed(1),
+        String(r.errors),
+      ]),
+    );
+  }
+  console.log(`\nserver memory: ${rssMb(server.pid).toFixed(0)} MB resident now, ${peak.toFixed(0)} MB peak seen`);
+  for (const path of ["/", "/search", `/course/${popular}`, "/contact"]) {
+    const js = await pageJavaScript(base, path);
+    console.log(`JavaScript on ${path}: ${js.files} files, ${(js.gzipBytes / 1024).toFixed(1)} KB gzipped`);
+  }
+} finally {
+  server.kill("SIGTERM");
+  await server.status;
+  await Deno.remove(dir, { recursive: true });
+}
