@@ -36,8 +36,6 @@ export const courses = sqliteTable("courses", {
   /** Numeric part of `number`, so 120S sorts after 99 and before 121. */
   numberValue: integer("number_value").notNull(),
   title: text("title").notNull(),
-  description: text("description"),
-  prerequisites: text("prerequisites"),
   noPreReqs: integer("no_prereqs", { mode: "boolean" }).notNull(),
   numReviews: integer("num_reviews").notNull().default(0),
   avgOverall: real("avg_overall").notNull().default(0),
@@ -53,10 +51,31 @@ export const courses = sqliteTable("courses", {
   uniqueIndex("courses_identity").on(t.college, t.department, t.number),
   index("courses_code_order").on(t.numberValue, t.number, t.college, t.department),
   index("courses_department").on(t.department, t.numberValue),
-  index("courses_by_rating").on(t.avgOverall, t.college, t.department, t.number),
-  index("courses_by_reviews").on(t.numReviews, t.college, t.department, t.number),
+  // The sort orders of search, column for column, so a sorted page reads the index instead of sorting.
+  index("courses_rating_order").on(sql`${t.avgOverall} DESC`, t.college, t.department, t.numberValue, t.number),
+  index("courses_reviews_order").on(sql`${t.numReviews} DESC`, t.college, t.department, t.numberValue, t.number),
   index("courses_no_prereqs").on(t.noPreReqs, t.numberValue),
 ]);
+
+/**
+ * The long texts of a course, kept apart so that search, which scans courses,
+ * reads narrow rows.
+ */
+export const courseTexts = sqliteTable("course_texts", {
+  courseId: integer("course_id").primaryKey().references(() => courses.id, { onDelete: "cascade" }),
+  description: text("description"),
+  prerequisites: text("prerequisites"),
+});
+
+/**
+ * The words of each course's search text ("cas cs 111 cs111 introduction to
+ * computer science 1"), so a word prefix is an index range scan instead of a
+ * scan of every course.
+ */
+export const courseWords = sqliteTable("course_words", {
+  word: text("word").notNull(),
+  courseId: integer("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+}, (t) => [primaryKey({ columns: [t.word, t.courseId] }), index("course_words_by_course").on(t.courseId)]);
 
 export const courseHubUnits = sqliteTable("course_hub_units", {
   courseId: integer("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
@@ -117,6 +136,17 @@ export const reviews = sqliteTable("reviews", {
   uniqueIndex("reviews_one_per_user_course").on(t.userId, t.courseId),
   index("reviews_by_course").on(t.courseId, t.hidden, t.createdAt),
   index("reviews_by_course_teacher").on(t.courseId, t.teacherName),
+  // Covers the rating distribution of a course without reading review texts.
+  index("reviews_ratings").on(
+    t.courseId,
+    t.hidden,
+    t.overallRating,
+    t.usefulnessRating,
+    t.difficultyRating,
+    t.workloadRating,
+    t.interestRating,
+    t.teacherRating,
+  ),
 ]);
 
 export const reviewVotes = sqliteTable("review_votes", {

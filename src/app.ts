@@ -29,7 +29,7 @@ export async function createApp(deps: AppDeps, root = Deno.cwd()): Promise<Hono<
 
   const renderErrorPage = (c: AppContext, status: number, message: string) => {
     const errorPage = special._error;
-    if (!errorPage) return Promise.resolve(c.text(message, status as 500));
+    if (!errorPage) return c.text(message, status as 500);
     return renderPage(
       c,
       { title: "Something went wrong", noindex: true },

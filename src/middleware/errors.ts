@@ -3,7 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../server/context.ts";
 import { DomainError } from "../services/errors.ts";
 
-export type ErrorPageRenderer = (c: Context<AppEnv>, status: number, message: string) => Promise<Response>;
+export type ErrorPageRenderer = (c: Context<AppEnv>, status: number, message: string) => Response;
 
 function isBusy(error: unknown): boolean {
   const text = String((error as { cause?: unknown })?.cause ?? "") + String((error as Error)?.message ?? "");
@@ -34,7 +34,7 @@ export function handleError(renderErrorPage: ErrorPageRenderer) {
       return c.json(fields ? { message, fields } : { message }, status as 400);
     }
     try {
-      return await renderErrorPage(c, status, message);
+      return renderErrorPage(c, status, message);
     } catch (renderError) {
       console.error("[error] the error page failed too", renderError);
       return c.text(message, status as 400);

@@ -28,9 +28,14 @@ export async function islandNames(root = Deno.cwd()): Promise<string[]> {
   return names.sort();
 }
 
-export async function buildAssets(root = Deno.cwd(), outDir = join(root, BUILD_DIR)): Promise<AssetManifest> {
+/**
+ * Builds into `outDir`. Files of earlier builds stay unless `clean` is set, so
+ * a server still running on an older manifest keeps serving its files while
+ * another process (a restart under `deno task dev`, say) builds.
+ */
+export async function buildAssets(root = Deno.cwd(), outDir = join(root, BUILD_DIR), { clean = false } = {}): Promise<AssetManifest> {
   const names = await islandNames(root);
-  await Deno.remove(outDir, { recursive: true }).catch(() => {});
+  if (clean) await Deno.remove(outDir, { recursive: true }).catch(() => {});
   try {
     const result = await esbuild.build({
       absWorkingDir: root,
@@ -112,6 +117,6 @@ export function chunksOf(manifest: AssetManifest, entry: string): string[] {
 
 if (import.meta.main) {
   const started = performance.now();
-  const manifest = await buildAssets();
+  const manifest = await buildAssets(Deno.cwd(), join(Deno.cwd(), BUILD_DIR), { clean: true });
   console.log(`Built ${Object.keys(manifest.islands).length} islands and the stylesheet into ${BUILD_DIR} in ${Math.round(performance.now() - started)} ms`);
 }

@@ -5,7 +5,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Db } from "../../db/client.ts";
-import { appSettings, colleges, courses, hubAreas, majors } from "../../db/schema.ts";
+import { appSettings, colleges, courses, courseTexts, courseWords, hubAreas, majors } from "../../db/schema.ts";
 import { courseCode, numberValue } from "../lib/course-code.ts";
 import { HUB_AREAS, HUB_CODES } from "../lib/hub.ts";
 
@@ -84,6 +84,11 @@ function describeIssues(error: z.ZodError): string {
 
 const BATCH = 250;
 
+/** What free-text search matches against: code, code without spaces, and title, lower-cased, single-spaced. */
+function searchTextOf(course: { college: string; department: string; number: string; title: string }): string {
+  return `${courseCode(course)} ${course.department}${course.number} ${course.title}`.toLowerCase().replace(/\s+/g, " ").trim();
+}
+
 /**
  * Upserts courses keyed by college, department and number. Existing courses
  * keep their id, reviews and averages; their text and Hub units are replaced.
@@ -109,17 +114,14 @@ export async function importCourses(database: Database, rows: unknown[], source:
     await database.write(async (tx) => {
       const values = chunk.map(({ course }) => {
         const prerequisites = course.prerequisites || null;
-        const description = course.description || null;
         return {
           college: course.college,
           department: course.department,
           number: course.number,
           numberValue: numberValue(course.number),
           title: course.title,
-          description,
-          prerequisites,
           noPreReqs: !(course.has_prerequisites ?? prerequisites !== null),
-          searchText: `${courseCode(course)} ${course.department}${course.number} ${course.title}`.toLowerCase().replace(/\s+/g, " "),
+          searchText: searchTextOf(course),
         };
       });
       const ids = await tx.insert(courses).values(values).onConflictDoUpdate({
@@ -127,15 +129,27 @@ export async function importCourses(database: Database, rows: unknown[], source:
         set: {
           numberValue: sql`excluded.number_value`,
           title: sql`excluded.title`,
-          description: sql`excluded.description`,
-          prerequisites: sql`excluded.prerequisites`,
           noPreReqs: sql`excluded.no_prereqs`,
           searchText: sql`excluded.search_text`,
           updatedAt: sql`(unixepoch('subsec') * 1000)`,
         },
       }).returning({ id: courses.id });
       const idList = ids.map((r) => r.id);
+      const texts = chunk.map(({ course }, i) => ({
+        courseId: idList[i],
+        description: course.description || null,
+        prerequisites: course.prerequisites || null,
+      }));
+      await tx.insert(courseTexts).values(texts).onConflictDoUpdate({
+        target: courseTexts.courseId,
+        set: { description: sql`excluded.description`, prerequisites: sql`excluded.prerequisites` },
+      });
       await tx.run(sql`DELETE FROM course_hub_units WHERE course_id IN (${sql.join(idList.map((id) => sql`${id}`), sql`, `)})`);
+      await tx.run(sql`DELETE FROM course_words WHERE course_id IN (${sql.join(idList.map((id) => sql`${id}`), sql`, `)})`);
+      const words = chunk.flatMap(({ course }, i) =>
+        [...new Set(searchTextOf(course).split(" ").filter(Boolean))].map((word) => ({ word, courseId: idList[i] }))
+      );
+      for (let w = 0; w < words.length; w += 2000) await tx.insert(courseWords).values(words.slice(w, w + 2000));
       const units = chunk.flatMap(({ course }, i) => [...new Set(course.hub_units)].map((hubCode) => sql`(${idList[i]}, ${hubCode})`));
       if (units.length) await tx.run(sql`INSERT INTO course_hub_units (course_id, hub_code) VALUES ${sql.join(units, sql`, `)}`);
     });

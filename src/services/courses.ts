@@ -1,8 +1,8 @@
 /** Course reads: search pages and single courses, in the API's shapes (SPEC.md section 3). */
-import { and, asc, count, desc, eq, gt, gte, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client.ts";
-import { courseHubUnits, courses, hubAreas, reviews } from "../../db/schema.ts";
+import { courseHubUnits, courses, courseTexts, hubAreas, reviews } from "../../db/schema.ts";
 import { courseCode } from "../lib/course-code.ts";
 import type { SearchFilter, SortBy } from "../lib/search.ts";
 import type { CourseView, SearchPage } from "../lib/views.ts";
@@ -12,6 +12,21 @@ export const PAGE_SIZE = 18;
 export type { CourseView, SearchPage } from "../lib/views.ts";
 
 type CourseRow = typeof courses.$inferSelect;
+
+type Texts = { description: string | null; prerequisites: string | null };
+
+async function textsFor(db: Db, ids: number[]): Promise<Map<number, Texts>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select().from(courseTexts).where(inArray(courseTexts.courseId, ids));
+  return new Map(rows.map((r) => [r.courseId, { description: r.description, prerequisites: r.prerequisites }]));
+}
+
+/** The views of these course rows, with their Hub units and texts, in two queries. */
+async function viewsOf(db: Db, rows: CourseRow[]): Promise<CourseView[]> {
+  const ids = rows.map((r) => r.id);
+  const [hubs, texts] = await Promise.all([hubsFor(db, ids), textsFor(db, ids)]);
+  return rows.map((row) => toView(row, hubs.get(row.id) ?? [], texts.get(row.id)));
+}
 
 async function hubsFor(db: Db, ids: number[]): Promise<Map<number, { code: string; name: string }[]>> {
   const byCourse = new Map<number, { code: string; name: string }[]>();
@@ -27,7 +42,7 @@ async function hubsFor(db: Db, ids: number[]): Promise<Map<number, { code: strin
   return byCourse;
 }
 
-function toView(row: CourseRow, hubs: { code: string; name: string }[]): CourseView {
+function toView(row: CourseRow, hubs: { code: string; name: string }[], texts: Texts = { description: null, prerequisites: null }): CourseView {
   return {
     id: row.id,
     college: row.college,
@@ -35,8 +50,8 @@ function toView(row: CourseRow, hubs: { code: string; name: string }[]): CourseV
     courseCode: row.number,
     code: courseCode(row),
     title: row.title,
-    description: row.description,
-    prerequisites: row.prerequisites,
+    description: texts.description,
+    prerequisites: texts.prerequisites,
     noPreReqs: row.noPreReqs,
     numReviews: row.numReviews,
     averageOverallRating: row.avgOverall,
@@ -50,19 +65,19 @@ function toView(row: CourseRow, hubs: { code: string; name: string }[]): CourseV
   };
 }
 
-/** Escapes LIKE wildcards so search text is matched literally. */
-function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
+/** Above every character, so [word, word + LAST) is the range of words starting with `word` in binary order. */
+const LAST = String.fromCodePoint(0x10ffff);
 
+/**
+ * Every word must start a word of "college dept number deptnumber title":
+ * one index range scan of course_words per word, intersected. Comparisons are
+ * of plain values, so %, _, quotes and the like are matched literally.
+ */
 function textCondition(q: string): SQL | undefined {
-  const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  const words = [...new Set(q.toLowerCase().split(/\s+/).filter(Boolean))].slice(0, 8);
   if (!words.length) return undefined;
-  // Every word must start a word of "college dept number deptnumber title".
-  return and(...words.map((word) => {
-    const literal = likeLiteral(word);
-    return or(sql`${courses.searchText} LIKE ${`${literal}%`} ESCAPE '\\'`, sql`${courses.searchText} LIKE ${`% ${literal}%`} ESCAPE '\\'`);
-  }));
+  const perWord = words.map((word) => sql`SELECT course_id FROM course_words WHERE word >= ${word} AND word < ${word + LAST}`);
+  return sql`${courses.id} IN (${sql.join(perWord, sql` INTERSECT `)})`;
 }
 
 const SORT_ORDERS: Record<SortBy, SQL[]> = {
@@ -80,7 +95,9 @@ function ratingConditions(filter: SearchFilter): SQL[] {
     [filter.minInterest, courses.avgInterest],
     [filter.minTeacher, courses.avgTeacher],
   ];
-  for (const [min, column] of minimums) if (min > 0) conditions.push(and(gt(courses.numReviews, 0), gte(column, min - 1e-9))!);
+  // Averages are 0 without reviews, so a minimum above 0 already leaves those courses out.
+  // The unary + keeps SQLite from walking a rating index and fetching most rows one by one: a scan of the narrow table is faster.
+  for (const [min, column] of minimums) if (min > 0) conditions.push(sql`+${column} >= ${min - 1e-9}`);
   const maximums: [number, SQLiteColumn][] = [[filter.maxDifficulty, courses.avgDifficulty], [filter.maxWorkload, courses.avgWorkload]];
   for (const [max, column] of maximums) if (max < 5) conditions.push(or(eq(courses.numReviews, 0), lte(column, max + 1e-9))!);
   return conditions;
@@ -117,9 +134,8 @@ export async function searchCourses(db: Db, filter: SearchFilter): Promise<Searc
   const rows = filter.page < totalPages
     ? await db.select().from(courses).where(where).orderBy(...SORT_ORDERS[filter.sortBy]).limit(PAGE_SIZE).offset(filter.page * PAGE_SIZE)
     : [];
-  const hubs = await hubsFor(db, rows.map((r) => r.id));
   return {
-    content: rows.map((row) => toView(row, hubs.get(row.id) ?? [])),
+    content: await viewsOf(db, rows),
     totalElements: total,
     totalPages,
     number: filter.page,
@@ -131,8 +147,7 @@ export async function searchCourses(db: Db, filter: SearchFilter): Promise<Searc
 export async function findCourse(db: Db, id: number, userId?: number): Promise<CourseView | null> {
   const [row] = await db.select().from(courses).where(eq(courses.id, id));
   if (!row) return null;
-  const hubs = await hubsFor(db, [row.id]);
-  const view = toView(row, hubs.get(row.id) ?? []);
+  const [view] = await viewsOf(db, [row]);
   if (userId !== undefined) {
     view.userReviewed = (await db.$count(reviews, and(eq(reviews.courseId, id), eq(reviews.userId, userId)))) > 0;
   }
@@ -151,13 +166,12 @@ export async function departmentsOf(db: Db, college: string): Promise<string[]> 
 /** Courses by id, in the order given, with the viewer's review marks. */
 export async function coursesByIds(db: Db, ids: number[], userId?: number): Promise<CourseView[]> {
   if (!ids.length) return [];
-  const rows = await db.select().from(courses).where(inArray(courses.id, ids));
-  const hubs = await hubsFor(db, ids);
+  const rows = await viewsOf(db, await db.select().from(courses).where(inArray(courses.id, ids)));
   const reviewed = userId === undefined
     ? new Set<number>()
     : new Set((await db.select({ courseId: reviews.courseId }).from(reviews).where(and(eq(reviews.userId, userId), inArray(reviews.courseId, ids)))).map((r) =>
       r.courseId
     ));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.filter((id) => byId.has(id)).map((id) => ({ ...toView(byId.get(id)!, hubs.get(id) ?? []), userReviewed: reviewed.has(id) }));
+  const byId = new Map(rows.map((view) => [view.id, view]));
+  return ids.filter((id) => byId.has(id)).map((id) => ({ ...byId.get(id)!, userReviewed: reviewed.has(id) }));
 }

@@ -113,34 +113,25 @@ export async function teacherScore(db: Db, courseId: number, teacherName: string
 export const DISTRIBUTED = ["overallRating", "usefulnessRating", "difficultyRating", "workloadRating", "interestRating", "teacherRating"] as const;
 export type Distribution = Record<(typeof DISTRIBUTED)[number], [number, number, number, number, number]>;
 
-/** How many visible reviews gave each value 1-5 for each rating (overall rounded to the nearest whole). */
+const DISTRIBUTED_COLUMNS: Record<(typeof DISTRIBUTED)[number], string> = {
+  overallRating: "CAST(ROUND(overall_rating) AS INTEGER)",
+  usefulnessRating: "usefulness_rating",
+  difficultyRating: "difficulty_rating",
+  workloadRating: "workload_rating",
+  interestRating: "interest_rating",
+  teacherRating: "teacher_rating",
+};
+
+/**
+ * How many visible reviews gave each value 1-5 for each rating (overall
+ * rounded to the nearest whole), counted by SQLite in one row from a
+ * covering index.
+ */
 export async function ratingDistribution(db: Db, courseId: number): Promise<Distribution> {
-  const rows = await db.select({
-    overall: sql<number>`CAST(ROUND(${reviews.overallRating}) AS INTEGER)`,
-    usefulness: reviews.usefulnessRating,
-    difficulty: reviews.difficultyRating,
-    workload: reviews.workloadRating,
-    interest: reviews.interestRating,
-    teacher: reviews.teacherRating,
-  }).from(reviews).where(and(eq(reviews.courseId, courseId), eq(reviews.hidden, false)));
-  const empty = (): [number, number, number, number, number] => [0, 0, 0, 0, 0];
-  const result: Distribution = {
-    overallRating: empty(),
-    usefulnessRating: empty(),
-    difficultyRating: empty(),
-    workloadRating: empty(),
-    interestRating: empty(),
-    teacherRating: empty(),
-  };
-  for (const row of rows) {
-    result.overallRating[Math.min(5, Math.max(1, row.overall)) - 1]++;
-    result.usefulnessRating[row.usefulness - 1]++;
-    result.difficultyRating[row.difficulty - 1]++;
-    result.workloadRating[row.workload - 1]++;
-    result.interestRating[row.interest - 1]++;
-    result.teacherRating[row.teacher - 1]++;
-  }
-  return result;
+  const cells = DISTRIBUTED.flatMap((key) => [1, 2, 3, 4, 5].map((value) => sql.raw(`COALESCE(SUM(${DISTRIBUTED_COLUMNS[key]} = ${value}), 0)`)));
+  const [row] = await db.values<number[]>(sql`SELECT ${sql.join(cells, sql`, `)} FROM reviews WHERE course_id = ${courseId} AND hidden = 0`);
+  const counts = Array.from(row as ArrayLike<unknown>, Number);
+  return Object.fromEntries(DISTRIBUTED.map((key, i) => [key, counts.slice(i * 5, i * 5 + 5)])) as Distribution;
 }
 
 function values(input: ReviewInput) {

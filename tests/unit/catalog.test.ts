@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, test } from "vitest";
 import demoCatalog from "../../db/seeds/demo-catalog.json" with { type: "json" };
-import { courseHubUnits, courses, reviews, users } from "../../db/schema.ts";
+import { courseHubUnits, courses, courseTexts, reviews, users } from "../../db/schema.ts";
 import { HUB_AREAS, HUB_CODES } from "../../src/lib/hub.ts";
 import { catalogSource, courseCount, detectCatalogKind, importCourses, importMajors, majorsOf } from "../../src/services/catalog.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
@@ -117,7 +117,9 @@ describe("catalog import", () => {
     expect(again.loaded).toBe(2);
     expect(await courseCount(db)).toBe(2);
     const [updated] = await db.select().from(courses).where(eq(courses.number, "111"));
-    expect(updated).toMatchObject({ id: first.id, title: "Renamed", noPreReqs: false, prerequisites: "CS 101" });
+    expect(updated).toMatchObject({ id: first.id, title: "Renamed", noPreReqs: false });
+    const [texts] = await db.select().from(courseTexts).where(eq(courseTexts.courseId, first.id));
+    expect(texts).toEqual({ courseId: first.id, description: "About it.", prerequisites: "CS 101" });
     expect(await db.$count(reviews, eq(reviews.courseId, first.id))).toBe(1);
     const units = await db.select({ code: courseHubUnits.hubCode }).from(courseHubUnits).where(eq(courseHubUnits.courseId, first.id));
     expect(units.map((u) => u.code)).toEqual(["AEX"]);
