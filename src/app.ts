@@ -18,6 +18,7 @@ import { renderPage } from "./server/render.tsx";
 import { readAsset } from "./server/assets.ts";
 import { loadRoutes, mountPages, servePage } from "./server/routes.ts";
 import { databaseAnswers } from "./services/health.ts";
+import { allCourseIds } from "./services/courses.ts";
 import { signOut } from "./services/accounts.ts";
 import { clearSessionCookie } from "./api/session-cookie.ts";
 
@@ -63,6 +64,15 @@ export async function createApp(deps: AppDeps, root = Deno.cwd()): Promise<Hono<
       : c.json({ status: "unavailable", message: "The database does not answer." }, 503);
   });
   app.get("/robots.txt", (c) => c.text(`User-agent: *\nAllow: /\nDisallow: /api/\nSitemap: ${deps.config.origin}/sitemap.xml\n`));
+  app.get("/sitemap.xml", async (c) => {
+    const origin = deps.config.origin;
+    const paths = ["/", "/search", "/contact", "/privacy", "/terms", ...(await allCourseIds(deps.database.db)).map((id) => `/course/${id}`)];
+    const urls = paths.map((path) => `<url><loc>${origin}${path}</loc></url>`).join("");
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.body(`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`, 200, {
+      "Content-Type": "application/xml; charset=utf-8",
+    });
+  });
 
   app.use("/api/*", apiBodyLimit, sameOrigin(deps.config.origin), jsonBodies(), session());
   app.use("/api/*", async (c, next) => {

@@ -175,3 +175,8 @@ export async function coursesByIds(db: Db, ids: number[], userId?: number): Prom
   const byId = new Map(rows.map((view) => [view.id, view]));
   return ids.filter((id) => byId.has(id)).map((id) => ({ ...byId.get(id)!, userReviewed: reviewed.has(id) }));
 }
+
+/** Every course id, for the sitemap. */
+export async function allCourseIds(db: Db): Promise<number[]> {
+  return (await db.select({ id: courses.id }).from(courses).orderBy(courses.id)).map((r) => r.id);
+}

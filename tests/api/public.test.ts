@@ -205,6 +205,14 @@ describe("pages", () => {
     expect(response.headers.get("content-type")).toContain("text/css");
   });
 
+  test("sitemap.xml lists the public pages and every course page", async () => {
+    const response = await get("/sitemap.xml");
+    expect(response.headers.get("content-type")).toContain("application/xml");
+    const xml = await response.text();
+    expect(xml.match(/<loc>http:\/\/localhost:8000\/course\/\d+<\/loc>/g)).toHaveLength(316);
+    for (const path of ["/search", "/privacy", "/terms", "/contact"]) expect(xml).toContain(`<loc>http://localhost:8000${path}</loc>`);
+  });
+
   test("robots.txt points to the sitemap and keeps crawlers out of the API", async () => {
     const text = await (await get("/robots.txt")).text();
     expect(text).toContain("Disallow: /api/");
