@@ -24,7 +24,7 @@ export type Database = {
 /** How long a connection waits for another process's write lock before giving up. */
 export const BUSY_TIMEOUT_MS = 5000;
 
-const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), "migrations");
+export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), "migrations");
 
 export async function openDatabase(url: string, authToken?: string): Promise<Database> {
   if (url.startsWith("file:")) {
@@ -66,5 +66,5 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {
-  await migrate(database.db, { migrationsFolder: MIGRATIONS });
+  await migrate(database.db, { migrationsFolder: MIGRATIONS_DIR });
 }

@@ -12,12 +12,13 @@ import { reviewsApi, votesApi } from "./api/reviews/index.ts";
 import { handleError } from "./middleware/errors.ts";
 import { apiBodyLimit, jsonBodies, sameOrigin } from "./middleware/request-guards.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
+import { requestLog } from "./middleware/request-log.ts";
 import { session } from "./middleware/session.ts";
 import type { AppContext, AppDeps, AppEnv } from "./server/context.ts";
 import { renderPage } from "./server/render.tsx";
 import { readAsset } from "./server/assets.ts";
 import { loadRoutes, mountPages, servePage } from "./server/routes.ts";
-import { databaseAnswers } from "./services/health.ts";
+import { databaseAnswers, migrationsApplied } from "./services/health.ts";
 import { allCourseIds } from "./services/courses.ts";
 import { signOut } from "./services/accounts.ts";
 import { clearSessionCookie } from "./api/session-cookie.ts";
@@ -47,6 +48,8 @@ export async function createApp(deps: AppDeps, root = Deno.cwd()): Promise<Hono<
     c.set("user", null);
     await next();
   });
+  // Tests stay quiet unless they pass their own log.
+  if (deps.requestLog || deps.config.env !== "test") app.use("*", requestLog(deps.requestLog));
   app.use("*", securityHeaders(production));
 
   app.get("/static/build/:name", async (c) => {
@@ -57,6 +60,13 @@ export async function createApp(deps: AppDeps, root = Deno.cwd()): Promise<Hono<
   app.use("/static/*", serveStatic({ root: root.endsWith("/") ? root : root + "/", rewriteRequestPath: (p) => p }));
   app.get("/static/*", (c) => c.text("Not found", 404));
 
+  // Ready when the database answers and the migrations are applied.
+  app.get("/readyz", async (c) => {
+    c.header("Cache-Control", "no-store");
+    return await databaseAnswers(deps.database.db) && await migrationsApplied(deps.database)
+      ? c.json({ status: "ready" })
+      : c.json({ status: "unavailable", message: "The database is not ready." }, 503);
+  });
   app.get("/healthz", async (c) => {
     c.header("Cache-Control", "no-store");
     return await databaseAnswers(deps.database.db)

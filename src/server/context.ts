@@ -5,6 +5,7 @@ import type { Config } from "../config.ts";
 import type { Mailer } from "../services/mail.ts";
 import type { SessionUser } from "../services/sessions.ts";
 import type { AssetManifest } from "./assets.ts";
+import type { LogLine } from "../middleware/request-log.ts";
 
 /** What the app is built from; tests build it with a temporary database and their own mailer. */
 export type AppDeps = {
@@ -12,6 +13,8 @@ export type AppDeps = {
   database: Database;
   mailer: Mailer;
   assets: AssetManifest;
+  /** Where request log lines go; by default JSON lines on stdout (none in tests). */
+  requestLog?: (line: LogLine) => void;
 };
 
 export type AppEnv = {

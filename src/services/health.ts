@@ -1,11 +1,23 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { type Database, type Db, MIGRATIONS_DIR } from "../../db/client.ts";
+import { join } from "node:path";
 
 /** True when the database answers a query. */
 export async function databaseAnswers(db: Db): Promise<boolean> {
   try {
     await db.get(sql`SELECT 1`);
     return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True when every migration in db/migrations is recorded as applied. */
+export async function migrationsApplied(database: Database): Promise<boolean> {
+  try {
+    const journal = JSON.parse(await Deno.readTextFile(join(MIGRATIONS_DIR, "meta/_journal.json"))) as { entries: unknown[] };
+    const [row] = await database.db.all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM __drizzle_migrations`);
+    return row.n >= journal.entries.length;
   } catch {
     return false;
   }

@@ -1,0 +1,39 @@
+/**
+ * deno task db:backup [FILE]
+ * Writes a consistent, checked copy of the database named by DATABASE_URL
+ * (data/backups/hubrate-<time>.db by default). Restore: stop the server,
+ * copy the backup over the database file (removing its -wal and -shm files),
+ * start the server. See the README.
+ */
+import { backupDatabase, defaultBackupPath } from "../backup.ts";
+import { openDatabase } from "../client.ts";
+import { ConfigError, loadConfig } from "../../src/config.ts";
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    Deno.exit(1);
+  }
+  throw error;
+}
+if (!config.databaseUrl.startsWith("file:")) {
+  console.error("db:backup copies an embedded (file:) database. For Turso, use its own point-in-time restore, or `turso db shell ... .dump`.");
+  Deno.exit(1);
+}
+const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
+try {
+  const result = await backupDatabase(database, Deno.args[0] ?? defaultBackupPath());
+  console.log(
+    `Backup written to ${result.path}: ${
+      (result.bytes / 1048576).toFixed(1)
+    } MB, ${result.courses} courses, ${result.reviews} reviews, integrity ok, in ${result.milliseconds} ms.`,
+  );
+} catch (error) {
+  console.error(`Backup failed: ${error instanceof Error ? error.message : error}`);
+  Deno.exitCode = 1;
+} finally {
+  database.close();
+}

@@ -1,0 +1,28 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../server/context.ts";
+
+export type LogLine = { time: string; level: "info" | "warn" | "error"; requestId: string; method: string; path: string; status: number; ms: number };
+
+/**
+ * One JSON line per request: id, method, path (never the query string, which
+ * can carry an email), status and duration. Bodies, headers, cookies, codes
+ * and tokens are never logged. The id is echoed in X-Request-Id.
+ */
+export function requestLog(write: (line: LogLine) => void = (line) => console.log(JSON.stringify(line))): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    const requestId = crypto.randomUUID();
+    c.header("X-Request-Id", requestId);
+    await next();
+    const status = c.res.status;
+    write({
+      time: new Date().toISOString(),
+      level: status >= 500 ? "error" : status >= 400 ? "warn" : "info",
+      requestId,
+      method: c.req.method,
+      path: new URL(c.req.url).pathname,
+      status,
+      ms: Math.round((performance.now() - started) * 100) / 100,
+    });
+  };
+}
