@@ -31,10 +31,19 @@ const server = Deno.serve({
   },
 }, app.fetch);
 
+/** Open requests get this long to finish after SIGTERM or SIGINT; then the process stops anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, () => {
-    console.log(`Received ${signal}: finishing open requests, then stopping.`);
+    if (controller.signal.aborted) return;
+    console.log(`Received ${signal}: no new connections; finishing open requests (at most ${SHUTDOWN_GRACE_MS / 1000} s).`);
     controller.abort();
+    setTimeout(() => {
+      console.error("Open requests did not finish in time; stopping now.");
+      deps.database.close();
+      Deno.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
   });
 }
 await server.finished;
