@@ -10,6 +10,8 @@ export default defineConfig({
           name: "unit",
           include: ["tests/{unit,api,islands}/**/*.test.{ts,tsx}"],
           testTimeout: 30_000,
+          // Some files load the whole BU catalog before their tests; give that room on a busy machine.
+          hookTimeout: 120_000,
         },
       },
       {

@@ -95,3 +95,16 @@ function developmentSecret(): string {
   Deno.writeTextFileSync(SECRET_FILE, secret + "\n", { mode: 0o600 });
   return secret;
 }
+
+/** For command-line tasks: the configuration, or one clear line and exit code 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      Deno.exit(1);
+    }
+    throw error;
+  }
+}

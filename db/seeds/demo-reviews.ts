@@ -8,6 +8,7 @@ import { count, eq } from "drizzle-orm";
 import type { Database } from "../client.ts";
 import { courses, reviews, reviewVotes, users } from "../schema.ts";
 import { overallRating } from "../../src/lib/schemas.ts";
+import { seededRandom } from "../../src/lib/random.ts";
 import { recomputeCourseStats } from "../../src/services/course-stats.ts";
 
 const TEACHERS = [
@@ -62,25 +63,13 @@ const CLOSINGS = [
   "Start the final project early.",
 ];
 
-/** A small seeded generator, so the demo data is the same on every fresh start. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export const DEMO_EMAIL_DOMAIN = "demo.hubrate.invalid";
 
 /** Adds demo reviewers, reviews and votes unless demo reviewers exist already. Returns how many reviews it wrote. */
 export async function loadDemoReviews(database: Database, reviewers = 40): Promise<number> {
   const [{ n }] = await database.db.select({ n: count() }).from(users).where(eq(users.isDemo, true));
   if (n > 0) return 0;
-  const next = random(20250820);
+  const next = seededRandom(20250820);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
   const rating = (center: number) => Math.min(5, Math.max(1, Math.round(center + (next() - 0.5) * 2.4)));
   return await database.write(async (tx) => {

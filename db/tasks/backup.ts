@@ -7,18 +7,9 @@
  */
 import { backupDatabase, defaultBackupPath } from "../backup.ts";
 import { openDatabase } from "../client.ts";
-import { ConfigError, loadConfig } from "../../src/config.ts";
+import { loadConfigOrExit } from "../../src/config.ts";
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    Deno.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 if (!config.databaseUrl.startsWith("file:")) {
   console.error("db:backup copies an embedded (file:) database. For Turso, use its own point-in-time restore, or `turso db shell ... .dump`.");
   Deno.exit(1);

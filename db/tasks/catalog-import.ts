@@ -6,7 +6,7 @@
  */
 import { migrateDatabase, openDatabase } from "../client.ts";
 import reference from "../seeds/majors.json" with { type: "json" };
-import { ConfigError, loadConfig } from "../../src/config.ts";
+import { loadConfigOrExit } from "../../src/config.ts";
 import { catalogSource, detectCatalogKind, ensureReferenceData, importCourses, importMajors } from "../../src/services/catalog.ts";
 
 const file = Deno.args[0];
@@ -32,16 +32,7 @@ if (!kind) {
   Deno.exit(1);
 }
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    Deno.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
 await migrateDatabase(database);
 await ensureReferenceData(database, reference);

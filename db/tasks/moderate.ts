@@ -4,23 +4,14 @@
  * deno task reviews:moderate delete ID       deletes review ID for good
  */
 import { migrateDatabase, openDatabase } from "../client.ts";
-import { ConfigError, loadConfig } from "../../src/config.ts";
+import { loadConfigOrExit } from "../../src/config.ts";
 import { DomainError } from "../../src/services/errors.ts";
 import { hiddenReviews, removeReview, restoreReview } from "../../src/services/reviews.ts";
 
 const [action, rawId] = Deno.args;
 const usage = "Usage: deno task reviews:moderate [restore ID | delete ID]";
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    Deno.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
 try {

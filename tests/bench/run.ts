@@ -12,6 +12,7 @@ import { createClient } from "@libsql/client";
 import { migrateDatabase, openDatabase } from "../../db/client.ts";
 import reference from "../../db/seeds/majors.json" with { type: "json" };
 import { overallRating } from "../../src/lib/schemas.ts";
+import { seededRandom } from "../../src/lib/random.ts";
 import { ensureReferenceData, importCourses } from "../../src/services/catalog.ts";
 import { buildAssets } from "../../src/server/assets.ts";
 
@@ -20,17 +21,6 @@ const REVIEWS = Number(Deno.env.get("BENCH_REVIEWS") ?? 200_000);
 const USERS = Number(Deno.env.get("BENCH_USERS") ?? 20_000);
 const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? 4);
 const CONCURRENCY = Number(Deno.env.get("BENCH_CONCURRENCY") ?? 8);
-
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function prepare(url: string): Promise<void> {
   const database = await openDatabase(url);
@@ -44,7 +34,7 @@ async function prepare(url: string): Promise<void> {
 
   // One raw connection for the bulk load: a single transaction, prepared statements, no per-row overhead.
   const client = createClient({ url });
-  const next = random(42);
+  const next = seededRandom(42);
   const tx = await client.transaction("write");
   for (let start = 0; start < USERS; start += 500) {
     const batch = Array.from({ length: Math.min(500, USERS - start) }, (_, i) => start + i);

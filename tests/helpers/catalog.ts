@@ -3,6 +3,7 @@
  * app, and an in-memory model of the same data that tests compute their
  * expectations from (never from the database).
  */
+import { seededRandom } from "../../src/lib/random.ts";
 import { inArray } from "drizzle-orm";
 import { courses, reviews, users } from "../../db/schema.ts";
 import { recomputeCourseStats } from "../../src/services/course-stats.ts";
@@ -23,17 +24,8 @@ export type CatalogRow = {
   hub_units?: string[];
 };
 
-/** mulberry32: a tiny seeded PRNG, so the synthetic reviews are the same on every run. Returns floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded generator, under the name the tests use. */
+export const mulberry32 = seededRandom;
 
 /** A whole number in [min, max]. */
 export function randomInt(rng: () => number, min: number, max: number): number {

@@ -3,23 +3,15 @@
  * students, review bodies, and course statistics recomputed by the test itself
  * from database rows or from an in-memory model (never from the code under test).
  */
+import { seededRandom } from "../../src/lib/random.ts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { courses, reviews, users } from "../../db/schema.ts";
 import { issueToken } from "../../src/services/sessions.ts";
 import { api } from "./accounts.ts";
 import { TEST_SECRET, type TestApp } from "./app.ts";
 
-/** mulberry32: a tiny seeded PRNG. Returns floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded generator, under the name the tests use. */
+export const mulberry32 = seededRandom;
 
 export type Rng = () => number;
 
