@@ -28,7 +28,8 @@ function backHref(c: AppContext): string {
   if (!referer) return "/search";
   try {
     const url = new URL(referer);
-    return url.host === new URL(c.req.url).host && url.pathname === "/search" ? url.pathname + url.search : "/search";
+    const ours = url.host === new URL(c.req.url).host || url.origin === c.var.deps.config.origin;
+    return ours && url.pathname === "/search" ? url.pathname + url.search : "/search";
   } catch {
     return "/search";
   }

@@ -1,0 +1,411 @@
+// @vitest-environment happy-dom
+import { act } from "react";
+import { renderToString } from "react-dom/server";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import CourseSearch from "../../islands/CourseSearch.tsx";
+import { bootIslands } from "../../src/client/boot.ts";
+import { IslandCollector, IslandContext } from "../../src/client/island.tsx";
+import type { ListIds } from "../../src/client/lists-store.ts";
+import { EMPTY_FILTER, type SearchFilter } from "../../src/lib/search.ts";
+import type { CourseView, SearchPage } from "../../src/lib/views.ts";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// The boot module's roots, so each test can unmount the island it hydrated: the
+// list store is shared, and a root left mounted would re-render on the next test's changes.
+const roots = vi.hoisted(() => [] as { unmount(): void }[]);
+vi.mock("react-dom/client", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("react-dom/client")>();
+  return {
+    ...actual,
+    hydrateRoot: (...args: Parameters<typeof actual.hydrateRoot>) => {
+      const root = actual.hydrateRoot(...args);
+      roots.push(root);
+      return root;
+    },
+  };
+});
+
+function course(id: number, college: string, department: string, number: string, title: string, overall = 0, hubs: string[] = []): CourseView {
+  return {
+    id,
+    college,
+    department,
+    courseCode: number,
+    code: `${college} ${department} ${number}`,
+    title,
+    description: null,
+    prerequisites: null,
+    noPreReqs: false,
+    numReviews: overall ? 2 : 0,
+    averageOverallRating: overall,
+    averageUsefulnessRating: overall,
+    averageDifficultyRating: overall,
+    averageWorkloadRating: overall,
+    averageInterestRating: overall,
+    averageTeacherRating: overall,
+    hubRequirements: hubs.map((code) => ({ code, name: code })),
+    userReviewed: false,
+  };
+}
+
+const CS111 = course(1, "CAS", "CS", "111", "Introduction to Computer Science 1", 4.2, ["QR2", "CRT", "CRI"]);
+const EC101 = course(2, "CAS", "EC", "101", "Introductory Microeconomic Analysis", 3.5, ["SO1"]);
+const MA123 = course(3, "CAS", "MA", "123", "Calculus I", 3.9, ["QR2"]);
+const EK125 = course(4, "ENG", "EK", "125", "Introduction to Programming for Engineers", 0, []);
+
+function page(content: CourseView[], totalElements = content.length, totalPages = content.length ? 1 : 0, number = 0): SearchPage {
+  return { content, totalElements, totalPages, number, size: 18 };
+}
+
+const COLLEGES = ["CAS", "ENG", "QST"];
+
+type Props = { filter?: SearchFilter; result?: SearchPage; departments?: Record<string, string[]>; signedIn?: boolean; lists?: ListIds | null };
+
+/** Renders the island as the server does, then hydrates it as the browser does. */
+async function mount(props: Props = {}) {
+  document.body.innerHTML = renderToString(
+    <IslandContext.Provider value={new IslandCollector()}>
+      <CourseSearch
+        filter={props.filter ?? EMPTY_FILTER}
+        result={props.result ?? page([CS111, EC101])}
+        colleges={COLLEGES}
+        departments={props.departments ?? {}}
+        signedIn={props.signedIn ?? false}
+        lists={props.lists ?? null}
+      />
+    </IslandContext.Provider>,
+  );
+  await act(async () => bootIslands({ CourseSearch }));
+}
+
+/** Lets pending fetches and the renders they cause finish. */
+const settle = () => act(async () => await new Promise((resolve) => setTimeout(resolve, 0)));
+
+const text = (element: Element | null | undefined) => (element?.textContent ?? "").replace(/\s+/g, " ").trim();
+const click = (element: HTMLElement) => act(async () => void element.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 })));
+
+function checkbox(name: string, value: string): HTMLInputElement {
+  const found = document.querySelector<HTMLInputElement>(`input[type=checkbox][name="${name}"][value="${value}"]`);
+  if (!found) throw new Error(`no ${name} option ${value}`);
+  return found;
+}
+
+/** Sets an input's or a select's value the way React sees a user do it. */
+async function setValue(element: HTMLInputElement | HTMLSelectElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), "value")!.set!;
+  await act(async () => {
+    setter.call(element, value);
+    element.dispatchEvent(new Event(element instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
+  });
+}
+
+const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+async function submit() {
+  await act(async () => {
+    document.querySelector("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+  });
+}
+
+const found = () => text(document.getElementById("search-found"));
+const titles = () => [...document.querySelectorAll(".course-card h2")].map(text);
+const spinner = () => document.querySelector("[role=status][aria-label='Loading courses']");
+const cardOf = (title: string) => [...document.querySelectorAll<HTMLElement>(".course-card")].find((c) => text(c.querySelector("h2")) === title)!;
+function buttonIn(scope: ParentNode, label: string): HTMLButtonElement {
+  const button = [...scope.querySelectorAll("button")].find((b) => text(b) === label);
+  if (!button) throw new Error(`no button "${label}" in ${text(scope as Element)}`);
+  return button;
+}
+const toggles = () => [...document.querySelectorAll<HTMLButtonElement>(".course-card .card-actions button, .course-card .bookmark")];
+
+/** The URLs fetch was called with, in order. */
+const fetched = () => vi.mocked(fetch).mock.calls.map(([url]) => String(url));
+const searches = () => fetched().filter((url) => url.startsWith("/api/courses/search"));
+
+/** A fetch answer the test releases when it wants, to look at the island while the call is in flight. */
+function deferred() {
+  let answer!: (response: Response) => void;
+  const promise = new Promise<Response>((resolve) => (answer = resolve));
+  return { promise, answer: (response: Response) => act(async () => answer(response)) };
+}
+
+const DEPARTMENTS: Record<string, string[]> = { CAS: ["MA", "CS", "EC"], ENG: ["EK", "CS", "BE"], QST: ["FE"] };
+
+/** Answers departments calls from DEPARTMENTS and searches with `search`. */
+function route(search: () => SearchPage | Response = () => page([])) {
+  vi.mocked(fetch).mockImplementation((input) => {
+    const url = String(input);
+    const departments = /^\/api\/courses\/departments\/(\w+)$/.exec(url);
+    if (departments) return Promise.resolve(Response.json(DEPARTMENTS[departments[1]] ?? []));
+    if (url.startsWith("/api/courses/search")) {
+      const answer = search();
+      return Promise.resolve(answer instanceof Response ? answer : Response.json(answer));
+    }
+    return Promise.reject(new Error(`unexpected fetch ${url}`));
+  });
+}
+
+describe("CourseSearch island", () => {
+  let consoleErrors: ReturnType<typeof vi.spyOn>;
+  let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
+  let pushState: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    history.replaceState(null, "", "/search");
+    vi.stubGlobal("fetch", vi.fn());
+    consoleErrors = vi.spyOn(console, "error");
+    assign = vi.fn<(url: string | URL) => void>();
+    vi.spyOn(globalThis.location, "assign").mockImplementation(assign);
+    pushState = vi.spyOn(history, "pushState");
+  });
+  afterEach(async () => {
+    await act(async () => roots.splice(0).forEach((root) => root.unmount()));
+    // A hydration mismatch is reported through console.error: none may happen unless the test expected one.
+    expect(consoleErrors).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  /** For tests that expect the island to log: swallows the output and hands back the calls. */
+  function expectConsoleErrors() {
+    consoleErrors.mockImplementation(() => {});
+    return () => {
+      const calls = [...consoleErrors.mock.calls];
+      consoleErrors.mockReset();
+      return calls;
+    };
+  }
+
+  test("hydrates the server's results: count, cards, the empty Departments and default form", async () => {
+    await mount();
+    expect(document.querySelector("[data-island=CourseSearch]")).not.toBeNull();
+    expect(found()).toBe("Found 2 courses");
+    expect(titles()).toEqual(["Introduction to Computer Science 1", "Introductory Microeconomic Analysis"]);
+    expect(spinner()).toBeNull();
+    expect(byId<HTMLSelectElement>("search-sort").value).toBe("byCourseCode");
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  test("submitting searches page 0 with the form's colleges, Hub units, slider and sort, shows the spinner, then the results and the URL", async () => {
+    route();
+    await mount();
+    await click(checkbox("colleges", "CAS"));
+    await settle();
+    await click(checkbox("hubReqs", "QR2"));
+    await setValue(byId<HTMLInputElement>("search-minRating"), "3.5");
+    expect(text(document.querySelector("label[for=search-minRating] output"))).toBe("3.5");
+    await setValue(byId<HTMLSelectElement>("search-sort"), "byRating");
+
+    const answer = deferred();
+    vi.mocked(fetch).mockReturnValueOnce(answer.promise);
+    await submit();
+    const query = "colleges=CAS&hubReqs=QR2&minRating=3.5&sortBy=byRating";
+    expect(searches()).toEqual([`/api/courses/search?${query}`]);
+    // Page 0 is the default and is left out of the URL; nothing else slips in.
+    const sent = new URL(searches()[0], "http://x").searchParams;
+    expect(sent.get("page") ?? "0").toBe("0");
+    expect([...sent.keys()]).toEqual(["colleges", "hubReqs", "minRating", "sortBy"]);
+    expect(pushState).toHaveBeenCalledWith(null, "", `/search?${query}`);
+    expect(location.pathname + location.search).toBe(`/search?${query}`);
+
+    // The spinner shows while the request is pending.
+    expect(spinner()).not.toBeNull();
+    expect(document.querySelector(".search-results")!.getAttribute("aria-busy")).toBe("true");
+
+    await answer.answer(Response.json(page([MA123, CS111])));
+    expect(spinner()).toBeNull();
+    expect(document.querySelector(".search-results")!.getAttribute("aria-busy")).toBe("false");
+    expect(found()).toBe("Found 2 courses");
+    expect(titles()).toEqual(["Calculus I", "Introduction to Computer Science 1"]);
+    expect(cardOf("Calculus I").querySelector("a[href='/course/3']")).not.toBeNull();
+  });
+
+  test("a slow earlier answer never overwrites a later search", async () => {
+    const first = deferred();
+    const second = deferred();
+    vi.mocked(fetch).mockReturnValueOnce(first.promise).mockReturnValueOnce(second.promise);
+    await mount();
+    await submit();
+    await setValue(byId<HTMLSelectElement>("search-sort"), "byReviews");
+    await submit();
+    expect(searches()).toHaveLength(2);
+    await second.answer(Response.json(page([MA123])));
+    await first.answer(Response.json(page([EK125, CS111])));
+    await settle();
+    expect(titles()).toEqual(["Calculus I"]);
+    expect(spinner()).toBeNull();
+  });
+
+  test("a search with no matches shows the empty message and no pagination", async () => {
+    route(() => page([]));
+    await mount({ result: page([CS111, EC101, MA123], 40, 3) });
+    expect(document.querySelector("nav.pagination")).not.toBeNull();
+    await submit();
+    await settle();
+    // The empty filter: no parameters at all (a bare trailing "?" is harmless).
+    expect(searches()).toHaveLength(1);
+    expect(searches()[0]).toMatch(/^\/api\/courses\/search\??$/);
+    expect(pushState).toHaveBeenCalledWith(null, "", "/search");
+    expect(found()).toBe("Found 0 courses");
+    expect(text(document.querySelector(".search-results .empty"))).toBe("No courses found. Try adjusting the filter parameters.");
+    expect(document.querySelectorAll(".course-card")).toHaveLength(0);
+    expect(document.querySelector("nav.pagination")).toBeNull();
+  });
+
+  test("Next fetches page 1 with the LAST SUBMITTED filters, even after the form changed without a submit", async () => {
+    route(() => page([CS111, EC101], 40, 3, 0));
+    await mount({ result: page([EK125]) });
+    await click(checkbox("colleges", "CAS"));
+    await settle();
+    await submit();
+    await settle();
+    expect(searches()).toEqual(["/api/courses/search?colleges=CAS"]);
+    expect(found()).toBe("Found 40 courses");
+
+    // Changed, not submitted.
+    await click(checkbox("colleges", "ENG"));
+    await settle();
+    await click(checkbox("hubReqs", "WRI"));
+    await setValue(byId<HTMLInputElement>("search-maxWorkload"), "2");
+    await setValue(byId<HTMLSelectElement>("search-sort"), "byReviews");
+
+    const next = [...document.querySelectorAll<HTMLAnchorElement>("nav.pagination a")].find((a) => text(a) === "Next")!;
+    expect(next.getAttribute("href")).toBe("/search?colleges=CAS&page=1");
+    route(() => page([MA123], 40, 3, 1));
+    await click(next);
+    await settle();
+    expect(searches().at(-1)).toBe("/api/courses/search?colleges=CAS&page=1");
+    expect(pushState).toHaveBeenLastCalledWith(null, "", "/search?colleges=CAS&page=1");
+    expect(titles()).toEqual(["Calculus I"]);
+    expect(document.querySelector("nav.pagination [aria-current=page]")!.textContent).toBe("2");
+    // The unsubmitted changes are still in the form.
+    expect(checkbox("colleges", "ENG").checked).toBe(true);
+    expect(checkbox("hubReqs", "WRI").checked).toBe(true);
+  });
+
+  test("Back (popstate) restores the filter from location.search and fetches it, without pushing a new entry", async () => {
+    route(() => page([EK125]));
+    await mount();
+    history.replaceState(null, "", "/search?colleges=ENG&hubReqs=WRI&minTeacher=2.5&sortBy=byReviews");
+    await act(async () => void dispatchEvent(new PopStateEvent("popstate")));
+    await settle();
+    expect(searches()).toEqual(["/api/courses/search?colleges=ENG&hubReqs=WRI&minTeacher=2.5&sortBy=byReviews"]);
+    expect(pushState).not.toHaveBeenCalled();
+    expect(checkbox("colleges", "ENG").checked).toBe(true);
+    expect(checkbox("colleges", "CAS").checked).toBe(false);
+    expect(checkbox("hubReqs", "WRI").checked).toBe(true);
+    expect(byId<HTMLInputElement>("search-minTeacher").value).toBe("2.5");
+    expect(byId<HTMLSelectElement>("search-sort").value).toBe("byReviews");
+    expect(titles()).toEqual(["Introduction to Programming for Engineers"]);
+    expect(found()).toBe("Found 1 courses");
+
+    // Back to the bare page: the empty filter.
+    history.replaceState(null, "", "/search");
+    await act(async () => void dispatchEvent(new PopStateEvent("popstate")));
+    await settle();
+    expect(searches().at(-1)).toMatch(/^\/api\/courses\/search\??$/);
+    expect(checkbox("colleges", "ENG").checked).toBe(false);
+    expect(byId<HTMLSelectElement>("search-sort").value).toBe("byCourseCode");
+  });
+
+  test("Departments is disabled until a college is chosen; two colleges' departments are fetched, merged and sorted", async () => {
+    route();
+    await mount();
+    const disabled = document.querySelector<HTMLButtonElement>(".multi-select button[aria-labelledby=search-departments-label]")!;
+    expect(disabled.disabled).toBe(true);
+    expect(text(disabled)).toBe("Choose a college first");
+    expect(document.querySelectorAll("input[name=departments]")).toHaveLength(0);
+
+    await click(checkbox("colleges", "CAS"));
+    await settle();
+    expect(fetched()).toEqual(["/api/courses/departments/CAS"]);
+    const departments = () => [...document.querySelectorAll<HTMLInputElement>("input[name=departments]")].map((i) => i.value);
+    expect(departments()).toEqual(["CS", "EC", "MA"]);
+    expect(document.querySelector("button[aria-labelledby=search-departments-label]")).toBeNull();
+
+    await click(checkbox("colleges", "ENG"));
+    await settle();
+    expect(fetched()).toEqual(["/api/courses/departments/CAS", "/api/courses/departments/ENG"]);
+    expect(departments()).toEqual(["BE", "CS", "EC", "EK", "MA"]);
+
+    // A chosen department is sent with the search.
+    await click(checkbox("departments", "EK"));
+    await submit();
+    await settle();
+    expect(searches()).toEqual(["/api/courses/search?colleges=CAS&colleges=ENG&departments=EK"]);
+
+    // A department of a college no longer chosen is not sent.
+    await click(checkbox("colleges", "ENG"));
+    expect(departments()).toEqual(["CS", "EC", "MA"]);
+    await click(checkbox("departments", "MA"));
+    await submit();
+    await settle();
+    expect(searches().at(-1)).toBe("/api/courses/search?colleges=CAS&departments=MA");
+    await click(checkbox("colleges", "ENG"));
+    await settle();
+
+    // Un-choosing every college disables it again (and clears the departments); nothing is fetched twice.
+    await click(checkbox("colleges", "CAS"));
+    await click(checkbox("colleges", "ENG"));
+    await settle();
+    expect(document.querySelector<HTMLButtonElement>("button[aria-labelledby=search-departments-label]")!.disabled).toBe(true);
+    expect(fetched().filter((url) => url.includes("/departments/"))).toHaveLength(2);
+  });
+
+  test("a visitor clicking Mark Done is sent to /login?next=… and nothing is sent", async () => {
+    history.replaceState(null, "", "/search?colleges=CAS");
+    await mount({ signedIn: false, lists: null });
+    await click(buttonIn(cardOf("Introduction to Computer Science 1"), "Mark Done"));
+    expect(assign).toHaveBeenCalledWith("/login?next=%2Fsearch%3Fcolleges%3DCAS");
+    expect(fetch).not.toHaveBeenCalled();
+    await click(cardOf("Introductory Microeconomic Analysis").querySelector<HTMLButtonElement>(".bookmark")!);
+    expect(assign).toHaveBeenCalledTimes(2);
+  });
+
+  test("a signed-in Mark Done POSTs, disables every toggle while it runs, then flips to Remove Done", async () => {
+    const answer = deferred();
+    vi.mocked(fetch).mockReturnValueOnce(answer.promise);
+    await mount({ signedIn: true, lists: { completed: [], future: [2], saved: [] } });
+    expect(buttonIn(cardOf("Introductory Microeconomic Analysis"), "End Future")).toBeTruthy();
+    await click(buttonIn(cardOf("Introduction to Computer Science 1"), "Mark Done"));
+    const [url, init] = vi.mocked(fetch).mock.calls[0];
+    expect(url).toBe("/api/users/completed-courses/1");
+    expect(init!.method).toBe("POST");
+    expect(toggles().length).toBe(6);
+    expect(toggles().every((b) => b.disabled)).toBe(true);
+
+    await answer.answer(Response.json({ message: "Added to your completed courses.", changed: true, inList: true }));
+    await settle();
+    const flipped = buttonIn(cardOf("Introduction to Computer Science 1"), "Remove Done");
+    expect(flipped.getAttribute("aria-pressed")).toBe("true");
+    expect(toggles().some((b) => b.disabled)).toBe(false);
+    expect(buttonIn(cardOf("Introductory Microeconomic Analysis"), "Mark Done")).toBeTruthy();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  test("a failed toggle leaves the button as it was and is only logged", async () => {
+    const logged = expectConsoleErrors();
+    vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "Database unavailable" }, { status: 500 }));
+    await mount({ signedIn: true, lists: { completed: [], future: [], saved: [] } });
+    await click(buttonIn(cardOf("Introduction to Computer Science 1"), "Mark Done"));
+    await settle();
+    const same = buttonIn(cardOf("Introduction to Computer Science 1"), "Mark Done");
+    expect(same.disabled).toBe(false);
+    expect(same.getAttribute("aria-pressed")).toBe("false");
+    expect(document.querySelector("[role=alert]")).toBeNull();
+    expect(assign).not.toHaveBeenCalled();
+    expect(logged()).toEqual([["[lists] could not add course 1:", "Database unavailable"]]);
+  });
+
+  test("a failed search keeps the results, stops the spinner and is only logged", async () => {
+    const logged = expectConsoleErrors();
+    route(() => Response.json({ message: "Database unavailable" }, { status: 500 }));
+    await mount();
+    await submit();
+    await settle();
+    expect(spinner()).toBeNull();
+    expect(found()).toBe("Found 2 courses");
+    expect(document.querySelector("[role=alert]")).toBeNull();
+    expect(logged()).toEqual([["[search] failed:", "Database unavailable"]]);
+  });
+});
