@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from "react";
 import { island } from "../src/client/island.tsx";
 import { apiFetch } from "../src/client/api.ts";
-import { VERIFICATION_EMAIL_KEY, writeStored } from "../src/client/storage.ts";
+import { VERIFICATION_EMAIL_KEY, VERIFICATION_SENT_KEY, writeStored } from "../src/client/storage.ts";
 import { fieldErrors, registerSchema } from "../src/lib/schemas.ts";
 import { Field } from "../src/components/Field.tsx";
 import { SelectField } from "../src/components/SelectField.tsx";
@@ -61,6 +61,8 @@ function RegisterForm({ colleges }: Props) {
       // Stays in flight: the page is going away.
       setStatus({ kind: "registered" });
       writeStored(VERIFICATION_EMAIL_KEY, parsed.data.email);
+      // Registration mailed the first code: /verify continues the resend countdown from now.
+      writeStored(VERIFICATION_SENT_KEY, String(Date.now()));
       globalThis.location.assign("/verify");
     } else {
       inFlight.current = false;

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { island } from "../src/client/island.tsx";
 import { apiFetch } from "../src/client/api.ts";
-import { readStored, removeStored, VERIFICATION_EMAIL_KEY } from "../src/client/storage.ts";
+import { readStored, removeStored, VERIFICATION_EMAIL_KEY, VERIFICATION_SENT_KEY, writeStored } from "../src/client/storage.ts";
 import { fieldErrors, verifySchema } from "../src/lib/schemas.ts";
 import { Field } from "../src/components/Field.tsx";
 
@@ -26,6 +26,10 @@ function VerifyForm() {
 
   useEffect(() => {
     setEmail(readStored(VERIFICATION_EMAIL_KEY) ?? "");
+    // A code mailed less than a minute ago (at registration, or by a resend before a reload) keeps its countdown.
+    const sentAt = Number(readStored(VERIFICATION_SENT_KEY));
+    const left = sentAt > 0 ? Math.ceil((sentAt + RESEND_COOLDOWN * 1000 - Date.now()) / 1000) : 0;
+    if (left > 0) setCountdown(Math.min(RESEND_COOLDOWN, left));
   }, []);
 
   useEffect(() => {
@@ -52,6 +56,7 @@ function VerifyForm() {
       // Stays in flight: the page is going away.
       setStatus({ kind: "verified" });
       removeStored(VERIFICATION_EMAIL_KEY);
+      removeStored(VERIFICATION_SENT_KEY);
       globalThis.location.assign("/login");
     } else {
       verifying.current = false;
@@ -73,8 +78,11 @@ function VerifyForm() {
     if (result.ok) {
       setResend({ kind: "sent", message: result.data?.message ?? "" });
       setCountdown(RESEND_COOLDOWN);
+      writeStored(VERIFICATION_SENT_KEY, String(Date.now()));
     } else {
       setResend({ kind: "failed", message: result.message ?? "Failed to resend email, try again later" });
+      // Too soon: count down for as long as the server asks.
+      if (result.status === 429 && result.retryAfter) setCountdown(Math.min(RESEND_COOLDOWN * 60, result.retryAfter));
     }
   }
 

@@ -4,7 +4,7 @@
  */
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; message?: string; fields?: Record<string, string> };
+  | { ok: false; status: number; message?: string; fields?: Record<string, string>; retryAfter?: number };
 
 export async function apiFetch<T>(path: string, options: { method?: string; body?: unknown } = {}): Promise<ApiResult<T>> {
   let response: Response;
@@ -27,9 +27,11 @@ export async function apiFetch<T>(path: string, options: { method?: string; body
   }
   if (response.ok) return { ok: true, status: response.status, data: payload as T };
   const body = (payload ?? {}) as { message?: unknown; fields?: unknown };
+  const retryAfter = Number(response.headers.get("retry-after"));
   return {
     ok: false,
     status: response.status,
+    retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
     message: typeof body.message === "string" ? body.message : undefined,
     fields: body.fields && typeof body.fields === "object" ? body.fields as Record<string, string> : undefined,
   };

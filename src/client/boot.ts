@@ -16,12 +16,15 @@ function hydrate(element: HTMLElement, module: IslandModule): void {
 }
 
 export function bootIslands(islands: Record<string, IslandModule>): void {
+  // The marker is display: contents and has no box of its own, so visibility is watched on its first child.
+  const watched = new Map<Element, HTMLElement>();
   const observer = typeof IntersectionObserver === "function"
     ? new IntersectionObserver((entries) => {
       for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
+        const element = watched.get(entry.target);
+        if (!entry.isIntersecting || !element) continue;
         observer!.unobserve(entry.target);
-        const element = entry.target as HTMLElement;
+        watched.delete(entry.target);
         hydrate(element, islands[element.dataset.island!]);
       }
     }, { rootMargin: "200px" })
@@ -29,7 +32,12 @@ export function bootIslands(islands: Record<string, IslandModule>): void {
   for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) {
     const module = islands[element.dataset.island!];
     if (!module) continue;
-    if (element.dataset.hydrate === "visible" && observer) observer.observe(element);
-    else hydrate(element, module);
+    const target = element.firstElementChild;
+    if (element.dataset.hydrate === "visible" && observer && target) {
+      watched.set(target, element);
+      observer.observe(target);
+    } else {
+      hydrate(element, module);
+    }
   }
 }

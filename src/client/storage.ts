@@ -9,7 +9,10 @@ export const VERIFICATION_EMAIL_KEY = "verificationEmail";
 /** The email a reset code was sent to: set after the reset request, removed after the reset. */
 export const RESET_EMAIL_KEY = "resetEmail";
 
-export type StorageKey = typeof VERIFICATION_EMAIL_KEY | typeof RESET_EMAIL_KEY;
+/** When the last verification code was mailed (milliseconds since the epoch), so /verify can continue the resend countdown. */
+export const VERIFICATION_SENT_KEY = "verificationSentAt";
+
+export type StorageKey = typeof VERIFICATION_EMAIL_KEY | typeof RESET_EMAIL_KEY | typeof VERIFICATION_SENT_KEY;
 
 export function readStored(key: StorageKey): string | null {
   try {

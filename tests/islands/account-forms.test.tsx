@@ -10,7 +10,7 @@ import ResetRequestForm from "../../islands/ResetRequestForm.tsx";
 import VerifyForm from "../../islands/VerifyForm.tsx";
 import { bootIslands } from "../../src/client/boot.ts";
 import { IslandCollector, IslandContext } from "../../src/client/island.tsx";
-import { RESET_EMAIL_KEY, VERIFICATION_EMAIL_KEY } from "../../src/client/storage.ts";
+import { RESET_EMAIL_KEY, VERIFICATION_EMAIL_KEY, VERIFICATION_SENT_KEY } from "../../src/client/storage.ts";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -484,6 +484,30 @@ describe("VerifyForm island", () => {
     await click(resendButton());
     expect(alertText()).toBe("Failed to resend email, try again later");
     expect(resendButton().disabled).toBe(false);
+  });
+
+  test("right after registration the countdown continues from when the code was mailed", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
+    vi.setSystemTime(new Date("2026-01-01T12:00:00Z"));
+    localStorage.setItem(VERIFICATION_EMAIL_KEY, "new@gmail.com");
+    localStorage.setItem(VERIFICATION_SENT_KEY, String(Date.now() - 10_000));
+    await mount(<VerifyForm />);
+    expect(resendButton().textContent).toBe("Resend verification email (50s)");
+    await click(resendButton());
+    expect(fetch).not.toHaveBeenCalled();
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(resendButton().textContent).toBe("Resend verification email (49s)");
+  });
+
+  test("a 429 with Retry-After counts down for as long as the server asks", async () => {
+    localStorage.setItem(VERIFICATION_EMAIL_KEY, "me@gmail.com");
+    vi.mocked(fetch).mockResolvedValueOnce(
+      Response.json({ message: "Please wait before requesting another code." }, { status: 429, headers: { "Retry-After": "42" } }),
+    );
+    await mount(<VerifyForm />);
+    await click(resendButton());
+    expect(alertText()).toBe("Please wait before requesting another code.");
+    expect(resendButton().textContent).toBe("Resend verification email (42s)");
   });
 });
 

@@ -1,0 +1,253 @@
+/**
+ * Reviews in Chromium: write one through the form (captioned options and
+ * arrow keys), see it on the course page, edit and delete it, vote on a demo
+ * review, markup typed as text stays text, and the teacher filter's average.
+ */
+import { and, desc, eq, gte } from "drizzle-orm";
+import type { Dialog, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { courses, reviews } from "../../db/schema.ts";
+import { createStudent } from "../helpers/accounts.ts";
+import { logIn, openPage, type Stack, startStack, stopStack, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+
+let stack: Stack;
+/** A demo course with several demo reviews by at least two teachers. */
+let reviewed: { id: number; title: string; teachers: string[] };
+/** A course nobody has reviewed. */
+let quiet: { id: number; title: string };
+
+beforeAll(async () => {
+  stack = await startStack();
+  const db = stack.t.deps.database.db;
+  const candidates = await db.select({ id: courses.id, title: courses.title }).from(courses).where(gte(courses.numReviews, 4))
+    .orderBy(desc(courses.numReviews), courses.id);
+  for (const course of candidates) {
+    const rows = await db.selectDistinct({ name: reviews.teacherName }).from(reviews).where(eq(reviews.courseId, course.id));
+    if (rows.length >= 2) {
+      reviewed = { ...course, teachers: rows.map((r) => r.name).sort() };
+      break;
+    }
+  }
+  [quiet] = await db.select({ id: courses.id, title: courses.title }).from(courses).where(eq(courses.numReviews, 0)).orderBy(courses.id).limit(1);
+  if (!reviewed || !quiet) throw new Error("the demo catalog has no course to review");
+});
+
+afterAll(async () => {
+  await stopStack(stack);
+});
+
+/** Records every dialog; confirm() dialogs are accepted, anything else is a failure the test reports. */
+function watchDialogs(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("dialog", (dialog: Dialog) => {
+    seen.push(`${dialog.type()}: ${dialog.message()}`);
+    void (dialog.type() === "confirm" ? dialog.accept() : dialog.dismiss());
+  });
+  return seen;
+}
+
+function ratingRow(page: Page, label: string): Locator {
+  return page.getByRole("group", { name: new RegExp(`^${label}\\b`) });
+}
+
+/** The captioned 1-5 option of a rating row; its (invisible) radio covers it, so a click anywhere on it chooses it. */
+function option(page: Page, label: string, caption: string): Locator {
+  return ratingRow(page, label).locator("label.rating-option").filter({ has: page.getByText(caption, { exact: true }) });
+}
+
+async function openCourse(page: Page, id: number): Promise<void> {
+  await page.goto(`${stack.url}/course/${id}`);
+  await waitForIsland(page, "CourseActions");
+}
+
+const reviewCards = (page: Page) => page.locator("article.review-card");
+const ownCard = (page: Page) => reviewCards(page).filter({ has: page.getByRole("button", { name: "Delete your review" }) });
+const fact = (card: Locator, label: string) => card.locator(".review-ratings > div", { has: card.page().getByText(label, { exact: true }) }).locator("dd");
+
+describe("reviews in Chromium", () => {
+  test("write, see, edit, vote and delete", async () => {
+    const { url, t } = stack;
+    const { context, page, problems } = await openPage(stack.browser);
+    const dialogs = watchDialogs(page);
+    const student = await createStudent(t, uniqueEmail("reviewer"));
+    await logIn(page, url, student.user.email, student.password);
+    await openCourse(page, reviewed.id);
+    await page.getByRole("link", { name: "Write a review" }).click();
+    await page.waitForURL(new RegExp(`/course/${reviewed.id}/review$`));
+    await waitForIsland(page, "ReviewForm");
+
+    // Every row starts at 3 (Medium); choose by clicking the captions...
+    for (const label of ["Usefulness", "Difficulty", "Workload", "Interest", "Teacher"]) {
+      expect(await ratingRow(page, label).getByRole("radio", { checked: true }).inputValue(), label).toBe("3");
+    }
+    await option(page, "Usefulness", "Very high").click();
+    await option(page, "Interest", "High").click();
+    await option(page, "Teacher", "Very high").click();
+    // ...and with the arrow keys inside one row.
+    const difficulty = ratingRow(page, "Difficulty");
+    await difficulty.getByRole("radio", { checked: true }).focus();
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    expect(await difficulty.getByRole("radio", { checked: true }).inputValue()).toBe("1");
+    expect(await ratingRow(page, "Usefulness").getByRole("radio", { checked: true }).inputValue()).toBe("5");
+    expect(await ratingRow(page, "Interest").getByRole("radio", { checked: true }).inputValue()).toBe("4");
+
+    const text = `Clear lectures and fair exams. Browser test ${Date.now()}.`;
+    await page.getByLabel("Professor Name").fill("Ada Lovelace");
+    await page.getByLabel("Semester Taken").fill("Fall 2024");
+    await page.getByLabel("Hours per Week").fill("7");
+    await page.getByLabel("Attendance Required").check();
+    await page.getByLabel("Assignment Types").fill("Problem sets and a final");
+    await page.getByLabel("Your Review").fill(text);
+    await page.getByText(`Character limit: 2000 (${text.length} used)`).waitFor();
+    await page.getByRole("button", { name: "Submit Review" }).click();
+
+    await page.waitForURL(new RegExp(`/course/${reviewed.id}\\?review=submitted$`));
+    await page.getByRole("status").filter({ hasText: "Review submitted successfully!" }).waitFor();
+    await waitForIsland(page, "CourseActions");
+    const complete = page.getByRole("button", { name: "✓ Review Complete" });
+    expect(await complete.isDisabled()).toBe(true);
+    expect(await page.getByRole("link", { name: "Write a review" }).count()).toBe(0);
+    const mine = ownCard(page);
+    await mine.getByText(text, { exact: true }).waitFor();
+    // overall = ((6 - 1) + (6 - 3) + 4 + 5 + 5) / 5 = 4.4
+    await expect(mine.locator(".review-overall strong").textContent()).resolves.toBe("4.4");
+    await expect(mine.locator(".review-facts").textContent()).resolves.toContain("Ada Lovelace");
+    await expect(mine.locator("time").textContent()).resolves.toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    await expect(fact(mine, "Difficulty").textContent()).resolves.toBe("1/5");
+    await expect(fact(mine, "Attendance needed").textContent()).resolves.toBe("Yes");
+    await expect(fact(mine, "Hours per week").textContent()).resolves.toBe("7");
+    // No votes on one's own review.
+    expect(await mine.getByRole("button", { name: "Upvote" }).isDisabled()).toBe(true);
+    expect(await mine.getByRole("button", { name: "Downvote" }).isDisabled()).toBe(true);
+
+    // Edit through the pencil icon: the form comes prefilled.
+    await mine.getByRole("link", { name: "Edit your review" }).click();
+    await page.waitForURL(new RegExp(`/course/${reviewed.id}/review\\?edit=\\d+$`));
+    await waitForIsland(page, "ReviewForm");
+    expect(await page.getByLabel("Professor Name").inputValue()).toBe("Ada Lovelace");
+    expect(await page.getByLabel("Your Review").inputValue()).toBe(text);
+    expect(await ratingRow(page, "Difficulty").getByRole("radio", { checked: true }).inputValue()).toBe("1");
+    await option(page, "Teacher", "High").click();
+    const edited = `${text} Edited: the final was long.`;
+    await page.getByLabel("Your Review").fill(edited);
+    await page.getByRole("button", { name: "Update Review" }).click();
+    await page.waitForURL(new RegExp(`/course/${reviewed.id}\\?review=updated$`));
+    await page.getByRole("status").filter({ hasText: "Review updated successfully!" }).waitFor();
+    // Votes and deletion need the review list's island (it hydrates when scrolled into view).
+    await waitForIsland(page, "CourseReviews");
+    await ownCard(page).getByText(edited, { exact: true }).waitFor();
+    await expect(ownCard(page).locator(".review-overall strong").textContent()).resolves.toBe("4.2");
+    expect(await reviewCards(page).filter({ hasText: text }).count()).toBe(1);
+
+    // Vote on a demo review: the count moves by one, and the same click again takes the vote back.
+    const other = reviewCards(page).filter({ hasNot: page.getByRole("button", { name: "Delete your review" }) }).first();
+    const count = other.locator(".vote-count");
+    const before = Number(await count.textContent());
+    const up = other.getByRole("button", { name: "Upvote" });
+    const down = other.getByRole("button", { name: "Downvote" });
+    await up.click();
+    await other.locator(".vote-count", { hasText: new RegExp(`^${before + 1}$`) }).waitFor();
+    expect(await up.getAttribute("aria-pressed")).toBe("true");
+    await up.click();
+    await other.locator(".vote-count", { hasText: new RegExp(`^${before}$`) }).waitFor();
+    expect(await up.getAttribute("aria-pressed")).toBe("false");
+    await down.click();
+    await other.locator(".vote-count", { hasText: new RegExp(`^${before - 1}$`) }).waitFor();
+    expect(await down.getAttribute("aria-pressed")).toBe("true");
+    await down.click();
+    await other.locator(".vote-count", { hasText: new RegExp(`^${before}$`) }).waitFor();
+    expect(await down.getAttribute("aria-pressed")).toBe("false");
+
+    // Delete: confirm, and the card is gone.
+    const reviewsBefore = await reviewCards(page).count();
+    await ownCard(page).getByRole("button", { name: "Delete your review" }).click();
+    await page.getByRole("status").filter({ hasText: "Your review was deleted." }).waitFor();
+    expect(await ownCard(page).count()).toBe(0);
+    expect(await reviewCards(page).count()).toBe(reviewsBefore - 1);
+    expect(await page.getByText(edited).count()).toBe(0);
+    expect(dialogs).toEqual(["confirm: Delete your review? This cannot be undone."]);
+    // Once deleted, the course can be reviewed again.
+    await openCourse(page, reviewed.id);
+    await page.getByRole("link", { name: "Write a review" }).waitFor();
+    expect(await page.getByText(edited).count()).toBe(0);
+
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  test("markup typed into a review is shown as text and never runs", async () => {
+    const { url, t } = stack;
+    const { context, page, problems } = await openPage(stack.browser);
+    const dialogs = watchDialogs(page);
+    const student = await createStudent(t, uniqueEmail("markup"));
+    await logIn(page, url, student.user.email, student.password);
+    await page.goto(`${url}/course/${quiet.id}/review`);
+    await waitForIsland(page, "ReviewForm");
+    const text = `<script>alert(1)</script> and "><img src=x onerror=alert(2)>`;
+    const teacher = `"><img src=x onerror=alert(3)>`;
+    await page.getByLabel("Professor Name").fill(teacher);
+    await page.getByLabel("Semester Taken").fill("<b>Spring</b> 2025");
+    await page.getByLabel("Hours per Week").fill("3");
+    await page.getByLabel("Assignment Types").fill("</textarea><script>alert(4)</script>");
+    await page.getByLabel("Your Review").fill(text);
+    await page.getByRole("button", { name: "Submit Review" }).click();
+    await page.waitForURL(new RegExp(`/course/${quiet.id}\\?review=submitted$`));
+
+    const mine = ownCard(page);
+    await mine.getByText(text, { exact: true }).waitFor();
+    expect(await mine.getByText(teacher, { exact: true }).isVisible()).toBe(true);
+    expect(await mine.getByText("<b>Spring</b> 2025", { exact: true }).isVisible()).toBe(true);
+    expect(await mine.locator("img, script, b").count()).toBe(0);
+    // The teacher filter lists the name as plain text too.
+    expect(await page.getByLabel("Teacher", { exact: true }).locator("option").allTextContents()).toEqual(["All Teachers", teacher]);
+
+    // The same on My Reviews and in the edit form.
+    await page.goto(`${url}/my-reviews`);
+    await waitForIsland(page, "MyReviews");
+    await page.getByText(text, { exact: true }).waitFor();
+    expect(await page.locator("article.review-card img").count()).toBe(0);
+    await page.goto(`${url}/course/${quiet.id}`);
+    await ownCard(page).getByRole("link", { name: "Edit your review" }).click();
+    await waitForIsland(page, "ReviewForm");
+    expect(await page.getByLabel("Your Review").inputValue()).toBe(text);
+    expect(await page.getByLabel("Assignment Types").inputValue()).toBe("</textarea><script>alert(4)</script>");
+
+    await page.waitForTimeout(200);
+    expect(dialogs).toEqual([]);
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  test("the teacher filter shows that teacher's reviews and average", async () => {
+    const { t } = stack;
+    const { context, page, problems } = await openPage(stack.browser);
+    await openCourse(page, reviewed.id);
+    await waitForIsland(page, "CourseReviews");
+    const select = page.getByLabel("Teacher", { exact: true });
+    expect(await select.locator("option").allTextContents()).toEqual(["All Teachers", ...reviewed.teachers]);
+    const all = await reviewCards(page).count();
+
+    const name = reviewed.teachers[0];
+    const rows = await t.deps.database.db.select().from(reviews).where(and(eq(reviews.courseId, reviewed.id), eq(reviews.teacherName, name)));
+    const average =
+      rows.reduce((sum, r) => sum + (6 - r.difficultyRating) + (6 - r.workloadRating) + r.interestRating + r.usefulnessRating + r.teacherRating, 0) /
+      (5 * rows.length);
+    await select.selectOption(name);
+    const line = page.getByRole("status").filter({ hasText: /^Professor / });
+    await line.waitFor();
+    await expect(line.textContent()).resolves.toBe(`Professor ${name} has an average rating of ${average.toFixed(1)} when teaching this course`);
+    await page.locator(".review-list[aria-busy=false]").waitFor();
+    const shown = Math.min(rows.length, 20);
+    await page.waitForFunction((n) => document.querySelectorAll("article.review-card").length === n, shown);
+    for (const card of await reviewCards(page).all()) {
+      await expect(card.locator(".review-facts div", { hasText: "Professor" }).locator("dd").textContent()).resolves.toBe(name);
+    }
+
+    await select.selectOption("");
+    await line.waitFor({ state: "detached" });
+    await page.waitForFunction((n) => document.querySelectorAll("article.review-card").length === n, all);
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Shared pieces of the browser tests: one app on a temporary database, its
+ * server, an in-process SMTP server and one Chromium per test file; the
+ * console and page errors of a page; waiting for an island to hydrate; and
+ * logging in through the /login form.
+ */
+import { and, eq } from "drizzle-orm";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { courses } from "../../db/schema.ts";
+import { createMailer } from "../../src/services/mail.ts";
+import { makeTestApp, type TestApp } from "./app.ts";
+import { launchBrowser, type RunningServer, serve } from "./browser.ts";
+import { type SmtpInbox, startSmtpServer } from "./smtp.ts";
+
+export type Stack = { smtp: SmtpInbox; t: TestApp; server: RunningServer; browser: Browser; url: string };
+
+/** The app with the real mailer pointed at an in-process SMTP server, served on a free port, and Chromium. */
+export async function startStack(): Promise<Stack> {
+  const smtp = await startSmtpServer();
+  const t = await makeTestApp();
+  t.deps.mailer = createMailer({ smtpUrl: smtp.url, from: "HubRate <no-reply@hubrate.test>", database: t.deps.database });
+  const server = await serve(t);
+  const browser = await launchBrowser();
+  return { smtp, t, server, browser, url: server.url };
+}
+
+export async function stopStack(stack: Partial<Stack> | undefined): Promise<void> {
+  await stack?.browser?.close();
+  await stack?.server?.close();
+  await stack?.t?.close();
+  await stack?.smtp?.close();
+}
+
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
+export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/** A console error or an uncaught exception, with the URL the console named (the resource, for failed loads). */
+export type Problem = { text: string; url: string };
+
+/** Records the page's console errors and uncaught exceptions. */
+export function watchProblems(page: Page): Problem[] {
+  const problems: Problem[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push({ text: message.text(), url: message.location().url });
+  });
+  page.on("pageerror", (error) => problems.push({ text: `uncaught: ${error.message}`, url: page.url() }));
+  return problems;
+}
+
+/**
+ * A failed resource load that the test caused on purpose: Chromium logs every
+ * non-2xx fetch as a console error, naming the status and the resource's URL.
+ */
+export function failedLoad(status: number, path: string | RegExp): (problem: Problem) => boolean {
+  return (problem) => {
+    if (!problem.text.includes(`status of ${status}`)) return false;
+    const pathname = new URL(problem.url, "http://x").pathname;
+    return typeof path === "string" ? pathname === path : path.test(pathname);
+  };
+}
+
+/** The problems that none of `allowed` explains, as text for a readable failure. */
+export function unexpected(problems: Problem[], ...allowed: ((problem: Problem) => boolean)[]): string[] {
+  return problems.filter((p) => !allowed.some((allow) => allow(p))).map((p) => `${p.text} (${p.url})`);
+}
+
+/** A fresh context (its own cookies and storage) with one page, watched for problems. */
+export async function openPage(
+  browser: Browser,
+  options: BrowserContextOptions = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page; problems: Problem[] }> {
+  const context = await browser.newContext(options);
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  return { context, page, problems: watchProblems(page) };
+}
+
+/**
+ * Waits until every island of that name on the page has been hydrated (React
+ * put its container key on the element). Islands that hydrate when visible
+ * are scrolled into view first.
+ */
+export async function waitForIsland(page: Page, name: string): Promise<void> {
+  const island = page.locator(`[data-island="${name}"]`).first();
+  await island.waitFor({ state: "attached" });
+  await island.scrollIntoViewIfNeeded();
+  try {
+    await page.waitForFunction((islandName) => {
+      const elements = [...document.querySelectorAll(`[data-island="${islandName}"]`)];
+      return elements.length > 0 && elements.every((element) => Object.keys(element).some((key) => key.startsWith("__reactContainer")));
+    }, name);
+  } catch (error) {
+    // Say why, as far as the page can tell: how the island asked to hydrate and the box it has to be seen in.
+    const facts = await island.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return `data-hydrate=${(element as HTMLElement).dataset.hydrate}, display=${getComputedStyle(element).display}, box ${box.width}x${box.height}`;
+    }).catch(() => "unknown");
+    throw new Error(`island ${name} on ${page.url()} did not hydrate (${facts})`, { cause: error });
+  }
+}
+
+/** Logs in through the /login form and waits for the page it leads to (the dashboard unless `landing` says otherwise). */
+export async function logIn(page: Page, base: string, email: string, password: string, landing: RegExp = /\/dashboard$/): Promise<void> {
+  await page.goto(base + "/login");
+  await fillLogin(page, email, password);
+  await page.waitForURL(landing);
+}
+
+/** Fills and submits the login form already on screen. */
+export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
+  await waitForIsland(page, "LoginForm");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log In" }).click();
+}
+
+/** The database id of a course given as "CAS CS 111". */
+export async function courseId(t: TestApp, code: string): Promise<number> {
+  const [college, department, number] = code.split(" ");
+  const [row] = await t.deps.database.db.select({ id: courses.id }).from(courses)
+    .where(and(eq(courses.college, college), eq(courses.department, department), eq(courses.number, number)));
+  if (!row) throw new Error(`no course ${code} in the test catalog`);
+  return row.id;
+}
+
+let counter = 0;
+/** An email address no other test of the run uses. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${counter++}@example.com`;
+}
+
+/** The 6-digit code in a mail's text. */
+export function codeIn(text: string | undefined): string {
+  const match = /\b(\d{6})\b/.exec(text ?? "");
+  if (!match) throw new Error(`no 6-digit code in mail: ${text}`);
+  return match[1];
+}
