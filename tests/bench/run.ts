@@ -21,6 +21,9 @@ const REVIEWS = Number(Deno.env.get("BENCH_REVIEWS") ?? 200_000);
 const USERS = Number(Deno.env.get("BENCH_USERS") ?? 20_000);
 const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? 4);
 const CONCURRENCY = Number(Deno.env.get("BENCH_CONCURRENCY") ?? 8);
+/** The server runs with the V8 flags of `deno task start` (or BENCH_V8_FLAGS), so the memory figure is the one production sees. */
+const V8_FLAGS = Deno.env.get("BENCH_V8_FLAGS") ??
+  /--v8-flags=(\S+)/.exec(JSON.parse(await Deno.readTextFile(new URL("../../deno.json", import.meta.url))).tasks.start)?.[1] ?? "";
 
 async function prepare(url: string): Promise<void> {
   const database = await openDatabase(url);
@@ -196,7 +199,7 @@ const { id: popular, reviews: popularReviews } = await coursePageCase(url);
 await buildAssets();
 const port = await freePort();
 const server = new Deno.Command(Deno.execPath(), {
-  args: ["run", "-A", "main.ts"],
+  args: ["run", "-A", `--v8-flags=${V8_FLAGS}`, "main.ts"],
   // Run as in production: assets built ahead, production React, no build step in the server process.
   env: {
     DATABASE_URL: url,
