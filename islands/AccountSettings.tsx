@@ -1,11 +1,12 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { island } from "../src/client/island.tsx";
 import { apiFetch } from "../src/client/api.ts";
-import { accountSchema, fieldErrors, passwordChangeFormSchema } from "../src/lib/schemas.ts";
+import { accountSchema, passwordChangeFormSchema } from "../src/lib/schemas.ts";
+import { useForm } from "../src/client/use-form.ts";
+import { useMajors } from "../src/client/use-majors.ts";
+import { type College, CollegeMajorFields } from "../src/components/CollegeMajorFields.tsx";
 import { Field } from "../src/components/Field.tsx";
-import { SelectField } from "../src/components/SelectField.tsx";
 
-type College = { code: string; name: string };
 type Account = { email: string; college: string; major: string; expectedGrad: number };
 type Props = Account & {
   colleges: College[];
@@ -13,99 +14,52 @@ type Props = Account & {
   majors: string[];
 };
 
-type Status = { kind: "idle" } | { kind: "saving" } | { kind: "saved"; message: string } | { kind: "failed"; message: string };
-
-function focusFirst(found: Record<string, string>, order: readonly string[], idOf: (name: string) => string) {
-  const first = order.find((name) => found[name]);
-  if (first) document.getElementById(idOf(first))?.focus();
-}
-
 // ---------------------------------------------------------------- account details
 
-const ACCOUNT_ORDER = ["college", "major", "expectedGrad"] as const;
-const accountId = (name: string) => `account-${name}`;
-
 function AccountForm({ account: initial, colleges, majors: initialMajors }: { account: Account; colleges: College[]; majors: string[] }) {
-  const [values, setValues] = useState({ college: initial.college, major: initial.major, expectedGrad: String(initial.expectedGrad) });
-  const [majors, setMajors] = useState(initialMajors);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<Status>({ kind: "idle" });
-  const inFlight = useRef(false);
-  // Only the answer for the latest chosen college may fill the list.
-  const majorsRequest = useRef(0);
+  const form = useForm({ college: initial.college, major: initial.major, expectedGrad: String(initial.expectedGrad) }, {
+    idPrefix: "account",
+    order: ["college", "major", "expectedGrad"],
+  });
+  const { values, errors, update, idOf, status, busy } = form;
+  const { majors, loadMajors } = useMajors(initialMajors);
 
-  const update = (name: keyof typeof values) => (value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    if (errors[name]) setErrors((e) => ({ ...e, [name]: "" }));
-  };
-
-  async function chooseCollege(college: string) {
-    setValues((v) => ({ ...v, college, major: "" }));
-    setErrors((e) => (e.college || e.major ? { ...e, college: "", major: "" } : e));
-    setMajors([]);
-    const request = ++majorsRequest.current;
-    if (!college) return;
-    const result = await apiFetch<string[]>(`/api/auth/majors?college=${encodeURIComponent(college)}`);
-    if (request !== majorsRequest.current) return;
-    if (result.ok && Array.isArray(result.data)) {
-      setMajors(result.data);
-    } else {
-      console.error("[account] could not load the majors of", college, result.ok ? "unexpected answer" : result.status);
-    }
+  function chooseCollege(college: string) {
+    update("college")(college);
+    update("major")("");
+    void loadMajors(college);
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (inFlight.current) return;
-    const parsed = accountSchema.safeParse(values);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      focusFirst(found, ACCOUNT_ORDER, accountId);
-      return;
-    }
-    setErrors({});
-    inFlight.current = true;
-    setStatus({ kind: "saving" });
-    const result = await apiFetch<{ message: string; account?: Account }>("/api/users/account", { method: "PUT", body: parsed.data });
-    inFlight.current = false;
-    if (result.ok) {
-      const saved = result.data?.account;
-      if (saved) setValues({ college: saved.college, major: saved.major, expectedGrad: String(saved.expectedGrad) });
-      setStatus({ kind: "saved", message: result.data?.message ?? "Account updated" });
-    } else {
-      if (result.fields) setErrors(result.fields);
-      setStatus({ kind: "failed", message: result.message ?? "Failed to update account" });
-    }
+    if (form.inFlight.current) return;
+    const data = form.validate(accountSchema);
+    if (!data) return;
+    await form.run(
+      () => apiFetch<{ message: string; account?: Account }>("/api/users/account", { method: "PUT", body: data }),
+      "Failed to update account",
+      (saved) => {
+        if (saved?.account) form.setValues({ college: saved.account.college, major: saved.account.major, expectedGrad: String(saved.account.expectedGrad) });
+        return { message: saved?.message ?? "Account updated" };
+      },
+    );
   }
 
-  const busy = status.kind === "saving";
   return (
     <form className="form" onSubmit={submit} noValidate aria-labelledby="account-details-heading">
-      <Field id={accountId("email")} label="Email" name="email" type="email" value={initial.email} onChange={() => {}} readOnly />
-      <SelectField
-        id={accountId("college")}
-        label="College"
-        name="college"
-        value={values.college}
-        onChange={chooseCollege}
-        placeholder="Select your college"
-        options={colleges.map((c) => ({ value: c.code, label: c.name ? `${c.code} — ${c.name}` : c.code }))}
-        error={errors.college}
-      />
-      <SelectField
-        id={accountId("major")}
-        label="Major"
-        name="major"
-        value={values.major}
-        onChange={update("major")}
-        placeholder={values.college ? "Select your major" : "Select your college first"}
-        options={majors.map((m) => ({ value: m, label: m }))}
-        disabled={!values.college || majors.length === 0}
-        error={errors.major}
+      <Field id={idOf("email")} label="Email" name="email" type="email" value={initial.email} onChange={() => {}} readOnly />
+      <CollegeMajorFields
+        idOf={idOf}
+        colleges={colleges}
+        majors={majors}
+        college={values.college}
+        major={values.major}
+        errors={errors}
+        onCollege={chooseCollege}
+        onMajor={update("major")}
       />
       <Field
-        id={accountId("expectedGrad")}
+        id={idOf("expectedGrad")}
         label="Expected graduation year"
         name="expectedGrad"
         type="number"
@@ -113,7 +67,7 @@ function AccountForm({ account: initial, colleges, majors: initialMajors }: { ac
         onChange={update("expectedGrad")}
         error={errors.expectedGrad}
       />
-      {status.kind === "saved" && <p className="alert alert-success" role="status">{status.message}</p>}
+      {status.kind === "done" && <p className="alert alert-success" role="status">{status.message}</p>}
       {status.kind === "failed" && <p className="alert alert-error" role="alert">{status.message}</p>}
       <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? "Updating..." : "Update Account"}</button>
     </form>
@@ -122,53 +76,34 @@ function AccountForm({ account: initial, colleges, majors: initialMajors }: { ac
 
 // ---------------------------------------------------------------- password
 
-const PASSWORD_ORDER = ["oldPassword", "newPassword", "confirmPassword"] as const;
-const passwordId = (name: string) => `account-${name}`;
 const EMPTY_PASSWORDS = { oldPassword: "", newPassword: "", confirmPassword: "" };
 
 function PasswordForm({ email }: { email: string }) {
-  const [values, setValues] = useState(EMPTY_PASSWORDS);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<Status>({ kind: "idle" });
-  const inFlight = useRef(false);
-
-  const update = (name: keyof typeof values) => (value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    if (errors[name]) setErrors((e) => ({ ...e, [name]: "" }));
-  };
+  const form = useForm(EMPTY_PASSWORDS, { idPrefix: "account", order: ["oldPassword", "newPassword", "confirmPassword"] });
+  const { values, errors, update, idOf, status, busy } = form;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (inFlight.current) return;
-    const parsed = passwordChangeFormSchema.safeParse(values);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      focusFirst(found, PASSWORD_ORDER, passwordId);
-      return;
-    }
-    setErrors({});
-    inFlight.current = true;
-    setStatus({ kind: "saving" });
-    const { oldPassword, newPassword } = parsed.data;
-    const result = await apiFetch<{ message: string }>("/api/auth/update-password", { method: "PUT", body: { oldPassword, newPassword } });
-    inFlight.current = false;
-    if (result.ok) {
-      setValues(EMPTY_PASSWORDS);
-      setStatus({ kind: "saved", message: "Password updated successfully!" });
-    } else {
-      if (result.fields) setErrors(result.fields);
-      setStatus({ kind: "failed", message: result.message ?? "Incorrect current password" });
-    }
+    if (form.inFlight.current) return;
+    const data = form.validate(passwordChangeFormSchema);
+    if (!data) return;
+    const { oldPassword, newPassword } = data;
+    await form.run(
+      () => apiFetch<{ message: string }>("/api/auth/update-password", { method: "PUT", body: { oldPassword, newPassword } }),
+      "Incorrect current password",
+      () => {
+        form.setValues(EMPTY_PASSWORDS);
+        return { message: "Password updated successfully!" };
+      },
+    );
   }
 
-  const busy = status.kind === "saving";
   return (
     <form className="form" onSubmit={submit} noValidate aria-labelledby="account-password-heading">
       {/* Lets password managers tie the new password to the account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <Field
-        id={passwordId("oldPassword")}
+        id={idOf("oldPassword")}
         label="Current password"
         name="oldPassword"
         type="password"
@@ -178,7 +113,7 @@ function PasswordForm({ email }: { email: string }) {
         error={errors.oldPassword}
       />
       <Field
-        id={passwordId("newPassword")}
+        id={idOf("newPassword")}
         label="New password"
         name="newPassword"
         type="password"
@@ -188,7 +123,7 @@ function PasswordForm({ email }: { email: string }) {
         error={errors.newPassword}
       />
       <Field
-        id={passwordId("confirmPassword")}
+        id={idOf("confirmPassword")}
         label="Confirm new password"
         name="confirmPassword"
         type="password"
@@ -197,7 +132,7 @@ function PasswordForm({ email }: { email: string }) {
         onChange={update("confirmPassword")}
         error={errors.confirmPassword}
       />
-      {status.kind === "saved" && <p className="alert alert-success" role="status">{status.message}</p>}
+      {status.kind === "done" && <p className="alert alert-success" role="status">{status.message}</p>}
       {status.kind === "failed" && <p className="alert alert-error" role="alert">{status.message}</p>}
       <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? "Changing..." : "Change Password"}</button>
     </form>

@@ -1,62 +1,45 @@
-import { type FormEvent, useRef, useState } from "react";
-import { island } from "../src/client/island.tsx";
+import type { FormEvent } from "react";
 import { apiFetch } from "../src/client/api.ts";
+import { island } from "../src/client/island.tsx";
 import { RESET_EMAIL_KEY, writeStored } from "../src/client/storage.ts";
-import { emailQuerySchema, fieldErrors } from "../src/lib/schemas.ts";
+import { useForm } from "../src/client/use-form.ts";
 import { Field } from "../src/components/Field.tsx";
-
-type Status = { kind: "idle" } | { kind: "sending" } | { kind: "sent" } | { kind: "failed"; message: string };
+import { emailQuerySchema } from "../src/lib/schemas.ts";
 
 function ResetRequestForm() {
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState("");
-  const [status, setStatus] = useState<Status>({ kind: "idle" });
-  const inFlight = useRef(false);
+  const form = useForm({ email: "" }, { idPrefix: "reset", order: ["email"] });
+  const { values, errors, update, idOf, status } = form;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (inFlight.current) return;
-    const parsed = emailQuerySchema.safeParse({ email });
-    if (!parsed.success) {
-      setError(fieldErrors(parsed.error).email ?? "Invalid email address");
-      document.getElementById("reset-email")?.focus();
-      return;
-    }
-    setError("");
-    inFlight.current = true;
-    setStatus({ kind: "sending" });
-    const address = parsed.data.email;
-    const result = await apiFetch<{ message: string }>(`/api/auth/forgot-password?email=${encodeURIComponent(address)}`, { method: "POST" });
-    if (result.ok) {
-      // Stays in flight: the page is going away.
-      setStatus({ kind: "sent" });
-      writeStored(RESET_EMAIL_KEY, address);
-      globalThis.location.assign("/reset-password");
-    } else {
-      inFlight.current = false;
-      if (result.fields?.email) setError(result.fields.email);
-      setStatus({ kind: "failed", message: result.message ?? "Reset failed, please try again later" });
-    }
+    if (form.inFlight.current) return;
+    const data = form.validate(emailQuerySchema);
+    if (!data) return;
+    await form.run(
+      () => apiFetch<{ message: string }>(`/api/auth/forgot-password?email=${encodeURIComponent(data.email)}`, { method: "POST" }),
+      "Reset failed, please try again later",
+      () => {
+        writeStored(RESET_EMAIL_KEY, data.email);
+        globalThis.location.assign("/reset-password");
+        return "leaving";
+      },
+    );
   }
 
-  const busy = status.kind === "sending" || status.kind === "sent";
   return (
     <form className="form" onSubmit={submit} noValidate>
       <Field
-        id="reset-email"
+        id={idOf("email")}
         label="Email"
         name="email"
         type="email"
         autoComplete="email"
-        value={email}
-        onChange={(value) => {
-          setEmail(value);
-          if (error) setError("");
-        }}
-        error={error}
+        value={values.email}
+        onChange={update("email")}
+        error={errors.email}
       />
       {status.kind === "failed" && <p className="alert alert-error" role="alert">{status.message}</p>}
-      <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? "Sending..." : "Send Reset Code"}</button>
+      <button type="submit" className="button" disabled={form.busy} aria-busy={form.busy}>{form.busy ? "Sending..." : "Send Reset Code"}</button>
     </form>
   );
 }

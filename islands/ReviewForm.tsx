@@ -1,8 +1,9 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { apiFetch } from "../src/client/api.ts";
 import { island } from "../src/client/island.tsx";
 import { Field } from "../src/components/Field.tsx";
-import { fieldErrors, RATING_CAPTIONS, REVIEW_LIMITS, reviewSchema } from "../src/lib/schemas.ts";
+import { RATING_CAPTIONS, REVIEW_LIMITS, reviewSchema } from "../src/lib/schemas.ts";
+import { useForm } from "../src/client/use-form.ts";
 import { textLength } from "../src/lib/text.ts";
 import type { ReviewView } from "../src/lib/views.ts";
 
@@ -46,50 +47,32 @@ const ORDER = ["teacherName", "semester", "hoursPerWeek", "assignmentTypes", "re
 
 /** Five 1-5 rating rows (radio groups: arrow keys move within a row), the review's details, and its text with a live counter. */
 function ReviewForm({ courseId, courseCode, existing }: Props) {
-  const [values, setValues] = useState<Values>(() => initialValues(existing));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<{ message: string; existingId?: string } | null>(null);
-  const [sending, setSending] = useState(false);
-  const inFlight = useRef(false);
+  const form = useForm<Values>(() => initialValues(existing), { idPrefix: "review", order: ORDER });
+  const { values, errors, update, idOf, status } = form;
+  const [existingId, setExistingId] = useState<string | null>(null);
   const editing = existing !== null;
-
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: "" }));
-  };
+  const sending = form.busy;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (inFlight.current) return;
-    const parsed = reviewSchema.safeParse(values);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      const first = ORDER.find((name) => found[name]);
-      if (first) document.getElementById(`review-${first}`)?.focus();
-      return;
-    }
-    inFlight.current = true;
-    setSending(true);
-    setFailure(null);
-    const result = editing
-      ? await apiFetch<ReviewView>(`/api/reviews/${existing.id}`, { method: "PUT", body: parsed.data })
-      : await apiFetch<ReviewView>(`/api/reviews/course/${courseId}`, { method: "POST", body: parsed.data });
-    if (result.ok) {
-      location.assign(`/course/${courseId}?review=${editing ? "updated" : "submitted"}`);
-      return;
-    }
-    inFlight.current = false;
-    setSending(false);
-    if (result.status === 401) {
-      location.assign(`/login?next=${encodeURIComponent(location.pathname + location.search)}`);
-      return;
-    }
-    if (result.fields) setErrors(result.fields);
-    setFailure({
-      message: result.message ?? "Failed to submit review. Please try again.",
-      existingId: result.status === 409 ? result.fields?.reviewId : undefined,
-    });
+    if (form.inFlight.current) return;
+    const data = form.validate(reviewSchema);
+    if (!data) return;
+    setExistingId(null);
+    const result = await form.run(
+      () =>
+        editing
+          ? apiFetch<ReviewView>(`/api/reviews/${existing.id}`, { method: "PUT", body: data })
+          : apiFetch<ReviewView>(`/api/reviews/course/${courseId}`, { method: "POST", body: data }),
+      "Failed to submit review. Please try again.",
+      () => {
+        location.assign(`/course/${courseId}?review=${editing ? "updated" : "submitted"}`);
+        return "leaving";
+      },
+    );
+    if (result && !result.ok && result.status === 401) location.assign(`/login?next=${encodeURIComponent(location.pathname + location.search)}`);
+    // Already reviewed: offer the existing review instead.
+    if (result && !result.ok && result.status === 409) setExistingId(result.fields?.reviewId ?? null);
   }
 
   const length = textLength(values.reviewText);
@@ -103,7 +86,7 @@ function ReviewForm({ courseId, courseCode, existing }: Props) {
           <div className="rating-options">
             {RATING_CAPTIONS.map((caption, i) => (
               <label key={caption} className="rating-option">
-                <input type="radio" name={key} value={i + 1} checked={values[key] === i + 1} onChange={() => set(key, i + 1)} />
+                <input type="radio" name={key} value={i + 1} checked={values[key] === i + 1} onChange={() => update(key)(i + 1)} />
                 <span className="rating-number">{i + 1}</span>
                 <span className="rating-caption">{caption}</span>
               </label>
@@ -112,63 +95,63 @@ function ReviewForm({ courseId, courseCode, existing }: Props) {
         </fieldset>
       ))}
       <Field
-        id="review-teacherName"
+        id={idOf("teacherName")}
         label="Professor Name"
         name="teacherName"
         value={values.teacherName}
-        onChange={(v) => set("teacherName", v)}
+        onChange={update("teacherName")}
         error={errors.teacherName}
       />
       <Field
-        id="review-semester"
+        id={idOf("semester")}
         label="Semester Taken"
         name="semester"
         placeholder="e.g. Fall 2024"
         value={values.semester}
-        onChange={(v) => set("semester", v)}
+        onChange={update("semester")}
         error={errors.semester}
       />
       <Field
-        id="review-hoursPerWeek"
+        id={idOf("hoursPerWeek")}
         label="Hours per Week"
         name="hoursPerWeek"
         type="number"
         placeholder="0-40"
         value={values.hoursPerWeek}
-        onChange={(v) => set("hoursPerWeek", v)}
+        onChange={update("hoursPerWeek")}
         error={errors.hoursPerWeek}
       />
       <label className="check">
-        <input type="checkbox" name="attendanceRequired" checked={values.attendanceRequired} onChange={(e) => set("attendanceRequired", e.target.checked)} />
+        <input type="checkbox" name="attendanceRequired" checked={values.attendanceRequired} onChange={(e) => update("attendanceRequired")(e.target.checked)} />
         <span>Attendance Required</span>
       </label>
       <Field
-        id="review-assignmentTypes"
+        id={idOf("assignmentTypes")}
         label="Assignment Types"
         name="assignmentTypes"
         placeholder="e.g. problem sets, essays, exams"
         value={values.assignmentTypes}
-        onChange={(v) => set("assignmentTypes", v)}
+        onChange={update("assignmentTypes")}
         error={errors.assignmentTypes}
       />
       <Field
-        id="review-reviewText"
+        id={idOf("reviewText")}
         label="Your Review"
         name="reviewText"
         multiline
         rows={6}
         value={values.reviewText}
-        onChange={(v) => set("reviewText", v)}
+        onChange={update("reviewText")}
         error={errors.reviewText}
         hint={`Character limit: ${REVIEW_LIMITS.reviewText} (${length} used)`}
       />
-      {failure && (
+      {status.kind === "failed" && (
         <p className="alert alert-error" role="alert">
-          {failure.message}
-          {failure.existingId && (
+          {status.message}
+          {existingId && (
             <>
               {" "}
-              <a href={`/course/${courseId}/review?edit=${failure.existingId}`}>Edit your review</a>
+              <a href={`/course/${courseId}/review?edit=${existingId}`}>Edit your review</a>
             </>
           )}
         </p>

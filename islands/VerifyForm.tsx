@@ -2,30 +2,26 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { island } from "../src/client/island.tsx";
 import { apiFetch } from "../src/client/api.ts";
 import { readStored, removeStored, VERIFICATION_EMAIL_KEY, VERIFICATION_SENT_KEY, writeStored } from "../src/client/storage.ts";
-import { fieldErrors, verifySchema } from "../src/lib/schemas.ts";
+import { verifySchema } from "../src/lib/schemas.ts";
+import { useForm } from "../src/client/use-form.ts";
 import { Field } from "../src/components/Field.tsx";
 
 /** Seconds before another verification email may be asked for. */
 export const RESEND_COOLDOWN = 60;
 
-type Status = { kind: "idle" } | { kind: "verifying" } | { kind: "verified" } | { kind: "failed"; message: string };
 type Resend = { kind: "idle" } | { kind: "sending" } | { kind: "sent"; message: string } | { kind: "failed"; message: string };
-
-const idOf = (name: string) => `verify-${name}`;
 
 function VerifyForm() {
   // Storage exists only in the browser: the email is filled in after hydration, so the server's HTML matches.
-  const [email, setEmail] = useState("");
-  const [code, setCode] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const form = useForm({ email: "", verificationCode: "" }, { idPrefix: "verify", order: ["email", "verificationCode"] });
+  const { values, errors, update, idOf, status, busy } = form;
+  const email = values.email;
   const [resend, setResend] = useState<Resend>({ kind: "idle" });
   const [countdown, setCountdown] = useState(0);
-  const verifying = useRef(false);
   const sending = useRef(false);
 
   useEffect(() => {
-    setEmail(readStored(VERIFICATION_EMAIL_KEY) ?? "");
+    update("email")(readStored(VERIFICATION_EMAIL_KEY) ?? "");
     // A code mailed less than a minute ago (at registration, or by a resend before a reload) keeps its countdown.
     const sentAt = Number(readStored(VERIFICATION_SENT_KEY));
     const left = sentAt > 0 ? Math.ceil((sentAt + RESEND_COOLDOWN * 1000 - Date.now()) / 1000) : 0;
@@ -40,28 +36,15 @@ function VerifyForm() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (verifying.current) return;
-    const parsed = verifySchema.safeParse({ email, verificationCode: code });
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      document.getElementById(idOf(found.email ? "email" : "code"))?.focus();
-      return;
-    }
-    setErrors({});
-    verifying.current = true;
-    setStatus({ kind: "verifying" });
-    const result = await apiFetch<{ message: string }>("/api/auth/verify", { method: "POST", body: parsed.data });
-    if (result.ok) {
-      // Stays in flight: the page is going away.
-      setStatus({ kind: "verified" });
+    if (form.inFlight.current) return;
+    const data = form.validate(verifySchema);
+    if (!data) return;
+    await form.run(() => apiFetch<{ message: string }>("/api/auth/verify", { method: "POST", body: data }), "Failed to verify, try again later", () => {
       removeStored(VERIFICATION_EMAIL_KEY);
       removeStored(VERIFICATION_SENT_KEY);
       globalThis.location.assign("/login");
-    } else {
-      verifying.current = false;
-      setStatus({ kind: "failed", message: result.message ?? "Failed to verify, try again later" });
-    }
+      return "leaving";
+    });
   }
 
   async function resendEmail() {
@@ -86,23 +69,19 @@ function VerifyForm() {
     }
   }
 
-  const busy = status.kind === "verifying" || status.kind === "verified";
   const resendLabel = resend.kind === "sending" ? "Sending..." : countdown > 0 ? `Resend verification email (${countdown}s)` : "Resend verification email";
   return (
     <div className="stack">
       <form className="form" onSubmit={submit} noValidate>
-        <Field id={idOf("email")} label="Email" name="email" type="email" value={email} onChange={setEmail} readOnly error={errors.email} />
+        <Field id={idOf("email")} label="Email" name="email" type="email" value={email} onChange={update("email")} readOnly error={errors.email} />
         <Field
-          id={idOf("code")}
+          id={idOf("verificationCode")}
           label="Verification code"
           name="verificationCode"
           autoComplete="one-time-code"
           placeholder="6-digit code"
-          value={code}
-          onChange={(value) => {
-            setCode(value);
-            if (errors.verificationCode) setErrors((e) => ({ ...e, verificationCode: "" }));
-          }}
+          value={values.verificationCode}
+          onChange={update("verificationCode")}
           error={errors.verificationCode}
         />
         {status.kind === "failed" && <p className="alert alert-error" role="alert">{status.message}</p>}

@@ -1,0 +1,24 @@
+import { useRef, useState } from "react";
+import { apiFetch } from "./api.ts";
+
+/**
+ * The majors of the chosen college, loaded when the college changes. Only the
+ * answer for the latest choice may fill the list; a failed load leaves it
+ * empty and is only logged (SPEC.md sections 4 and 8).
+ */
+export function useMajors(initial: string[] = []) {
+  const [majors, setMajors] = useState(initial);
+  const latest = useRef(0);
+
+  async function loadMajors(college: string): Promise<void> {
+    setMajors([]);
+    const request = ++latest.current;
+    if (!college) return;
+    const result = await apiFetch<string[]>(`/api/auth/majors?college=${encodeURIComponent(college)}`);
+    if (request !== latest.current) return;
+    if (result.ok && Array.isArray(result.data)) setMajors(result.data);
+    else console.error("[majors] could not load the majors of", college, result.ok ? "unexpected answer" : result.status);
+  }
+
+  return { majors, loadMajors };
+}
