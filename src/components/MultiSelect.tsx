@@ -24,8 +24,8 @@ export function MultiSelect({ id, label, name, options, selected, onChange, disa
       <span className="field-label" id={`${id}-label`}>{label}</span>
       {disabled
         ? (
-          <button type="button" className="multi-select-summary" disabled aria-labelledby={`${id}-label`} aria-describedby={`${id}-hint`}>
-            {disabledHint ?? "Unavailable"}
+          <button type="button" className="multi-select-summary" disabled aria-labelledby={`${id}-label ${id}-value`}>
+            <span id={`${id}-value`}>{disabledHint ?? "Unavailable"}</span>
           </button>
         )
         : (
@@ -51,7 +51,6 @@ export function MultiSelect({ id, label, name, options, selected, onChange, disa
             </fieldset>
           </details>
         )}
-      {disabled && disabledHint && <small id={`${id}-hint`} className="visually-hidden">{disabledHint}</small>}
     </div>
   );
 }
