@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => stopStack(stack));
 
-type Visit = { name: string; path: string; islands?: string[]; setup?: (page: Page) => Promise<void> };
+type Visit = { name: string; path: string; islands?: string[]; setup?: (page: Page) => Promise<unknown> };
 
 const visitorPages = (): Visit[] => [
   { name: "landing", path: "/" },
