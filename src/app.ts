@@ -3,6 +3,7 @@
  * files. main.ts serves it; tests build it against a temporary database.
  */
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import { serveStatic } from "hono/deno";
 import { createElement } from "react";
 import { authApi } from "./api/auth/index.ts";
@@ -51,11 +52,15 @@ export async function createApp(deps: AppDeps, root = Deno.cwd()): Promise<Hono<
   // Tests stay quiet unless they pass their own log.
   if (deps.requestLog || deps.config.env !== "test") app.use("*", requestLog(deps.requestLog));
   app.use("*", securityHeaders(production));
+  // Pages and JSON; the bundles come compressed from the build already.
+  app.use("*", compress({ threshold: 1024 }));
 
   app.get("/static/build/:name", async (c) => {
-    const asset = await readAsset(deps.assets, c.req.param("name"));
+    const asset = await readAsset(deps.assets, c.req.param("name"), c.req.header("accept-encoding"));
     if (!asset) return c.text("Not found", 404);
-    return c.body(asset.body, 200, { "Content-Type": asset.type, "Cache-Control": "public, max-age=31536000, immutable" });
+    const headers: Record<string, string> = { "Content-Type": asset.type, "Cache-Control": "public, max-age=31536000, immutable", Vary: "Accept-Encoding" };
+    if (asset.encoding) headers["Content-Encoding"] = asset.encoding;
+    return c.body(asset.body, 200, headers);
   });
   app.use("/static/*", serveStatic({ root: root.endsWith("/") ? root : root + "/", rewriteRequestPath: (p) => p }));
   app.get("/static/*", (c) => c.text("Not found", 404));

@@ -2,7 +2,7 @@
  * The browser side of islands: finds each marker the server left, reads its
  * props and hydrates it, at once or when it scrolls into view.
  */
-import { type ComponentType, createElement } from "react";
+import { type ComponentType, createElement, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 
 /** An island module's default export; its props are whatever the server serialised. */
@@ -12,7 +12,10 @@ function hydrate(element: HTMLElement, module: IslandModule): void {
   const id = element.dataset.islandId;
   const script = document.querySelector<HTMLScriptElement>(`script[data-island-props="${id}"]`);
   const props = script?.textContent ? JSON.parse(script.textContent) : {};
-  hydrateRoot(element, createElement(module.Component as ComponentType<Record<string, unknown>>, props));
+  // As a transition, React hydrates in small slices and yields to the browser between them: no long task blocks a tap.
+  startTransition(() => {
+    hydrateRoot(element, createElement(module.Component as ComponentType<Record<string, unknown>>, props));
+  });
 }
 
 export function bootIslands(islands: Record<string, IslandModule>): void {

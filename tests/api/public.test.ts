@@ -301,3 +301,24 @@ describe("errors", () => {
     }
   });
 });
+
+describe("compression", () => {
+  test("bundles are served brotli or gzip compressed as the client accepts, pages and JSON compressed on the fly", async () => {
+    const html = await (await get("/contact")).text();
+    const boot = /from"(\/static\/build\/boot-[A-Z0-9]+\.js)"/.exec(html)![1];
+    const plain = await get(boot);
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    const size = (await plain.arrayBuffer()).byteLength;
+    const br = await get(boot, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("vary")).toContain("Accept-Encoding");
+    expect((await br.arrayBuffer()).byteLength).toBeLessThan(size / 2);
+    const gz = await get(boot, { headers: { "Accept-Encoding": "gzip, br;q=0" } });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    const page = await get("/privacy", { headers: { "Accept-Encoding": "gzip" } });
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    const json = await get("/api/courses/search", { headers: { "Accept-Encoding": "gzip" } });
+    expect(json.headers.get("content-encoding")).toBe("gzip");
+    expect((await new Response(json.body!.pipeThrough(new DecompressionStream("gzip"))).json()).size).toBe(18);
+  });
+});
