@@ -37,6 +37,7 @@ function CourseSearch(props: Props) {
   const [departments, setDepartments] = useState<Record<string, string[]>>(props.departments);
   const [loading, setLoading] = useState(false);
   const request = useRef(0);
+  const found = useRef<HTMLHeadingElement>(null);
   const seeded = useRef(false);
   if (!seeded.current) {
     seeded.current = true;
@@ -45,7 +46,8 @@ function CourseSearch(props: Props) {
 
   const set = <K extends keyof SearchFilter>(key: K, value: SearchFilter[K]) => setForm((f) => ({ ...f, [key]: value }));
 
-  async function run(filter: SearchFilter, history: "push" | "none") {
+  /** Runs a search; `moveFocus` takes focus to the results heading afterwards, as after choosing another page. */
+  async function run(filter: SearchFilter, history: "push" | "none", moveFocus = false) {
     const id = ++request.current;
     setSubmitted(filter);
     setLoading(true);
@@ -53,8 +55,10 @@ function CourseSearch(props: Props) {
     const answer = await apiFetch<SearchPage>(`/api/courses/search?${searchParamsOf(filter).toString()}`);
     if (id !== request.current) return;
     setLoading(false);
-    if (answer.ok) setResult(answer.data);
-    else console.error("[search] failed:", answer.message ?? answer.status);
+    if (answer.ok) {
+      setResult(answer.data);
+      if (moveFocus) requestAnimationFrame(() => found.current?.focus());
+    } else console.error("[search] failed:", answer.message ?? answer.status);
   }
 
   // Back and forward restore earlier searches.
@@ -88,7 +92,7 @@ function CourseSearch(props: Props) {
     void run({ ...form, departments: form.departments.filter((d) => known.has(d)), page: 0 }, "push");
   }
 
-  const goToPage = (page: number) => void run({ ...submitted, page }, "push");
+  const goToPage = (page: number) => void run({ ...submitted, page }, "push", true);
 
   return (
     <div className="search-layout">
@@ -195,7 +199,7 @@ function CourseSearch(props: Props) {
       </form>
       <section className="search-results" aria-labelledby="search-found" aria-busy={loading}>
         <div className="results-head">
-          <h2 id="search-found" className="found">{`Found ${result.totalElements} courses`}</h2>
+          <h2 id="search-found" className="found" tabIndex={-1} ref={found}>{`Found ${result.totalElements} courses`}</h2>
           {loading && <span className="spinner" role="status" aria-label="Loading courses" />}
         </div>
         {result.content.length === 0 ? <p className="empty">No courses found. Try adjusting the filter parameters.</p> : (
