@@ -6,6 +6,7 @@ import { useForm } from "../src/client/use-form.ts";
 import { useMajors } from "../src/client/use-majors.ts";
 import { type College, CollegeMajorFields } from "../src/components/CollegeMajorFields.tsx";
 import { Field } from "../src/components/Field.tsx";
+import { NewPasswordFields } from "../src/components/NewPasswordFields.tsx";
 
 type Account = { email: string; college: string; major: string; expectedGrad: number };
 type Props = Account & {
@@ -112,25 +113,13 @@ function PasswordForm({ email }: { email: string }) {
         onChange={update("oldPassword")}
         error={errors.oldPassword}
       />
-      <Field
-        id={idOf("newPassword")}
-        label="New password"
-        name="newPassword"
-        type="password"
-        autoComplete="new-password"
-        value={values.newPassword}
-        onChange={update("newPassword")}
-        error={errors.newPassword}
-      />
-      <Field
-        id={idOf("confirmPassword")}
-        label="Confirm new password"
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        value={values.confirmPassword}
-        onChange={update("confirmPassword")}
-        error={errors.confirmPassword}
+      <NewPasswordFields
+        idOf={idOf}
+        newPassword={values.newPassword}
+        confirmPassword={values.confirmPassword}
+        errors={errors}
+        onNewPassword={update("newPassword")}
+        onConfirmPassword={update("confirmPassword")}
       />
       {status.kind === "done" && <p className="alert alert-success" role="status">{status.message}</p>}
       {status.kind === "failed" && <p className="alert alert-error" role="alert">{status.message}</p>}

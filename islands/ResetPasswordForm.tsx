@@ -5,6 +5,7 @@ import { readStored, removeStored, RESET_EMAIL_KEY } from "../src/client/storage
 import { resetPasswordFormSchema } from "../src/lib/schemas.ts";
 import { useForm } from "../src/client/use-form.ts";
 import { Field } from "../src/components/Field.tsx";
+import { NewPasswordFields } from "../src/components/NewPasswordFields.tsx";
 
 function ResetPasswordForm() {
   // Storage exists only in the browser: null until hydrated, "" when nothing is stored.
@@ -51,25 +52,13 @@ function ResetPasswordForm() {
         onChange={update("verificationCode")}
         error={errors.verificationCode}
       />
-      <Field
-        id={idOf("newPassword")}
-        label="New password"
-        name="newPassword"
-        type="password"
-        autoComplete="new-password"
-        value={values.newPassword}
-        onChange={update("newPassword")}
-        error={errors.newPassword}
-      />
-      <Field
-        id={idOf("confirmPassword")}
-        label="Confirm new password"
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        value={values.confirmPassword}
-        onChange={update("confirmPassword")}
-        error={errors.confirmPassword}
+      <NewPasswordFields
+        idOf={idOf}
+        newPassword={values.newPassword}
+        confirmPassword={values.confirmPassword}
+        errors={errors}
+        onNewPassword={update("newPassword")}
+        onConfirmPassword={update("confirmPassword")}
       />
       {status.kind === "failed" && <p className="alert alert-error" role="alert">{status.message}</p>}
       <button type="submit" className="button" disabled={busy || !email} aria-busy={busy}>{busy ? "Resetting..." : "Reset Password"}</button>
