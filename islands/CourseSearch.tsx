@@ -200,6 +200,7 @@ function CourseSearch(props: Props) {
       <section className="search-results" aria-labelledby="search-found" aria-busy={loading}>
         <div className="results-head">
           <h2 id="search-found" className="found" tabIndex={-1} ref={found}>{`Found ${result.totalElements} courses`}</h2>
+          {result.totalPages > 1 && <a className="skip-link" href="#search-pages">Skip to the result pages</a>}
           {loading && <span className="spinner" role="status" aria-label="Loading courses" />}
         </div>
         {result.content.length === 0 ? <p className="empty">No courses found. Try adjusting the filter parameters.</p> : (
@@ -207,7 +208,13 @@ function CourseSearch(props: Props) {
             {result.content.map((course) => <CourseCard key={course.id} course={course} />)}
           </div>
         )}
-        <Pagination page={result.number} totalPages={result.totalPages} hrefFor={(page) => searchHref(submitted, page)} onNavigate={goToPage} />
+        <Pagination
+          page={result.number}
+          totalPages={result.totalPages}
+          hrefFor={(page) => searchHref(submitted, page)}
+          onNavigate={goToPage}
+          id="search-pages"
+        />
       </section>
     </div>
   );

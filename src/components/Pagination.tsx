@@ -8,10 +8,11 @@ type PaginationProps = {
   hrefFor: (page: number) => string;
   /** When given, clicks stay on the page and call it instead of loading the URL. */
   onNavigate?: (page: number) => void;
+  id?: string;
 };
 
 /** Numbered pagination: Back, first page, ellipsis, a window of 5 pages, ellipsis, last page, Next. */
-export function Pagination({ page, totalPages, hrefFor, onNavigate }: PaginationProps) {
+export function Pagination({ page, totalPages, hrefFor, onNavigate, id }: PaginationProps) {
   const items = pageItems(page, totalPages);
   if (!items.length) return null;
   const follow = (target: number) => (event: MouseEvent<HTMLAnchorElement>) => {
@@ -20,7 +21,7 @@ export function Pagination({ page, totalPages, hrefFor, onNavigate }: Pagination
     onNavigate(target);
   };
   return (
-    <nav className="pagination" aria-label="Result pages">
+    <nav className="pagination" aria-label="Result pages" id={id}>
       {page > 0 ? <a href={hrefFor(page - 1)} rel="prev" onClick={follow(page - 1)}>Back</a> : <span aria-disabled="true">Back</span>}
       {items.map((item) =>
         item.kind === "ellipsis" ? <span key={item.key} aria-hidden="true">…</span> : (

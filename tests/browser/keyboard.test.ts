@@ -75,6 +75,11 @@ describe("keyboard only, in Chromium", () => {
     const all = await (await fetch(`${stack.url}/api/courses/search`)).json();
     await page.goto(stack.url + "/search");
     await waitForIsland(page, "CourseSearch");
+    // The skip link jumps over the cards: the next Tab is inside the pagination.
+    await tabTo(page, ".results-head a.skip-link");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("#search-pages") !== null)).toBe(true);
     await tabTo(page, 'nav.pagination a[rel="next"]');
     await page.keyboard.press("Enter");
     await page.waitForURL(/page=1/);

@@ -1,0 +1,160 @@
+/**
+ * HubRate on a phone (390x844, touch) in Chromium: sign up, verify with the
+ * mailed code, log in and reach the dashboard with taps; search with the
+ * filters, use a result card, write a review. No page is wider than the
+ * screen (document.documentElement.scrollWidth <= 390 on every page).
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createStudent } from "../helpers/accounts.ts";
+import { codeIn, openPage, PHONE, type Stack, startStack, stopStack, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack();
+});
+
+afterAll(async () => {
+  await stopStack(stack);
+});
+
+const WIDTH = PHONE.viewport!.width;
+
+/** Nothing on the page is wider than the phone's screen; names the widest offenders when something is. */
+async function fitsWidth(page: Page): Promise<void> {
+  const { scrollWidth, offenders } = await page.evaluate((width) => {
+    const wide = [...document.querySelectorAll("body *")]
+      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+    return { scrollWidth: document.documentElement.scrollWidth, offenders: wide };
+  }, WIDTH);
+  expect(scrollWidth, `${page.url()} is ${scrollWidth}px wide: ${offenders.join(", ")}`).toBeLessThanOrEqual(WIDTH);
+}
+
+const PASSWORD = "Terrier-Phone-2031!";
+
+describe("HubRate on a phone", () => {
+  test("register → verify with the mailed code → log in → dashboard, by tapping", async () => {
+    const { url, smtp } = stack;
+    const { context, page, problems } = await openPage(stack.browser, PHONE);
+    const email = uniqueEmail("phone");
+
+    await page.goto(url + "/");
+    await fitsWidth(page);
+    // The landing page's Sign Up sits in the collapsed menu.
+    await page.locator("details.topbar-menu summary").tap();
+    await page.locator("details.topbar-menu").getByRole("link", { name: "Sign Up" }).tap();
+    await page.waitForURL(/\/register$/);
+    await waitForIsland(page, "RegisterForm");
+    await fitsWidth(page);
+    await page.getByLabel("Email").tap();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("College").selectOption("CAS");
+    await page.waitForFunction(() => {
+      const select = document.querySelector<HTMLSelectElement>("#register-major");
+      return select !== null && !select.disabled && select.options.length > 5;
+    });
+    await page.getByLabel("Major").selectOption("Computer Science");
+    await page.getByLabel("Expected graduation year").fill("2028");
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Register" }).tap();
+
+    await page.waitForURL(/\/verify$/);
+    await waitForIsland(page, "VerifyForm");
+    await page.waitForFunction((expected) => document.querySelector<HTMLInputElement>("#verify-email")?.value === expected, email);
+    await fitsWidth(page);
+    const code = codeIn((await smtp.next(email)).text);
+    await page.getByLabel("Verification code").tap();
+    await page.getByLabel("Verification code").fill(code);
+    await page.getByRole("button", { name: "Verify Account" }).tap();
+
+    await page.waitForURL(/\/login$/);
+    await waitForIsland(page, "LoginForm");
+    await fitsWidth(page);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Log In" }).tap();
+
+    await page.waitForURL(/\/dashboard$/);
+    await expect(page.locator(".dashboard-email").textContent()).resolves.toBe(email);
+    await expect(page.locator(".dashboard-profile").textContent()).resolves.toContain("Computer Science, CAS");
+    // The sidebar gives way to the slide-in menu.
+    expect(await page.getByRole("complementary", { name: "Account navigation" }).isVisible()).toBe(false);
+    expect(await page.locator("details.slide-menu summary").isVisible()).toBe(true);
+    await fitsWidth(page);
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  test("search filters, a result card (Mark Done, View Course) and the review form work and fit the screen", async () => {
+    const { url, t } = stack;
+    const { context, page, problems } = await openPage(stack.browser, PHONE);
+    const student = await createStudent(t, uniqueEmail("phone-search"), PASSWORD);
+    await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
+
+    await page.goto(url + "/search");
+    await waitForIsland(page, "CourseSearch");
+    await fitsWidth(page);
+    await page.locator("#search-colleges > summary").tap();
+    await page.locator("#search-colleges").getByRole("checkbox", { name: "CAS", exact: true }).tap();
+    await page.locator("#search-departments > summary").tap();
+    await page.locator("#search-departments").getByRole("checkbox", { name: "CS", exact: true }).tap();
+    await expect(page.locator("#search-departments-value").textContent()).resolves.toBe("CS");
+    await fitsWidth(page);
+
+    const expected = await (await stack.t.app.request("/api/courses/search?colleges=CAS&departments=CS")).json();
+    expect(expected.totalElements).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Search Courses" }).tap();
+    await page.locator("#search-found", { hasText: new RegExp(`^Found ${expected.totalElements} courses$`) }).waitFor();
+    await page.locator("section.search-results[aria-busy=false]").waitFor();
+    expect(new URL(page.url()).searchParams.getAll("departments")).toEqual(["CS"]);
+    await fitsWidth(page);
+
+    const first = expected.content[0] as { id: number; code: string; title: string };
+    const card = page.locator("article.course-card").filter({ has: page.getByRole("link", { name: `View Course ${first.code}`, exact: true }) });
+    await card.scrollIntoViewIfNeeded();
+    const cardBox = await card.boundingBox();
+    expect(cardBox!.x).toBeGreaterThanOrEqual(0);
+    expect(cardBox!.x + cardBox!.width).toBeLessThanOrEqual(WIDTH);
+    await card.getByRole("button", { name: "Mark Done" }).tap();
+    await card.getByRole("button", { name: "Remove Done" }).waitFor();
+    await card.getByRole("link", { name: `View Course ${first.code}`, exact: true }).tap();
+
+    await page.waitForURL(new RegExp(`/course/${first.id}$`));
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(first.title);
+    await waitForIsland(page, "CourseActions");
+    await fitsWidth(page);
+    await page.getByRole("link", { name: "Write a review" }).tap();
+
+    await page.waitForURL(new RegExp(`/course/${first.id}/review$`));
+    await waitForIsland(page, "ReviewForm");
+    await fitsWidth(page);
+    // The five rating rows fit: every caption is on screen horizontally.
+    for (const option of await page.locator("label.rating-option").all()) {
+      const box = await option.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(WIDTH);
+    }
+    await page.getByRole("group", { name: /^Usefulness\b/ }).locator("label.rating-option").filter({ hasText: "Very high" }).tap();
+    expect(await page.getByRole("group", { name: /^Usefulness\b/ }).getByRole("radio", { checked: true }).inputValue()).toBe("5");
+    await page.getByLabel("Professor Name").fill("Grace Hopper");
+    await page.getByLabel("Semester Taken").fill("Spring 2025");
+    await page.getByLabel("Hours per Week").fill("8");
+    await page.getByLabel("Attendance Required").tap();
+    expect(await page.getByLabel("Attendance Required").isChecked()).toBe(true);
+    await page.getByLabel("Assignment Types").fill("Labs");
+    const text = `Written on a phone ${Date.now()}.`;
+    await page.getByLabel("Your Review").fill(text);
+    await fitsWidth(page);
+    await page.getByRole("button", { name: "Submit Review" }).tap();
+
+    await page.waitForURL(new RegExp(`/course/${first.id}\\?review=submitted$`));
+    await page.getByRole("status").filter({ hasText: "Review submitted successfully!" }).waitFor();
+    await page.locator("article.review-card").filter({ hasText: text }).waitFor();
+    await fitsWidth(page);
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,251 @@
+/**
+ * The route sets in Chromium: where a visitor and a signed-in student end up
+ * on every kind of path (members-only pages, the visitor-only account screens,
+ * the open pages, unknown paths, the review form), Sign Out from the sidebar,
+ * and the phone menus (public and signed-in) that start collapsed and close on
+ * navigation.
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { users } from "../../db/schema.ts";
+import { issueToken } from "../../src/services/sessions.ts";
+import { createStudent } from "../helpers/accounts.ts";
+import { TEST_SECRET } from "../helpers/app.ts";
+import { courseId, failedLoad, openPage, PHONE, type Stack, startStack, stopStack, unexpected, uniqueEmail } from "../helpers/pages.ts";
+
+let stack: Stack;
+let course: number;
+
+beforeAll(async () => {
+  stack = await startStack();
+  course = await courseId(stack.t, "CAS CS 111");
+});
+
+afterAll(async () => {
+  await stopStack(stack);
+});
+
+const MEMBERS_ONLY = ["/dashboard", "/hub-progress", "/my-courses", "/saved-courses", "/my-reviews", "/account"];
+const VISITOR_ONLY = ["/login", "/register", "/verify", "/reset", "/reset-password"];
+const MEMBER_HEADINGS: Record<string, RegExp> = {
+  "/dashboard": /./,
+  "/hub-progress": /^Hub Progress$/,
+  "/my-courses": /^My Courses$/,
+  "/saved-courses": /^Saved Courses$/,
+  "/my-reviews": /^My Reviews$/,
+  "/account": /^Account$/,
+};
+
+/** Signs the context in with a session cookie for a new verified student; returns the student's email. */
+async function signIn(context: BrowserContext): Promise<string> {
+  const student = await createStudent(stack.t, uniqueEmail("routes"));
+  await context.addCookies([{ name: "hubrate_session", value: student.token, url: stack.url }]);
+  return student.user.email;
+}
+
+const path = (page: Page) => new URL(page.url()).pathname;
+const h1 = (page: Page) => page.getByRole("heading", { level: 1 }).first().textContent();
+
+/** The visitor's landing page is on screen: its heading and the public top bar's Log In. */
+async function expectLanding(page: Page): Promise<void> {
+  await expect(h1(page)).resolves.toBe("Select your next BU course with confidence");
+  // (At phone size the top bar's links are hidden behind the menu, so hidden ones count too.)
+  expect(await page.locator(".topbar-nav").getByRole("link", { name: "Log In", includeHidden: true }).count()).toBe(1);
+  expect(await page.getByRole("complementary", { name: "Account navigation", includeHidden: true }).count()).toBe(0);
+}
+
+/** The signed-in dashboard is on screen for that student. */
+async function expectDashboard(page: Page, email: string): Promise<void> {
+  await expect(page.locator(".dashboard-email").textContent()).resolves.toBe(email);
+  expect(await page.getByRole("complementary", { name: "Account navigation" }).count()).toBe(1);
+}
+
+describe("route sets in Chromium", () => {
+  test("a visitor: members-only pages go to /, unknown paths show the landing page with 404, the review form goes to /login?next=", async () => {
+    const { url } = stack;
+    const { context, page, problems } = await openPage(stack.browser);
+    for (const members of MEMBERS_ONLY) {
+      const response = await page.goto(url + members);
+      expect(path(page), members).toBe("/");
+      expect(response?.status(), members).toBe(200);
+      await expectLanding(page);
+    }
+
+    for (const unknown of ["/no-such-page", "/course", "/dashboard/extra", "/search/x/y"]) {
+      const response = await page.goto(url + unknown);
+      expect(path(page), unknown).toBe(unknown);
+      expect(response?.status(), unknown).toBe(404);
+      await expectLanding(page);
+    }
+
+    await page.goto(`${url}/course/${course}/review`);
+    expect(path(page)).toBe("/login");
+    expect(new URL(page.url()).searchParams.get("next")).toBe(`/course/${course}/review`);
+    await expect(h1(page)).resolves.toBe("Log in to HubRate");
+
+    // The query of the review form survives the detour too.
+    await page.goto(`${url}/course/${course}/review?edit=12`);
+    expect(new URL(page.url()).searchParams.get("next")).toBe(`/course/${course}/review?edit=12`);
+
+    // The open pages and the visitor's account screens are served as they are.
+    const open: [string, string][] = [
+      ["/privacy", "Privacy Policy"],
+      ["/terms", "Terms of Service"],
+      ["/contact", "Contact us"],
+      ["/search", "Search Courses"],
+      ["/login", "Log in to HubRate"],
+      ["/register", "Sign up to start rating BU courses"],
+      ["/verify", "Please check your email for the verification code"],
+      ["/reset", "Reset your password"],
+    ];
+    for (const [where, heading] of open) {
+      const response = await page.goto(url + where);
+      expect(path(page), where).toBe(where);
+      expect(response?.status(), where).toBe(200);
+      await expect(h1(page), where).resolves.toBe(heading);
+    }
+    await page.goto(`${url}/course/${course}`);
+    expect(path(page)).toBe(`/course/${course}`);
+    await expect(page.getByRole("link", { name: "← Back to search" }).count()).resolves.toBe(1);
+
+    // The unknown paths answered 404 on purpose; nothing else went wrong.
+    expect(unexpected(problems, failedLoad(404, /^\/(no-such-page|course|dashboard\/extra|search\/x\/y)$/))).toEqual([]);
+    await context.close();
+  });
+
+  test("a signed-in student: visitor-only screens and unknown paths go to /dashboard; members-only and open pages are served", async () => {
+    const { url } = stack;
+    const { context, page, problems } = await openPage(stack.browser);
+    const email = await signIn(context);
+
+    for (const visitor of [...VISITOR_ONLY, "/login?next=%2Fsearch"]) {
+      await page.goto(url + visitor);
+      expect(path(page), visitor).toBe("/dashboard");
+      await expectDashboard(page, email);
+    }
+    for (const unknown of ["/no-such-page", "/course", "/dashboard/extra"]) {
+      await page.goto(url + unknown);
+      expect(path(page), unknown).toBe("/dashboard");
+      await expectDashboard(page, email);
+    }
+    // "/" is the dashboard itself, with Dashboard highlighted.
+    await page.goto(url + "/");
+    expect(path(page)).toBe("/");
+    await expectDashboard(page, email);
+    const sidebar = page.getByRole("complementary", { name: "Account navigation" });
+    expect(await sidebar.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
+
+    for (const members of MEMBERS_ONLY) {
+      const response = await page.goto(url + members);
+      expect(path(page), members).toBe(members);
+      expect(response?.status(), members).toBe(200);
+      await expect(h1(page), members).resolves.toMatch(MEMBER_HEADINGS[members]);
+      expect(await sidebar.count(), members).toBe(1);
+    }
+    for (
+      const [where, heading] of [["/privacy", "Privacy Policy"], ["/terms", "Terms of Service"], ["/contact", "Contact us"], ["/search", "Search Courses"]]
+    ) {
+      const response = await page.goto(url + where);
+      expect(path(page), where).toBe(where);
+      expect(response?.status(), where).toBe(200);
+      await expect(h1(page), where).resolves.toBe(heading);
+    }
+    await page.goto(`${url}/course/${course}`);
+    expect(path(page)).toBe(`/course/${course}`);
+    await page.goto(`${url}/course/${course}/review`);
+    expect(path(page)).toBe(`/course/${course}/review`);
+    await expect(h1(page)).resolves.toBe("Write a review");
+
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  test("a session of a student who has not verified yet counts as a visitor", async () => {
+    const { url, t } = stack;
+    const { context, page, problems } = await openPage(stack.browser);
+    const [user] = await t.deps.database.db.insert(users).values({
+      email: uniqueEmail("unverified"),
+      passwordHash: "not-a-password-hash",
+      enabled: false,
+      college: "CAS",
+      major: "Physics",
+      expectedGrad: 2027,
+    }).returning();
+    await context.addCookies([{ name: "hubrate_session", value: await issueToken(TEST_SECRET, user), url }]);
+    await page.goto(url + "/dashboard");
+    expect(path(page)).toBe("/");
+    await expectLanding(page);
+    await page.goto(url + "/login");
+    expect(path(page)).toBe("/login");
+    const response = await page.goto(url + "/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expectLanding(page);
+    expect(unexpected(problems, failedLoad(404, "/no-such-page"))).toEqual([]);
+    await context.close();
+  });
+
+  test("Sign Out from the sidebar lands on / as a visitor", async () => {
+    const { url } = stack;
+    const { context, page, problems } = await openPage(stack.browser);
+    await signIn(context);
+    await page.goto(url + "/my-courses");
+    await page.getByRole("complementary", { name: "Account navigation" }).getByRole("button", { name: "Sign Out" }).click();
+    await page.waitForURL(url + "/");
+    await expectLanding(page);
+    // The session is gone: members-only pages send the visitor to / again.
+    await page.goto(url + "/account");
+    expect(path(page)).toBe("/");
+    await expectLanding(page);
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  test("phone: the public menu starts collapsed, opens with a tap and is closed again after navigating", async () => {
+    const { url } = stack;
+    const { context, page, problems } = await openPage(stack.browser, PHONE);
+    await page.goto(url + "/privacy");
+    const menu = page.locator("details.topbar-menu");
+    const contact = menu.getByRole("link", { name: "Contact", exact: true, includeHidden: true });
+    expect(await page.locator(".topbar-nav").isVisible()).toBe(false);
+    expect(await menu.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(await contact.isVisible()).toBe(false);
+    await menu.locator("summary").tap();
+    await contact.waitFor({ state: "visible" });
+    await contact.tap();
+    await page.waitForURL(url + "/contact");
+    await expect(h1(page)).resolves.toBe("Contact us");
+    expect(await menu.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(await contact.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  test("phone: the signed-in slide-in menu starts collapsed, opens with a tap and is closed again after navigating", async () => {
+    const { url } = stack;
+    const { context, page, problems } = await openPage(stack.browser, PHONE);
+    await signIn(context);
+    await page.goto(url + "/dashboard");
+    expect(await page.getByRole("complementary", { name: "Account navigation" }).isVisible()).toBe(false);
+    const menu = page.locator("details.slide-menu");
+    const link = menu.getByRole("link", { name: "Hub Progress", includeHidden: true });
+    expect(await menu.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(await link.isVisible()).toBe(false);
+    await menu.locator("summary").tap();
+    await link.waitFor({ state: "visible" });
+    await link.tap();
+    await page.waitForURL(url + "/hub-progress");
+    await expect(h1(page)).resolves.toBe("Hub Progress");
+    expect(await menu.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(await link.isVisible()).toBe(false);
+    expect(await link.getAttribute("aria-current")).toBe("page");
+
+    // Sign Out from the slide-in menu too.
+    await menu.locator("summary").tap();
+    await menu.getByRole("button", { name: "Sign Out" }).tap();
+    await page.waitForURL(url + "/");
+    await expectLanding(page);
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+});
