@@ -2,6 +2,7 @@
 import { createApp } from "./src/app.ts";
 import { ConfigError, loadConfig } from "./src/config.ts";
 import { prepareApp } from "./src/startup.ts";
+import { pruneExpiredLimits } from "./src/services/rate-limit.ts";
 
 let config;
 try {
@@ -19,6 +20,11 @@ if (deps.demoCoursesLoaded) {
   console.log(`Loaded the demo catalog: ${deps.demoCoursesLoaded} courses and ${deps.demoReviewsLoaded} demo reviews (set DEMO_CATALOG=off to start empty).`);
 }
 const app = await createApp(deps);
+
+// Expired rate-limit counters are dropped every ten minutes, so the table holds only live windows.
+const pruning = setInterval(() => {
+  pruneExpiredLimits(deps.database.db).catch((error) => console.error("[rate-limit] pruning failed:", error));
+}, 10 * 60_000);
 
 const controller = new AbortController();
 const server = Deno.serve({
@@ -47,4 +53,5 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 await server.finished;
+clearInterval(pruning);
 deps.database.close();
