@@ -37,18 +37,6 @@ export async function changeList(database: Database, userId: number, list: ListN
   });
 }
 
-/** Which of these courses are in each of the user's lists, for the toggle buttons. */
-export async function listMembership(db: Db, userId: number, courseIds: number[]): Promise<Record<ListName, number[]>> {
-  const result: Record<ListName, number[]> = { completed: [], future: [], saved: [] };
-  if (!courseIds.length) return result;
-  for (const name of Object.keys(LISTS) as ListName[]) {
-    const table = LISTS[name].table;
-    const rows = await db.select({ courseId: table.courseId }).from(table).where(and(eq(table.userId, userId), inArray(table.courseId, courseIds)));
-    result[name] = rows.map((r) => r.courseId);
-  }
-  return result;
-}
-
 async function unitsOf(db: Db, userId: number, list: "completed" | "future") {
   const table = LISTS[list].table;
   const rows = await db.select({ course: courses, hub: courseHubUnits.hubCode }).from(table)
