@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { island } from "../src/client/island.tsx";
 import { apiFetch } from "../src/client/api.ts";
 import { accountSchema, passwordChangeFormSchema } from "../src/lib/schemas.ts";
@@ -6,6 +6,7 @@ import { useForm } from "../src/client/use-form.ts";
 import { useMajors } from "../src/client/use-majors.ts";
 import { type College, CollegeMajorFields } from "../src/components/CollegeMajorFields.tsx";
 import { Field } from "../src/components/Field.tsx";
+import { FormOutcome } from "../src/components/FormOutcome.tsx";
 import { NewPasswordFields } from "../src/components/NewPasswordFields.tsx";
 
 type Account = { email: string; college: string; major: string; expectedGrad: number };
@@ -31,20 +32,15 @@ function AccountForm({ account: initial, colleges, majors: initialMajors }: { ac
     void loadMajors(college);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (form.inFlight.current) return;
-    const data = form.validate(accountSchema);
-    if (!data) return;
-    await form.run(
-      () => apiFetch<{ message: string; account?: Account }>("/api/users/account", { method: "PUT", body: data }),
-      "Failed to update account",
-      (saved) => {
-        if (saved?.account) form.setValues({ college: saved.account.college, major: saved.account.major, expectedGrad: String(saved.account.expectedGrad) });
-        return { message: saved?.message ?? "Account updated" };
-      },
-    );
-  }
+  const submit = form.submitWith(
+    accountSchema,
+    (data) => apiFetch<{ message: string; account?: Account }>("/api/users/account", { method: "PUT", body: data }),
+    "Failed to update account",
+    (saved) => {
+      if (saved?.account) form.setValues({ college: saved.account.college, major: saved.account.major, expectedGrad: String(saved.account.expectedGrad) });
+      return { message: saved?.message ?? "Account updated" };
+    },
+  );
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-labelledby="account-details-heading">
@@ -68,8 +64,7 @@ function AccountForm({ account: initial, colleges, majors: initialMajors }: { ac
         onChange={update("expectedGrad")}
         error={errors.expectedGrad}
       />
-      {status.kind === "done" && <p className="alert alert-success" role="status">{status.message}</p>}
-      {status.kind === "failed" && <p className="alert alert-error" role="alert">{status.message}</p>}
+      <FormOutcome status={status} />
       <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? "Updating..." : "Update Account"}</button>
     </form>
   );
@@ -83,21 +78,16 @@ function PasswordForm({ email }: { email: string }) {
   const form = useForm(EMPTY_PASSWORDS, { idPrefix: "account", order: ["oldPassword", "newPassword", "confirmPassword"] });
   const { values, errors, update, idOf, status, busy } = form;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (form.inFlight.current) return;
-    const data = form.validate(passwordChangeFormSchema);
-    if (!data) return;
-    const { oldPassword, newPassword } = data;
-    await form.run(
-      () => apiFetch<{ message: string }>("/api/auth/update-password", { method: "PUT", body: { oldPassword, newPassword } }),
-      "Incorrect current password",
-      () => {
-        form.setValues(EMPTY_PASSWORDS);
-        return { message: "Password updated successfully!" };
-      },
-    );
-  }
+  const submit = form.submitWith(
+    passwordChangeFormSchema,
+    (data) =>
+      apiFetch<{ message: string }>("/api/auth/update-password", { method: "PUT", body: { oldPassword: data.oldPassword, newPassword: data.newPassword } }),
+    "Incorrect current password",
+    () => {
+      form.setValues(EMPTY_PASSWORDS);
+      return { message: "Password updated successfully!" };
+    },
+  );
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-labelledby="account-password-heading">
@@ -121,8 +111,7 @@ function PasswordForm({ email }: { email: string }) {
         onNewPassword={update("newPassword")}
         onConfirmPassword={update("confirmPassword")}
       />
-      {status.kind === "done" && <p className="alert alert-success" role="status">{status.message}</p>}
-      {status.kind === "failed" && <p className="alert alert-error" role="alert">{status.message}</p>}
+      <FormOutcome status={status} />
       <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? "Changing..." : "Change Password"}</button>
     </form>
   );

@@ -1,8 +1,8 @@
-import type { FormEvent } from "react";
 import { apiFetch } from "../src/client/api.ts";
 import { island } from "../src/client/island.tsx";
 import { useForm } from "../src/client/use-form.ts";
 import { Field } from "../src/components/Field.tsx";
+import { FormOutcome } from "../src/components/FormOutcome.tsx";
 import { contactSchema } from "../src/lib/schemas.ts";
 
 type Props = { email: string };
@@ -11,20 +11,15 @@ function ContactForm({ email }: Props) {
   const form = useForm({ email, subject: "", message: "" }, { idPrefix: "contact", order: ["email", "subject", "message"] });
   const { values, errors, update, idOf, status, busy } = form;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (form.inFlight.current) return;
-    const data = form.validate(contactSchema);
-    if (!data) return;
-    await form.run(
-      () => apiFetch<{ message: string }>("/api/auth/contact", { method: "POST", body: data }),
-      "Failed to send message. Please try again.",
-      (sent) => {
-        form.setValues((v) => ({ ...v, subject: "", message: "" }));
-        return { message: sent.message };
-      },
-    );
-  }
+  const submit = form.submitWith(
+    contactSchema,
+    (data) => apiFetch<{ message: string }>("/api/auth/contact", { method: "POST", body: data }),
+    "Failed to send message. Please try again.",
+    (sent) => {
+      form.setValues((v) => ({ ...v, subject: "", message: "" }));
+      return { message: sent.message };
+    },
+  );
 
   return (
     <form className="form" onSubmit={submit} noValidate>
@@ -49,8 +44,7 @@ function ContactForm({ email }: Props) {
         onChange={update("message")}
         error={errors.message}
       />
-      {status.kind === "done" && <p className="alert alert-success" role="status">{status.message}</p>}
-      {status.kind === "failed" && <p className="alert alert-error" role="alert">{status.message}</p>}
+      <FormOutcome status={status} />
       <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? "Sending..." : "Send Message"}</button>
     </form>
   );

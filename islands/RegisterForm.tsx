@@ -1,4 +1,3 @@
-import type { FormEvent } from "react";
 import { apiFetch } from "../src/client/api.ts";
 import { island } from "../src/client/island.tsx";
 import { VERIFICATION_EMAIL_KEY, VERIFICATION_SENT_KEY, writeStored } from "../src/client/storage.ts";
@@ -6,6 +5,7 @@ import { useForm } from "../src/client/use-form.ts";
 import { useMajors } from "../src/client/use-majors.ts";
 import { type College, CollegeMajorFields } from "../src/components/CollegeMajorFields.tsx";
 import { Field } from "../src/components/Field.tsx";
+import { FormOutcome } from "../src/components/FormOutcome.tsx";
 import { registerSchema } from "../src/lib/schemas.ts";
 
 type Props = { colleges: College[] };
@@ -24,19 +24,18 @@ function RegisterForm({ colleges }: Props) {
     void loadMajors(college);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (form.inFlight.current) return;
-    const data = form.validate(registerSchema);
-    if (!data) return;
-    await form.run(() => apiFetch<{ message: string }>("/api/auth/register", { method: "POST", body: data }), "Registration failed. Try again.", () => {
+  const submit = form.submitWith(
+    registerSchema,
+    (data) => apiFetch<{ message: string }>("/api/auth/register", { method: "POST", body: data }),
+    "Registration failed. Try again.",
+    (_result, data) => {
       writeStored(VERIFICATION_EMAIL_KEY, data.email);
       // Registration mailed the first code: /verify continues the resend countdown from now.
       writeStored(VERIFICATION_SENT_KEY, String(Date.now()));
       globalThis.location.assign("/verify");
       return "leaving";
-    });
-  }
+    },
+  );
 
   return (
     <form className="form" onSubmit={submit} noValidate>
@@ -82,7 +81,7 @@ function RegisterForm({ colleges }: Props) {
         error={errors.password}
       />
       <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? "Registering..." : "Register"}</button>
-      {status.kind === "failed" && <p className="alert alert-error" role="alert">{status.message}</p>}
+      <FormOutcome status={status} />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { readStored, removeStored, RESET_EMAIL_KEY } from "../src/client/storage
 import { resetPasswordFormSchema } from "../src/lib/schemas.ts";
 import { useForm } from "../src/client/use-form.ts";
 import { Field } from "../src/components/Field.tsx";
+import { FormOutcome } from "../src/components/FormOutcome.tsx";
 import { NewPasswordFields } from "../src/components/NewPasswordFields.tsx";
 
 function ResetPasswordForm() {
@@ -60,7 +61,7 @@ function ResetPasswordForm() {
         onNewPassword={update("newPassword")}
         onConfirmPassword={update("confirmPassword")}
       />
-      {status.kind === "failed" && <p className="alert alert-error" role="alert">{status.message}</p>}
+      <FormOutcome status={status} />
       <button type="submit" className="button" disabled={busy || !email} aria-busy={busy}>{busy ? "Resetting..." : "Reset Password"}</button>
     </form>
   );

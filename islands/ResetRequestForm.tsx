@@ -1,30 +1,25 @@
-import type { FormEvent } from "react";
 import { apiFetch } from "../src/client/api.ts";
 import { island } from "../src/client/island.tsx";
 import { RESET_EMAIL_KEY, writeStored } from "../src/client/storage.ts";
 import { useForm } from "../src/client/use-form.ts";
 import { Field } from "../src/components/Field.tsx";
+import { FormOutcome } from "../src/components/FormOutcome.tsx";
 import { emailQuerySchema } from "../src/lib/schemas.ts";
 
 function ResetRequestForm() {
   const form = useForm({ email: "" }, { idPrefix: "reset", order: ["email"] });
   const { values, errors, update, idOf, status } = form;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (form.inFlight.current) return;
-    const data = form.validate(emailQuerySchema);
-    if (!data) return;
-    await form.run(
-      () => apiFetch<{ message: string }>(`/api/auth/forgot-password?email=${encodeURIComponent(data.email)}`, { method: "POST" }),
-      "Reset failed, please try again later",
-      () => {
-        writeStored(RESET_EMAIL_KEY, data.email);
-        globalThis.location.assign("/reset-password");
-        return "leaving";
-      },
-    );
-  }
+  const submit = form.submitWith(
+    emailQuerySchema,
+    (data) => apiFetch<{ message: string }>(`/api/auth/forgot-password?email=${encodeURIComponent(data.email)}`, { method: "POST" }),
+    "Reset failed, please try again later",
+    (_result, data) => {
+      writeStored(RESET_EMAIL_KEY, data.email);
+      globalThis.location.assign("/reset-password");
+      return "leaving";
+    },
+  );
 
   return (
     <form className="form" onSubmit={submit} noValidate>
@@ -38,7 +33,7 @@ function ResetRequestForm() {
         onChange={update("email")}
         error={errors.email}
       />
-      {status.kind === "failed" && <p className="alert alert-error" role="alert">{status.message}</p>}
+      <FormOutcome status={status} />
       <button type="submit" className="button" disabled={form.busy} aria-busy={form.busy}>{form.busy ? "Sending..." : "Send Reset Code"}</button>
     </form>
   );

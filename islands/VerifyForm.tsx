@@ -1,10 +1,11 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { island } from "../src/client/island.tsx";
 import { apiFetch } from "../src/client/api.ts";
 import { readStored, removeStored, VERIFICATION_EMAIL_KEY, VERIFICATION_SENT_KEY, writeStored } from "../src/client/storage.ts";
 import { verifySchema } from "../src/lib/schemas.ts";
 import { useForm } from "../src/client/use-form.ts";
 import { Field } from "../src/components/Field.tsx";
+import { FormOutcome } from "../src/components/FormOutcome.tsx";
 
 /** Seconds before another verification email may be asked for. */
 export const RESEND_COOLDOWN = 60;
@@ -34,18 +35,17 @@ function VerifyForm() {
     return () => clearTimeout(timer);
   }, [countdown]);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (form.inFlight.current) return;
-    const data = form.validate(verifySchema);
-    if (!data) return;
-    await form.run(() => apiFetch<{ message: string }>("/api/auth/verify", { method: "POST", body: data }), "Failed to verify, try again later", () => {
+  const submit = form.submitWith(
+    verifySchema,
+    (data) => apiFetch<{ message: string }>("/api/auth/verify", { method: "POST", body: data }),
+    "Failed to verify, try again later",
+    () => {
       removeStored(VERIFICATION_EMAIL_KEY);
       removeStored(VERIFICATION_SENT_KEY);
       globalThis.location.assign("/login");
       return "leaving";
-    });
-  }
+    },
+  );
 
   async function resendEmail() {
     if (countdown > 0 || sending.current) return;
@@ -84,7 +84,7 @@ function VerifyForm() {
           onChange={update("verificationCode")}
           error={errors.verificationCode}
         />
-        {status.kind === "failed" && <p className="alert alert-error" role="alert">{status.message}</p>}
+        <FormOutcome status={status} />
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? "Verifying..." : "Verify Account"}</button>
       </form>
       <div className="form-links" id="verify-resend">

@@ -3,7 +3,7 @@
  * submission at a time, and the outcome line. Fields clear their message when
  * edited; a failed check focuses the first invalid field.
  */
-import { useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import * as z from "zod/mini";
 import { fieldErrors } from "../lib/schemas.ts";
 import type { ApiResult } from "./api.ts";
@@ -64,5 +64,24 @@ export function useForm<V extends Record<string, unknown>>(initial: V | (() => V
     return result;
   }
 
-  return { values, setValues, errors, showErrors, update, idOf, status, busy: status.kind === "busy", validate, run, inFlight };
+  /**
+   * The usual submit handler: one submission at a time, check the values
+   * with `schema`, then send them and show the outcome.
+   */
+  function submitWith<S extends z.core.$ZodType, T>(
+    schema: S,
+    send: (data: z.output<S>) => Promise<ApiResult<T>>,
+    fallback: string,
+    onSuccess: (result: T, data: z.output<S>) => Outcome,
+  ) {
+    return async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (inFlight.current) return;
+      const data = validate(schema);
+      if (!data) return;
+      await run(() => send(data), fallback, (result) => onSuccess(result, data));
+    };
+  }
+
+  return { values, setValues, errors, showErrors, update, idOf, status, busy: status.kind === "busy", validate, run, submitWith, inFlight };
 }
