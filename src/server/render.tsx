@@ -6,11 +6,6 @@ import { PublicLayout } from "../components/PublicLayout.tsx";
 import type { AppContext, PageMeta } from "./context.ts";
 import { Document } from "./document.tsx";
 
-function requestUrl(c: AppContext): string {
-  const url = new URL(c.req.url);
-  return url.pathname + url.search;
-}
-
 /**
  * Renders a page inside the layout for the visitor or the signed-in user.
  * Pages load their data before rendering and use no Suspense, so the whole
@@ -23,8 +18,8 @@ function requestUrl(c: AppContext): string {
 export function renderPage(c: AppContext, meta: PageMeta, page: ReactNode, status = meta.status ?? 200): Response {
   const { config, assets } = c.var.deps;
   const user = c.var.user;
-  const url = requestUrl(c);
-  const path = new URL(c.req.url).pathname;
+  const { pathname: path, search } = new URL(c.req.url);
+  const url = path + search;
   const body = user?.enabled ? <AppLayout user={user} path={path}>{page}</AppLayout> : <PublicLayout path={path}>{page}</PublicLayout>;
   const html = renderToString(
     <IslandContext.Provider value={new IslandCollector()}>

@@ -145,13 +145,7 @@ export async function searchCourses(db: Db, filter: SearchFilter): Promise<Searc
 
 /** One course; `userReviewed` tells whether the signed-in user (if any) has reviewed it. */
 export async function findCourse(db: Db, id: number, userId?: number): Promise<CourseView | null> {
-  const [row] = await db.select().from(courses).where(eq(courses.id, id));
-  if (!row) return null;
-  const [view] = await viewsOf(db, [row]);
-  if (userId !== undefined) {
-    view.userReviewed = (await db.$count(reviews, and(eq(reviews.courseId, id), eq(reviews.userId, userId)))) > 0;
-  }
-  return view;
+  return (await coursesByIds(db, [id], userId))[0] ?? null;
 }
 
 export async function courseColleges(db: Db): Promise<string[]> {
