@@ -9,6 +9,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["tests/{unit,api,islands}/**/*.test.{ts,tsx}"],
+          setupFiles: ["tests/setup/island-roots.ts"],
           testTimeout: 30_000,
           // Some files load the whole BU catalog before their tests; give that room on a busy machine.
           hookTimeout: 120_000,

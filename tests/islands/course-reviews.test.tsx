@@ -2,26 +2,13 @@
 import { act } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { hydratedRoots } from "../helpers/island-roots.ts";
 import CourseReviews from "../../islands/CourseReviews.tsx";
 import { bootIslands } from "../../src/client/boot.ts";
 import { IslandCollector, IslandContext } from "../../src/client/island.tsx";
 import type { ReviewView } from "../../src/lib/views.ts";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-// The boot module's roots, so each test can unmount the island it hydrated.
-const roots = vi.hoisted(() => [] as { unmount(): void }[]);
-vi.mock("react-dom/client", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("react-dom/client")>();
-  return {
-    ...actual,
-    hydrateRoot: (...args: Parameters<typeof actual.hydrateRoot>) => {
-      const root = actual.hydrateRoot(...args);
-      roots.push(root);
-      return root;
-    },
-  };
-});
 
 /**
  * CourseReviews hydrates when it scrolls into view. happy-dom's IntersectionObserver
@@ -140,7 +127,7 @@ describe("CourseReviews island", () => {
     vi.spyOn(globalThis.location, "assign").mockImplementation(assign);
   });
   afterEach(async () => {
-    await act(async () => roots.splice(0).forEach((root) => root.unmount()));
+    await act(async () => hydratedRoots.splice(0).forEach((root) => root.unmount()));
     // A hydration mismatch is reported through console.error: none may happen.
     expect(consoleErrors).not.toHaveBeenCalled();
     vi.restoreAllMocks();
@@ -149,7 +136,7 @@ describe("CourseReviews island", () => {
 
   test("hydrates when visible: the count, each card's fields, the teacher filter and the owner's icons", async () => {
     await mount();
-    expect(roots).toHaveLength(1);
+    expect(hydratedRoots).toHaveLength(1);
     expect(heading()).toBe("Reviews (2)");
     expect([...teacherSelect().options].map((o) => o.textContent)).toEqual(["All Teachers", "Avery Quill", "Morgan Tessaro"]);
     const others = card("Clear lectures, fair exams.");

@@ -2,6 +2,7 @@
 import { act, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { hydratedRoots } from "../helpers/island-roots.ts";
 import CourseLists from "../../islands/CourseLists.tsx";
 import MyReviews from "../../islands/MyReviews.tsx";
 import { bootIslands } from "../../src/client/boot.ts";
@@ -10,21 +11,6 @@ import type { ListIds } from "../../src/client/lists-store.ts";
 import type { CourseView, MyReviewView } from "../../src/lib/views.ts";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-// The boot module's roots, so each test can unmount the islands it hydrated: the
-// list store is shared, and a root left mounted would re-render on the next test's changes.
-const roots = vi.hoisted(() => [] as { unmount(): void }[]);
-vi.mock("react-dom/client", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("react-dom/client")>();
-  return {
-    ...actual,
-    hydrateRoot: (...args: Parameters<typeof actual.hydrateRoot>) => {
-      const root = actual.hydrateRoot(...args);
-      roots.push(root);
-      return root;
-    },
-  };
-});
 
 function course(id: number, college: string, department: string, number: string, title: string, overall: number, hubs: string[]): CourseView {
   return {
@@ -80,7 +66,7 @@ describe("personal page islands", () => {
     consoleErrors = vi.spyOn(console, "error");
   });
   afterEach(async () => {
-    await act(async () => roots.splice(0).forEach((root) => root.unmount()));
+    await act(async () => hydratedRoots.splice(0).forEach((root) => root.unmount()));
     // A hydration mismatch is reported through console.error: none may happen.
     expect(consoleErrors).not.toHaveBeenCalled();
     vi.restoreAllMocks();

@@ -2,25 +2,13 @@
 import { act } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { hydratedRoots } from "../helpers/island-roots.ts";
 import ReviewForm from "../../islands/ReviewForm.tsx";
 import { bootIslands } from "../../src/client/boot.ts";
 import { IslandCollector, IslandContext } from "../../src/client/island.tsx";
 import type { ReviewView } from "../../src/lib/views.ts";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const roots = vi.hoisted(() => [] as { unmount(): void }[]);
-vi.mock("react-dom/client", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("react-dom/client")>();
-  return {
-    ...actual,
-    hydrateRoot: (...args: Parameters<typeof actual.hydrateRoot>) => {
-      const root = actual.hydrateRoot(...args);
-      roots.push(root);
-      return root;
-    },
-  };
-});
 
 const COURSE = 7;
 const RATINGS = ["usefulnessRating", "difficultyRating", "workloadRating", "interestRating", "teacherRating"] as const;
@@ -138,7 +126,7 @@ describe("ReviewForm island", () => {
     vi.spyOn(globalThis.location, "assign").mockImplementation(assign);
   });
   afterEach(async () => {
-    await act(async () => roots.splice(0).forEach((root) => root.unmount()));
+    await act(async () => hydratedRoots.splice(0).forEach((root) => root.unmount()));
     // A hydration mismatch is reported through console.error: none may happen.
     expect(consoleErrors).not.toHaveBeenCalled();
     vi.restoreAllMocks();
@@ -207,7 +195,7 @@ describe("ReviewForm island", () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(sent().body).toMatchObject({ teacherName: "x".repeat(100), semester: "s".repeat(100), hoursPerWeek: 0, reviewText: "r".repeat(2000) });
     expect(document.querySelector(".field-error")).toBeNull();
-    await act(async () => roots.splice(0).forEach((root) => root.unmount()));
+    await act(async () => hydratedRoots.splice(0).forEach((root) => root.unmount()));
     await mount();
     await fillValid({ hoursPerWeek: "40" });
     await submit();
