@@ -23,7 +23,7 @@ function AccountForm({ account: initial, colleges, majors: initialMajors }: { ac
     idPrefix: "account",
     order: ["college", "major", "expectedGrad"],
   });
-  const { values, errors, update, idOf, status, busy } = form;
+  const { values, errors, update, idOf, status, busy, field } = form;
   const { majors, loadMajors } = useMajors(initialMajors);
 
   function chooseCollege(college: string) {
@@ -55,15 +55,7 @@ function AccountForm({ account: initial, colleges, majors: initialMajors }: { ac
         onCollege={chooseCollege}
         onMajor={update("major")}
       />
-      <Field
-        id={idOf("expectedGrad")}
-        label="Expected graduation year"
-        name="expectedGrad"
-        type="number"
-        value={values.expectedGrad}
-        onChange={update("expectedGrad")}
-        error={errors.expectedGrad}
-      />
+      <Field {...field("expectedGrad")} label="Expected graduation year" type="number" />
       <FormOutcome status={status} />
       <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? "Updating..." : "Update Account"}</button>
     </form>
@@ -76,7 +68,7 @@ const EMPTY_PASSWORDS = { oldPassword: "", newPassword: "", confirmPassword: "" 
 
 function PasswordForm({ email }: { email: string }) {
   const form = useForm(EMPTY_PASSWORDS, { idPrefix: "account", order: ["oldPassword", "newPassword", "confirmPassword"] });
-  const { values, errors, update, idOf, status, busy } = form;
+  const { values, errors, update, idOf, status, busy, field } = form;
 
   const submit = form.submitWith(
     passwordChangeFormSchema,
@@ -93,16 +85,7 @@ function PasswordForm({ email }: { email: string }) {
     <form className="form" onSubmit={submit} noValidate aria-labelledby="account-password-heading">
       {/* Lets password managers tie the new password to the account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <Field
-        id={idOf("oldPassword")}
-        label="Current password"
-        name="oldPassword"
-        type="password"
-        autoComplete="current-password"
-        value={values.oldPassword}
-        onChange={update("oldPassword")}
-        error={errors.oldPassword}
-      />
+      <Field {...field("oldPassword")} label="Current password" type="password" autoComplete="current-password" />
       <NewPasswordFields
         idOf={idOf}
         newPassword={values.newPassword}

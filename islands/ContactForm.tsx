@@ -9,7 +9,7 @@ type Props = { email: string };
 
 function ContactForm({ email }: Props) {
   const form = useForm({ email, subject: "", message: "" }, { idPrefix: "contact", order: ["email", "subject", "message"] });
-  const { values, errors, update, idOf, status, busy } = form;
+  const { status, busy, field } = form;
 
   const submit = form.submitWith(
     contactSchema,
@@ -23,27 +23,9 @@ function ContactForm({ email }: Props) {
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <Field
-        id={idOf("email")}
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        onChange={update("email")}
-        error={errors.email}
-      />
-      <Field id={idOf("subject")} label="Subject" name="subject" value={values.subject} onChange={update("subject")} error={errors.subject} />
-      <Field
-        id={idOf("message")}
-        label="Message"
-        name="message"
-        multiline
-        rows={6}
-        value={values.message}
-        onChange={update("message")}
-        error={errors.message}
-      />
+      <Field {...field("email")} label="Email" type="email" autoComplete="email" />
+      <Field {...field("subject")} label="Subject" />
+      <Field {...field("message")} label="Message" multiline rows={6} />
       <FormOutcome status={status} />
       <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? "Sending..." : "Send Message"}</button>
     </form>

@@ -15,7 +15,7 @@ function RegisterForm({ colleges }: Props) {
     idPrefix: "register",
     order: ["email", "college", "major", "expectedGrad", "password"],
   });
-  const { values, errors, update, idOf, status, busy } = form;
+  const { values, errors, update, idOf, status, busy, field } = form;
   const { majors, loadMajors } = useMajors();
 
   function chooseCollege(college: string) {
@@ -39,16 +39,7 @@ function RegisterForm({ colleges }: Props) {
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <Field
-        id={idOf("email")}
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        onChange={update("email")}
-        error={errors.email}
-      />
+      <Field {...field("email")} label="Email" type="email" autoComplete="email" />
       <CollegeMajorFields
         idOf={idOf}
         colleges={colleges}
@@ -59,27 +50,8 @@ function RegisterForm({ colleges }: Props) {
         onCollege={chooseCollege}
         onMajor={update("major")}
       />
-      <Field
-        id={idOf("expectedGrad")}
-        label="Expected graduation year"
-        name="expectedGrad"
-        type="number"
-        placeholder="2028"
-        value={values.expectedGrad}
-        onChange={update("expectedGrad")}
-        error={errors.expectedGrad}
-      />
-      <Field
-        id={idOf("password")}
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 6 characters."
-        value={values.password}
-        onChange={update("password")}
-        error={errors.password}
-      />
+      <Field {...field("expectedGrad")} label="Expected graduation year" type="number" placeholder="2028" />
+      <Field {...field("password")} label="Password" type="password" autoComplete="new-password" hint="At least 6 characters." />
       <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? "Registering..." : "Register"}</button>
       <FormOutcome status={status} />
     </form>

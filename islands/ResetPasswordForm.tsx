@@ -15,7 +15,7 @@ function ResetPasswordForm() {
     idPrefix: "reset-password",
     order: ["verificationCode", "newPassword", "confirmPassword"],
   });
-  const { values, errors, update, idOf, status, busy } = form;
+  const { values, errors, update, idOf, status, busy, field } = form;
 
   useEffect(() => {
     const stored = readStored(RESET_EMAIL_KEY) ?? "";
@@ -43,16 +43,7 @@ function ResetPasswordForm() {
   return (
     <form className="form" onSubmit={submit} noValidate>
       {email && <p className="muted" id="reset-password-sent-to">{`Enter the reset code sent to ${email}`}</p>}
-      <Field
-        id={idOf("verificationCode")}
-        label="Reset code"
-        name="verificationCode"
-        autoComplete="one-time-code"
-        placeholder="6-digit code"
-        value={values.verificationCode}
-        onChange={update("verificationCode")}
-        error={errors.verificationCode}
-      />
+      <Field {...field("verificationCode")} label="Reset code" autoComplete="one-time-code" placeholder="6-digit code" />
       <NewPasswordFields
         idOf={idOf}
         newPassword={values.newPassword}

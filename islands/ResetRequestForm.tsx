@@ -8,7 +8,7 @@ import { emailQuerySchema } from "../src/lib/schemas.ts";
 
 function ResetRequestForm() {
   const form = useForm({ email: "" }, { idPrefix: "reset", order: ["email"] });
-  const { values, errors, update, idOf, status } = form;
+  const { status, field } = form;
 
   const submit = form.submitWith(
     emailQuerySchema,
@@ -23,16 +23,7 @@ function ResetRequestForm() {
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <Field
-        id={idOf("email")}
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        onChange={update("email")}
-        error={errors.email}
-      />
+      <Field {...field("email")} label="Email" type="email" autoComplete="email" />
       <FormOutcome status={status} />
       <button type="submit" className="button" disabled={form.busy} aria-busy={form.busy}>{form.busy ? "Sending..." : "Send Reset Code"}</button>
     </form>

@@ -48,7 +48,7 @@ const ORDER = ["teacherName", "semester", "hoursPerWeek", "assignmentTypes", "re
 /** Five 1-5 rating rows (radio groups: arrow keys move within a row), the review's details, and its text with a live counter. */
 function ReviewForm({ courseId, courseCode, existing }: Props) {
   const form = useForm<Values>(() => initialValues(existing), { idPrefix: "review", order: ORDER });
-  const { values, errors, update, idOf, status } = form;
+  const { values, update, status, field } = form;
   const [existingId, setExistingId] = useState<string | null>(null);
   const editing = existing !== null;
   const sending = form.busy;
@@ -94,57 +94,15 @@ function ReviewForm({ courseId, courseCode, existing }: Props) {
           </div>
         </fieldset>
       ))}
-      <Field
-        id={idOf("teacherName")}
-        label="Professor Name"
-        name="teacherName"
-        value={values.teacherName}
-        onChange={update("teacherName")}
-        error={errors.teacherName}
-      />
-      <Field
-        id={idOf("semester")}
-        label="Semester Taken"
-        name="semester"
-        placeholder="e.g. Fall 2024"
-        value={values.semester}
-        onChange={update("semester")}
-        error={errors.semester}
-      />
-      <Field
-        id={idOf("hoursPerWeek")}
-        label="Hours per Week"
-        name="hoursPerWeek"
-        type="number"
-        placeholder="0-40"
-        value={values.hoursPerWeek}
-        onChange={update("hoursPerWeek")}
-        error={errors.hoursPerWeek}
-      />
+      <Field {...field("teacherName")} label="Professor Name" />
+      <Field {...field("semester")} label="Semester Taken" placeholder="e.g. Fall 2024" />
+      <Field {...field("hoursPerWeek")} label="Hours per Week" type="number" placeholder="0-40" />
       <label className="check">
         <input type="checkbox" name="attendanceRequired" checked={values.attendanceRequired} onChange={(e) => update("attendanceRequired")(e.target.checked)} />
         <span>Attendance Required</span>
       </label>
-      <Field
-        id={idOf("assignmentTypes")}
-        label="Assignment Types"
-        name="assignmentTypes"
-        placeholder="e.g. problem sets, essays, exams"
-        value={values.assignmentTypes}
-        onChange={update("assignmentTypes")}
-        error={errors.assignmentTypes}
-      />
-      <Field
-        id={idOf("reviewText")}
-        label="Your Review"
-        name="reviewText"
-        multiline
-        rows={6}
-        value={values.reviewText}
-        onChange={update("reviewText")}
-        error={errors.reviewText}
-        hint={`Character limit: ${REVIEW_LIMITS.reviewText} (${length} used)`}
-      />
+      <Field {...field("assignmentTypes")} label="Assignment Types" placeholder="e.g. problem sets, essays, exams" />
+      <Field {...field("reviewText")} label="Your Review" multiline rows={6} hint={`Character limit: ${REVIEW_LIMITS.reviewText} (${length} used)`} />
       {status.kind === "failed" && (
         <p className="alert alert-error" role="alert">
           {status.message}

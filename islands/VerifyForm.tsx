@@ -15,7 +15,7 @@ type Resend = { kind: "idle" } | { kind: "sending" } | { kind: "sent"; message: 
 function VerifyForm() {
   // Storage exists only in the browser: the email is filled in after hydration, so the server's HTML matches.
   const form = useForm({ email: "", verificationCode: "" }, { idPrefix: "verify", order: ["email", "verificationCode"] });
-  const { values, errors, update, idOf, status, busy } = form;
+  const { values, errors, update, idOf, status, busy, field } = form;
   const email = values.email;
   const [resend, setResend] = useState<Resend>({ kind: "idle" });
   const [countdown, setCountdown] = useState(0);
@@ -74,16 +74,7 @@ function VerifyForm() {
     <div className="stack">
       <form className="form" onSubmit={submit} noValidate>
         <Field id={idOf("email")} label="Email" name="email" type="email" value={email} onChange={update("email")} readOnly error={errors.email} />
-        <Field
-          id={idOf("verificationCode")}
-          label="Verification code"
-          name="verificationCode"
-          autoComplete="one-time-code"
-          placeholder="6-digit code"
-          value={values.verificationCode}
-          onChange={update("verificationCode")}
-          error={errors.verificationCode}
-        />
+        <Field {...field("verificationCode")} label="Verification code" autoComplete="one-time-code" placeholder="6-digit code" />
         <FormOutcome status={status} />
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? "Verifying..." : "Verify Account"}</button>
       </form>

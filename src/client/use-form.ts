@@ -83,5 +83,14 @@ export function useForm<V extends Record<string, unknown>>(initial: V | (() => V
     };
   }
 
-  return { values, setValues, errors, showErrors, update, idOf, status, busy: status.kind === "busy", validate, run, submitWith, inFlight };
+  /** The props that tie a text field to the form: `<Field label="Email" {...field("email")} />`. */
+  const field = <K extends keyof V & string>(name: K) => ({
+    id: idOf(name),
+    name,
+    value: String(values[name] ?? ""),
+    onChange: update(name) as unknown as (value: string) => void,
+    error: errors[name],
+  });
+
+  return { values, setValues, errors, showErrors, update, idOf, field, status, busy: status.kind === "busy", validate, run, submitWith, inFlight };
 }
