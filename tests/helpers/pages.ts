@@ -5,7 +5,7 @@
  * logging in through the /login form.
  */
 import { and, eq } from "drizzle-orm";
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { courses } from "../../db/schema.ts";
 import { createMailer } from "../../src/services/mail.ts";
 import { makeTestApp, type TestApp } from "./app.ts";
@@ -31,8 +31,39 @@ export async function stopStack(stack: Partial<Stack> | undefined): Promise<void
   await stack?.smtp?.close();
 }
 
-export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
 export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/** A screen the flows run on: a desktop with a mouse, or a touch phone. */
+export type Device = { name: "desktop" | "phone"; options: BrowserContextOptions; touch: boolean };
+
+/**
+ * The two screens every flow runs on. The desktop is in light mode and the
+ * phone in dark mode, so each state a flow reaches is also seen in both
+ * colour schemes.
+ */
+export const DEVICES: Device[] = [
+  { name: "desktop", options: { ...DESKTOP, colorScheme: "light" }, touch: false },
+  { name: "phone", options: { ...PHONE, colorScheme: "dark" }, touch: true },
+];
+
+/** Clicks on the desktop, taps on the phone. */
+export function press(device: Device, target: Locator, options: { force?: boolean } = {}): Promise<void> {
+  return device.touch ? target.tap(options) : target.click(options);
+}
+
+/**
+ * The signed-in navigation as the device shows it: the sidebar on the
+ * desktop; on the phone the slide-in menu, opened with a tap first.
+ */
+export async function accountNav(page: Page, device: Device): Promise<Locator> {
+  if (!device.touch) return page.getByRole("complementary", { name: "Account navigation" });
+  const menu = page.locator("header.app-topbar details.slide-menu");
+  if (!(await menu.evaluate((details) => (details as HTMLDetailsElement).open))) await menu.locator("summary").tap();
+  const nav = menu.getByRole("navigation", { name: "Main (menu)" });
+  await nav.waitFor({ state: "visible" });
+  return nav;
+}
 
 /** A console error or an uncaught exception, with the URL the console named (the resource, for failed loads). */
 export type Problem = { text: string; url: string };
@@ -100,18 +131,25 @@ export async function waitForIsland(page: Page, name: string): Promise<void> {
 }
 
 /** Logs in through the /login form and waits for the page it leads to (the dashboard unless `landing` says otherwise). */
-export async function logIn(page: Page, base: string, email: string, password: string, landing: RegExp = /\/dashboard$/): Promise<void> {
+export async function logIn(
+  page: Page,
+  base: string,
+  email: string,
+  password: string,
+  landing: RegExp = /\/dashboard$/,
+  device: Device = DEVICES[0],
+): Promise<void> {
   await page.goto(base + "/login");
-  await fillLogin(page, email, password);
+  await fillLogin(page, email, password, device);
   await page.waitForURL(landing);
 }
 
-/** Fills and submits the login form already on screen. */
-export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
+/** Fills and submits the login form already on screen (tapping Log In on the phone). */
+export async function fillLogin(page: Page, email: string, password: string, device: Device = DEVICES[0]): Promise<void> {
   await waitForIsland(page, "LoginForm");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Log In" }).click();
+  await press(device, page.getByRole("button", { name: "Log In" }));
 }
 
 /** The database id of a course given as "CAS CS 111". */
