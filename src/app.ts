@@ -5,6 +5,7 @@
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { serveStatic } from "hono/deno";
+import { fileURLToPath } from "node:url";
 import { createElement } from "react";
 import { authApi } from "./api/auth/index.ts";
 import { usersApi } from "./api/users/index.ts";
@@ -17,15 +18,23 @@ import { requestLog } from "./middleware/request-log.ts";
 import { session } from "./middleware/session.ts";
 import type { AppContext, AppDeps, AppEnv } from "./server/context.ts";
 import { renderPage } from "./server/render.tsx";
-import { readAsset } from "./server/assets.ts";
-import { loadRoutes, mountPages, servePage } from "./server/routes.ts";
+import { readAsset } from "./server/asset-files.ts";
+import { collectRoutes, importRoutes, mountPages, type RouteModules, servePage } from "./server/routes.ts";
 import { databaseAnswers, migrationsApplied } from "./services/health.ts";
 import { allCourseIds } from "./services/courses.ts";
 import { signOut } from "./services/accounts.ts";
 import { clearSessionCookie } from "./api/session-cookie.ts";
 
-export async function createApp(deps: AppDeps, root = Deno.cwd()): Promise<Hono<AppEnv>> {
-  const { pages, special } = await loadRoutes(root);
+/** The folder holding static/, whatever the working directory. */
+const PROJECT_ROOT = fileURLToPath(new URL("../", import.meta.url));
+
+/**
+ * Builds the app. Pages come from the routes/ folder, imported at start, unless
+ * `routes` hands over the static map (`src/server/routes.gen.ts`) that hosts
+ * without computed imports need.
+ */
+export async function createApp(deps: AppDeps, routes?: RouteModules): Promise<Hono<AppEnv>> {
+  const { pages, special } = collectRoutes(routes ?? await importRoutes());
   const landing = pages.find((p) => p.path === "/")!.module;
   const production = deps.config.env === "production";
   const app = new Hono<AppEnv>();
@@ -62,7 +71,7 @@ export async function createApp(deps: AppDeps, root = Deno.cwd()): Promise<Hono<
     if (asset.encoding) headers["Content-Encoding"] = asset.encoding;
     return c.body(asset.body, 200, headers);
   });
-  app.use("/static/*", serveStatic({ root: root.endsWith("/") ? root : root + "/", rewriteRequestPath: (p) => p }));
+  app.use("/static/*", serveStatic({ root: PROJECT_ROOT, rewriteRequestPath: (p) => p }));
   app.get("/static/*", (c) => c.text("Not found", 404));
 
   // Ready when the database answers and the migrations are applied.

@@ -6,20 +6,7 @@
 import * as esbuild from "esbuild";
 import { basename, join, relative } from "node:path";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
-
-export const BUILD_DIR = "static/build";
-export const BUILD_URL = "/static/build";
-
-export type AssetManifest = {
-  /** Absolute folder the files are served from (not stored in manifest.json). */
-  dir: string;
-  css: string;
-  boot: string;
-  /** Island name → its entry file. */
-  islands: Record<string, string>;
-  /** Entry file → the chunks it imports, for modulepreload links. */
-  imports: Record<string, string[]>;
-};
+import { type AssetManifest, BUILD_DIR } from "./asset-files.ts";
 
 export async function islandNames(root = Deno.cwd()): Promise<string[]> {
   const names: string[] = [];
@@ -91,61 +78,6 @@ export async function buildAssets(root = Deno.cwd(), outDir = join(root, BUILD_D
   } finally {
     await esbuild.stop();
   }
-}
-
-export async function readManifest(dir = join(Deno.cwd(), BUILD_DIR)): Promise<AssetManifest> {
-  return { ...JSON.parse(await Deno.readTextFile(join(dir, "manifest.json"))), dir };
-}
-
-const TYPES: Record<string, string> = { ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".map": "application/json" };
-
-/** The codings an Accept-Encoding header allows (q=0 means refused). */
-function acceptedCodings(header: string): Set<string> {
-  const codings = new Set<string>();
-  for (const part of header.toLowerCase().split(",")) {
-    const [coding, ...params] = part.split(";").map((p) => p.trim());
-    const q = params.find((p) => p.startsWith("q="));
-    if (coding && !(q && Number(q.slice(2)) === 0)) codings.add(coding);
-  }
-  return codings;
-}
-
-export type Asset = { body: Uint8Array<ArrayBuffer>; type: string; encoding?: "br" | "gzip" };
-
-/**
- * A built file by name, in the best encoding the client accepts, or null:
- * names are flat and hashed, so anything with a path separator is refused.
- */
-export async function readAsset(manifest: AssetManifest, name: string, acceptEncoding = ""): Promise<Asset | null> {
-  const type = TYPES[name.slice(name.lastIndexOf("."))];
-  if (!type || !/^[\w.-]+$/.test(name) || name.startsWith(".")) return null;
-  const accepted = acceptedCodings(acceptEncoding);
-  const accepts = (coding: string) => accepted.has(coding);
-  const candidates: [string, Asset["encoding"]][] = [
-    ...(accepts("br") ? [[".br", "br"] as [string, "br"]] : []),
-    ...(accepts("gzip") ? [[".gz", "gzip"] as [string, "gzip"]] : []),
-    ["", undefined],
-  ];
-  for (const [suffix, encoding] of candidates) {
-    try {
-      return { body: await Deno.readFile(join(manifest.dir, name + suffix)), type, encoding };
-    } catch {
-      // not built in that encoding: try the next
-    }
-  }
-  return null;
-}
-
-/** Every chunk an entry needs, itself included, each once. */
-export function chunksOf(manifest: AssetManifest, entry: string): string[] {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const dep of manifest.imports[file] ?? []) visit(dep);
-  };
-  visit(entry);
-  return [...seen];
 }
 
 if (import.meta.main) {

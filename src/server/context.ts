@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.ts";
 import type { Config } from "../config.ts";
 import type { Mailer } from "../services/mail.ts";
 import type { SessionUser } from "../services/sessions.ts";
-import type { AssetManifest } from "./assets.ts";
+import type { AssetManifest } from "./asset-files.ts";
 import type { LogLine } from "../middleware/request-log.ts";
 
 /** What the app is built from; tests build it with a temporary database and their own mailer. */

@@ -26,13 +26,30 @@ async function* walk(dir: string): AsyncGenerator<string> {
   }
 }
 
-export async function loadRoutes(root = Deno.cwd()): Promise<{ pages: LoadedRoute[]; special: Record<string, RouteModule> }> {
+/** The route files under `root/routes`, as paths relative to that folder with forward slashes, sorted. */
+export async function routeFiles(root = Deno.cwd()): Promise<string[]> {
   const dir = join(root, "routes");
+  const files: string[] = [];
+  for await (const path of walk(dir)) files.push(relative(dir, path).split(sep).join("/"));
+  return files.sort();
+}
+
+/** Route file (relative to routes/) → its module: walked at start, or the static map in routes.gen.ts. */
+export type RouteModules = Record<string, RouteModule>;
+
+/** Imports every file in routes/ (for starts that may read the folder and import by computed path). */
+export async function importRoutes(root = Deno.cwd()): Promise<RouteModules> {
+  const modules: RouteModules = {};
+  for (const file of await routeFiles(root)) {
+    modules[file] = await import(pathToFileURL(join(root, "routes", file)).href) as RouteModule;
+  }
+  return modules;
+}
+
+export function collectRoutes(modules: RouteModules): { pages: LoadedRoute[]; special: Record<string, RouteModule> } {
   const pages: LoadedRoute[] = [];
   const special: Record<string, RouteModule> = {};
-  for await (const path of walk(dir)) {
-    const file = relative(dir, path).split(sep).join("/");
-    const module = await import(pathToFileURL(path).href) as RouteModule;
+  for (const [file, module] of Object.entries(modules)) {
     if (typeof module.default !== "function") throw new Error(`routes/${file} has no default export component`);
     const name = file.split("/").at(-1)!;
     if (name.startsWith("_")) special[name.replace(/\.tsx?$/, "")] = module;
