@@ -1,21 +1,17 @@
 /** Starts HubRate: reads the configuration, prepares the database and assets, and serves. */
 import { createApp } from "./src/app.ts";
-import { ConfigError, loadConfig } from "./src/config.ts";
-import { prepareApp } from "./src/startup.ts";
+import { loadConfig } from "./src/config.ts";
+import { exitOnStartupError, prepareApp } from "./src/startup.ts";
 import { pruneExpiredLimits } from "./src/services/rate-limit.ts";
 
 let config;
 try {
   config = loadConfig();
 } catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(`HubRate cannot start. ${error.message}`);
-    Deno.exit(1);
-  }
-  throw error;
+  exitOnStartupError(error);
 }
 
-const deps = await prepareApp(config);
+const deps = await prepareApp(config).catch(exitOnStartupError);
 if (deps.demoCoursesLoaded) {
   console.log(`Loaded the demo catalog: ${deps.demoCoursesLoaded} courses and ${deps.demoReviewsLoaded} demo reviews (set DEMO_CATALOG=off to start empty).`);
 }

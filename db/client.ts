@@ -3,9 +3,20 @@
  * first go through `write()`: one at a time in this process, each in a
  * `BEGIN IMMEDIATE` transaction, so concurrent requests never race or turn a
  * busy database into an error.
+ *
+ * Three targets, chosen by the URL:
+ * - `file:` — an embedded database file (the native client);
+ * - `libsql://`, `https://`, `http://`, `wss://`, `ws://` — a libSQL server
+ *   such as Turso, through the web client, which loads no native addon;
+ * - `file:` with a sync URL — an embedded replica: reads from the local file,
+ *   writes sent through to the primary.
+ * Each client is imported only when its target is chosen, so a process that
+ * talks to a server never loads the native addon.
  */
-import { type Client, createClient, type Transaction } from "@libsql/client";
-import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import type { Client, Config as ClientConfig, Transaction } from "@libsql/client";
+import type { LibSQLDatabase } from "drizzle-orm/libsql/driver-core";
+// The web entry wraps whichever client it is given; it only imports the (pure JavaScript) web client.
+import { drizzle } from "drizzle-orm/libsql/web";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,38 +24,93 @@ import * as schema from "./schema.ts";
 
 export type Db = LibSQLDatabase<typeof schema>;
 
+export type DatabaseTarget = "file" | "remote" | "replica";
+
 export type Database = {
   db: Db;
   client: Client;
+  target: DatabaseTarget;
   /** Runs `work` in one write transaction; it commits when `work` resolves and rolls back when it throws. */
   write<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  /** Pulls the primary's latest changes into an embedded replica; does nothing for the other targets. */
+  sync(): Promise<void>;
   close(): void;
 };
 
-/** How long a connection waits for another process's write lock before giving up. */
+export type DatabaseOptions = {
+  authToken?: string;
+  /** The primary an embedded replica follows (only with a `file:` URL). */
+  syncUrl?: string;
+  /** How often an embedded replica pulls from its primary, in seconds; 0 leaves it to explicit `sync()` calls. */
+  syncIntervalSeconds?: number;
+};
+
+/** How long a write waits for another connection's (or process's) write lock before it gives up. */
 export const BUSY_TIMEOUT_MS = 5000;
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), "migrations");
 
-export async function openDatabase(url: string, authToken?: string): Promise<Database> {
-  if (url.startsWith("file:")) {
-    const path = url.slice("file:".length).split("?")[0];
-    if (path && path !== ":memory:") await Deno.mkdir(dirname(path), { recursive: true });
+export function databaseTarget(url: string, syncUrl?: string): DatabaseTarget {
+  if (!url.startsWith("file:")) return "remote";
+  return syncUrl ? "replica" : "file";
+}
+
+async function createLibsqlClient(url: string, target: DatabaseTarget, options: DatabaseOptions): Promise<Client> {
+  if (target === "remote") {
+    const { createClient } = await import("@libsql/client/web");
+    return createClient({ url, authToken: options.authToken });
   }
-  const client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS } as Parameters<typeof createClient>[0]);
-  if (url.startsWith("file:")) {
+  const path = url.slice("file:".length).split("?")[0];
+  if (path && path !== ":memory:") await Deno.mkdir(dirname(path), { recursive: true });
+  const { createClient } = await import("@libsql/client/node");
+  const config: ClientConfig = { url, timeout: BUSY_TIMEOUT_MS };
+  if (target === "replica") {
+    Object.assign(config, { syncUrl: options.syncUrl, authToken: options.authToken, syncInterval: options.syncIntervalSeconds || undefined });
+  }
+  return createClient(config);
+}
+
+/** The database cannot be opened or reached; the message names the URL (without credentials) and the reason. */
+export class DatabaseUnavailableError extends Error {}
+
+function describeError(error: unknown): string {
+  const messages: string[] = [];
+  for (let e: unknown = error; e instanceof Error && messages.length < 3; e = e.cause) messages.push(e.message);
+  return messages.join(": ") || String(error);
+}
+
+export async function openDatabase(url: string, options: DatabaseOptions = {}): Promise<Database> {
+  const target = databaseTarget(url, options.syncUrl);
+  let opened: Client | undefined;
+  try {
+    opened = await createLibsqlClient(url, target, options);
+    const client = opened;
     // WAL is a property of the file: set once, every later connection has it.
-    await client.execute("PRAGMA journal_mode=WAL");
+    if (target === "file") await client.execute("PRAGMA journal_mode=WAL");
+    if (target === "replica") await client.sync();
+    await client.execute("SELECT 1");
+  } catch (error) {
+    opened?.close();
+    const shown = url.replace(/\/\/[^@/]*@/, "//");
+    throw new DatabaseUnavailableError(`Cannot open the database at ${shown}: ${describeError(error)}`, { cause: error });
   }
+  const client = opened;
   const db = drizzle(client, { schema });
   let queue: Promise<unknown> = Promise.resolve();
 
+  /**
+   * On the embedded file the write lock is taken by a no-op UPDATE run through
+   * sqlite3_exec rather than by BEGIN IMMEDIATE: when another process holds
+   * the lock past the busy timeout, a failed prepared BEGIN would stay
+   * unfinalized on its pooled connection and make the next writes on that
+   * connection fail at COMMIT; exec finalizes its statement either way.
+   */
   async function runWrite<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    const tx: Transaction = await client.transaction("write");
+    const tx: Transaction = await client.transaction(target === "file" ? "deferred" : "write");
     try {
       // Per-connection settings are re-stated on whichever connection the pool lent us.
       await tx.execute("PRAGMA foreign_keys=ON");
-      await tx.execute("PRAGMA secure_delete=ON");
+      if (target === "file") await tx.executeMultiple("PRAGMA secure_delete=ON; UPDATE app_settings SET key = key WHERE 0");
       const result = await work(drizzle(tx as unknown as Client, { schema }));
       await tx.commit();
       return result;
@@ -56,10 +122,14 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   return {
     db,
     client,
+    target,
     write<T>(work: (tx: Db) => Promise<T>): Promise<T> {
       const run = queue.then(() => runWrite(work));
       queue = run.catch(() => undefined);
       return run;
+    },
+    sync: async () => {
+      if (target === "replica") await client.sync();
     },
     close: () => client.close(),
   };

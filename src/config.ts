@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dirname } from "node:path";
+import type { DatabaseOptions } from "../db/client.ts";
 
 /** Where generated development state (database, session secret) lives. */
 export const DATA_DIR = "data";
@@ -12,12 +13,15 @@ const envSchema = z.object({
   DATABASE_URL: z.string().regex(/^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/, "must start with file:, libsql://, https:// or wss://")
     .default(`file:${DATA_DIR}/hubrate.db`),
   DATABASE_AUTH_TOKEN: z.string().optional(),
+  DATABASE_SYNC_URL: z.string().regex(/^(libsql:\/\/|https?:\/\/)/, "must start with libsql://, https:// or http://").optional(),
+  DATABASE_SYNC_INTERVAL: z.coerce.number().int().min(0).max(86_400).default(60),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default("HubRate <no-reply@hubrate.local>"),
   CONTACT_TO: z.email().default("maintainer@hubrate.local"),
   CONTACT_PROFILE_URL: z.url({ protocol: /^https$/ }).optional(),
   DEMO_CATALOG: z.enum(["on", "off"]).default("on"),
+  ASSETS_DIR: z.string().min(1).default("static/build"),
 });
 
 export type Config = {
@@ -27,6 +31,10 @@ export type Config = {
   origin: string;
   databaseUrl: string;
   databaseAuthToken?: string;
+  /** The primary an embedded replica (a `file:` DATABASE_URL) follows. */
+  databaseSyncUrl?: string;
+  /** Seconds between an embedded replica's pulls from its primary. */
+  databaseSyncInterval: number;
   sessionSecret: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -34,6 +42,8 @@ export type Config = {
   /** The maintainer's professional-network profile, linked from /contact when set. */
   contactProfileUrl?: string;
   demoCatalog: boolean;
+  /** Where production reads the prebuilt island bundles (`deno task build`). */
+  assetsDir: string;
 };
 
 export class ConfigError extends Error {}
@@ -57,6 +67,9 @@ export function loadConfig(
     throw new ConfigError(`Invalid ${name}=${JSON.stringify(cleaned[name] ?? "")}: ${issue.message}`);
   }
   const v = parsed.data;
+  if (v.DATABASE_SYNC_URL && !v.DATABASE_URL.startsWith("file:")) {
+    throw new ConfigError(`Invalid DATABASE_SYNC_URL: an embedded replica needs a file: DATABASE_URL for its local copy (got ${v.DATABASE_URL})`);
+  }
   if (v.APP_ENV === "production" && !v.SESSION_SECRET) {
     throw new ConfigError("Missing SESSION_SECRET: it is required when APP_ENV=production (at least 32 characters)");
   }
@@ -70,12 +83,15 @@ export function loadConfig(
     origin: (v.APP_ORIGIN ?? `http://localhost:${v.PORT}`).replace(/\/$/, ""),
     databaseUrl: v.DATABASE_URL,
     databaseAuthToken: v.DATABASE_AUTH_TOKEN,
+    databaseSyncUrl: v.DATABASE_SYNC_URL,
+    databaseSyncInterval: v.DATABASE_SYNC_INTERVAL,
     sessionSecret: v.SESSION_SECRET ?? readSecret(),
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
     contactTo: v.CONTACT_TO,
     contactProfileUrl: v.CONTACT_PROFILE_URL,
     demoCatalog: v.DEMO_CATALOG === "on",
+    assetsDir: v.ASSETS_DIR,
   };
 }
 
@@ -94,6 +110,11 @@ function developmentSecret(): string {
   Deno.mkdirSync(dirname(SECRET_FILE), { recursive: true });
   Deno.writeTextFileSync(SECRET_FILE, secret + "\n", { mode: 0o600 });
   return secret;
+}
+
+/** The connection options of the configured database, for `openDatabase`. */
+export function databaseOptions(config: Config): DatabaseOptions {
+  return { authToken: config.databaseAuthToken, syncUrl: config.databaseSyncUrl, syncIntervalSeconds: config.databaseSyncInterval };
 }
 
 /** For command-line tasks: the configuration, or one clear line and exit code 1. */

@@ -3,18 +3,18 @@
  * migrated, reference data present, the demo catalog on an empty database,
  * the browser assets built, and the mailer.
  */
-import { migrateDatabase, openDatabase } from "../db/client.ts";
+import { DatabaseUnavailableError, migrateDatabase, openDatabase } from "../db/client.ts";
 import demoCatalog from "../db/seeds/demo-catalog.json" with { type: "json" };
 import reference from "../db/seeds/majors.json" with { type: "json" };
 import { loadDemoReviews } from "../db/seeds/demo-reviews.ts";
-import type { Config } from "./config.ts";
-import { type AssetManifest, buildAssets, readManifest } from "./server/assets.ts";
+import { type Config, ConfigError, databaseOptions } from "./config.ts";
+import { type AssetManifest, readManifest } from "./server/asset-files.ts";
 import type { AppDeps } from "./server/context.ts";
 import { ensureReferenceData, loadDemoCatalogIfEmpty } from "./services/catalog.ts";
 import { createMailer, type Mailer } from "./services/mail.ts";
 
 export async function prepareDatabase(config: Config) {
-  const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
+  const database = await openDatabase(config.databaseUrl, databaseOptions(config));
   await migrateDatabase(database);
   await ensureReferenceData(database, reference);
   const loaded = config.demoCatalog ? await loadDemoCatalogIfEmpty(database, demoCatalog) : 0;
@@ -23,9 +23,13 @@ export async function prepareDatabase(config: Config) {
   return { database, demoCoursesLoaded: loaded, demoReviewsLoaded: demoReviews };
 }
 
-/** Production serves assets built ahead of time (`deno task build`); other modes build them at start. */
+/**
+ * Production serves assets built ahead of time (`deno task build`); other
+ * modes build them at start. The bundler is loaded only to build.
+ */
 export async function prepareAssets(config: Config): Promise<AssetManifest> {
-  if (config.env === "production") return await readManifest();
+  if (config.env === "production") return await readManifest(config.assetsDir);
+  const { buildAssets } = await import("./server/assets.ts");
   return await buildAssets();
 }
 
@@ -37,4 +41,13 @@ export async function prepareApp(
   const assets = options.assets ?? await prepareAssets(config);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, database });
   return { config, database, mailer, assets, demoCoursesLoaded, demoReviewsLoaded };
+}
+
+/** For entry points: a bad setting or an unreachable database ends the start with one line; anything else is a bug and keeps its trace. */
+export function exitOnStartupError(error: unknown): never {
+  if (error instanceof ConfigError || error instanceof DatabaseUnavailableError) {
+    console.error(`HubRate cannot start. ${error.message}`);
+    Deno.exit(1);
+  }
+  throw error;
 }

@@ -7,14 +7,14 @@
  */
 import { backupDatabase, defaultBackupPath } from "../backup.ts";
 import { openDatabase } from "../client.ts";
-import { loadConfigOrExit } from "../../src/config.ts";
+import { databaseOptions, loadConfigOrExit } from "../../src/config.ts";
 
 const config = loadConfigOrExit();
 if (!config.databaseUrl.startsWith("file:")) {
   console.error("db:backup copies an embedded (file:) database. For Turso, use its own point-in-time restore, or `turso db shell ... .dump`.");
   Deno.exit(1);
 }
-const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
+const database = await openDatabase(config.databaseUrl, databaseOptions(config));
 try {
   const result = await backupDatabase(database, Deno.args[0] ?? defaultBackupPath());
   console.log(

@@ -6,7 +6,7 @@
  */
 import { migrateDatabase, openDatabase } from "../client.ts";
 import reference from "../seeds/majors.json" with { type: "json" };
-import { loadConfigOrExit } from "../../src/config.ts";
+import { databaseOptions, loadConfigOrExit } from "../../src/config.ts";
 import { catalogSource, detectCatalogKind, ensureReferenceData, importCourses, importMajors } from "../../src/services/catalog.ts";
 
 const file = Deno.args[0];
@@ -33,7 +33,7 @@ if (!kind) {
 }
 
 const config = loadConfigOrExit();
-const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
+const database = await openDatabase(config.databaseUrl, databaseOptions(config));
 await migrateDatabase(database);
 await ensureReferenceData(database, reference);
 const before = await catalogSource(database.db);

@@ -4,7 +4,7 @@
  * deno task reviews:moderate delete ID       deletes review ID for good
  */
 import { migrateDatabase, openDatabase } from "../client.ts";
-import { loadConfigOrExit } from "../../src/config.ts";
+import { databaseOptions, loadConfigOrExit } from "../../src/config.ts";
 import { DomainError } from "../../src/services/errors.ts";
 import { hiddenReviews, removeReview, restoreReview } from "../../src/services/reviews.ts";
 
@@ -13,7 +13,7 @@ const usage = "Usage: deno task reviews:moderate [restore ID | delete ID]";
 
 const config = loadConfigOrExit();
 
-const database = await openDatabase(config.databaseUrl, config.databaseAuthToken);
+const database = await openDatabase(config.databaseUrl, databaseOptions(config));
 try {
   await migrateDatabase(database);
   if (action === undefined || action === "list") {
