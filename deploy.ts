@@ -1,0 +1,48 @@
+/**
+ * The entry point for hosts without native addons or a writable disk, such as
+ * Deno Deploy: the database is a libSQL server (Turso) reached through the web
+ * client, passwords are hashed by the WebAssembly build of argon2id with the
+ * same parameters, the island bundles come from `deno task build`, and pages
+ * come from the static route map. Nothing here writes a file or loads a native
+ * library; `tests/unit/deploy-entry.test.ts` runs it without those permissions.
+ */
+import { databaseTarget } from "./db/client.ts";
+import { createApp } from "./src/app.ts";
+import { ConfigError, loadConfig } from "./src/config.ts";
+import { routeModules } from "./src/server/routes.gen.ts";
+import { usePasswordEngine } from "./src/services/passwords.ts";
+import { pruneExpiredLimits } from "./src/services/rate-limit.ts";
+import { exitOnStartupError, prepareApp } from "./src/startup.ts";
+
+usePasswordEngine("wasm");
+
+function deployConfig() {
+  // Production unless told otherwise; there is no disk to keep a generated session secret on.
+  const env = { APP_ENV: "production", ...Deno.env.toObject() };
+  const config = loadConfig(env, () => {
+    throw new ConfigError("Missing SESSION_SECRET: set it to at least 32 random characters");
+  });
+  if (databaseTarget(config.databaseUrl, config.databaseSyncUrl) !== "remote") {
+    throw new ConfigError(`Invalid DATABASE_URL=${JSON.stringify(config.databaseUrl)}: this entry needs a libSQL server (libsql:// or https://)`);
+  }
+  if (config.env !== "production") throw new ConfigError("Invalid APP_ENV: this entry serves the prebuilt assets and runs in production only");
+  return config;
+}
+
+let config;
+try {
+  config = deployConfig();
+} catch (error) {
+  exitOnStartupError(error);
+}
+
+const deps = await prepareApp(config).catch(exitOnStartupError);
+const app = await createApp(deps, routeModules);
+// Instances come and go; each drops expired rate-limit windows when it starts.
+await pruneExpiredLimits(deps.database.db);
+
+Deno.serve({
+  port: config.port,
+  hostname: config.host,
+  onListen: ({ hostname, port }) => console.log(`HubRate (deploy entry) is serving at http://${hostname}:${port}`),
+}, app.fetch);
