@@ -130,6 +130,26 @@ export async function waitForIsland(page: Page, name: string): Promise<void> {
   }
 }
 
+/**
+ * Holds the `method` calls to API paths matching `path` until `release()`, so a
+ * test can look at the page while the call is in flight. `arrived` resolves
+ * when the first such call reaches the hold.
+ */
+export async function holdApi(page: Page, method: string, path: RegExp): Promise<{ arrived: Promise<void>; release(): void }> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let reached!: () => void;
+  const arrived = new Promise<void>((resolve) => (reached = resolve));
+  await page.route((url) => path.test(url.pathname), async (route) => {
+    if (route.request().method() !== method) return route.fallback();
+    reached();
+    await gate;
+    // The page may have gone meanwhile; then there is nothing left to answer.
+    await route.continue().catch(() => {});
+  });
+  return { arrived, release };
+}
+
 /** Logs in through the /login form and waits for the page it leads to (the dashboard unless `landing` says otherwise). */
 export async function logIn(
   page: Page,
