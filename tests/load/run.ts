@@ -6,6 +6,8 @@
  *  3. locked database: another connection holds BEGIN IMMEDIATE for LOCK_SECONDS (and once for longer than the busy timeout) while clients write.
  * Prints tables and exits 1 when any check fails.
  */
+import { openDatabase } from "../../db/client.ts";
+import { backupDatabase } from "../../db/backup.ts";
 import { buildAssets } from "../../src/server/assets.ts";
 import {
   call,
@@ -95,6 +97,18 @@ async function loadRun(): Promise<void> {
     "/api/courses/search?page=2",
   ];
   const deadline = performance.now() + LOAD_SECONDS * 1000;
+  // Halfway through, an online backup from another connection while the clients keep writing.
+  const backup = (async () => {
+    await sleep((LOAD_SECONDS / 2) * 1000);
+    const database = await openDatabase(url);
+    try {
+      const reviewsBefore = Number((await database.client.execute("SELECT COUNT(*) AS n FROM reviews")).rows[0].n);
+      const result = await backupDatabase(database, `${dir}/backup-during-load.db`);
+      return { ...result, reviewsBefore };
+    } finally {
+      database.close();
+    }
+  })().catch((error: unknown) => error instanceof Error ? error : new Error(String(error)));
   await Promise.all(Array.from({ length: LOAD_CLIENTS }, async (_, c) => {
     // Each student belongs to one client, so its writes are sequential and its last acknowledged vote is its final state.
     const mine = students.filter((_, i) => i % LOAD_CLIENTS === c);
@@ -132,10 +146,20 @@ async function loadRun(): Promise<void> {
   const checks = await verify(client, ledger, students.map((s) => s.id));
   client.close();
   const loginOk = stats.byKind.get("login") ?? 0;
+  const copy = await backup;
+  const backupCheck: Check = copy instanceof Error
+    ? { name: "a backup taken during the writes opens and passes integrity_check", ok: false, detail: copy.message }
+    : {
+      name: "a backup taken during the writes opens and passes integrity_check",
+      ok: copy.reviews >= copy.reviewsBefore && copy.courses === courses.length,
+      detail: `integrity_check ok; ${copy.courses} courses, ${copy.reviews} reviews (${copy.reviewsBefore} when it began), ` +
+        `${(copy.bytes / 1e6).toFixed(1)} MB in ${copy.milliseconds} ms`,
+    };
   report("load", [
     { name: "no 5xx", ok: stats.byClass["5xx"] === 0, detail: `${stats.byClass["5xx"]} 5xx` },
     { name: "every request answered", ok: stats.byClass["no answer"] === 0, detail: `${stats.byClass["no answer"]} without an answer` },
     { name: "writes happened", ok: ledger.reviews.size > 0 && ledger.votesAcknowledged > 0, detail: `${ledger.reviews.size} reviews, ${loginOk} logins` },
+    backupCheck,
     ...checks,
   ]);
 }
