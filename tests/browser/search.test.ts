@@ -1,13 +1,15 @@
 /**
- * Course search in Chromium, on the demo catalog: the filters, the results
- * and their URL, pagination with Back/Next and the browser's back button, a
- * reload, the empty message, and a visitor's toggle sending them to /login.
+ * Course search in Chromium, on the demo catalog: the filters, the spinner,
+ * the results and their URL, what each card shows, pagination with Back/Next
+ * and the browser's back button, a reload, the empty message, and a visitor's
+ * toggle sending them to /login; at desktop size with a mouse and the keyboard
+ * and at phone size with taps.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { SearchPage } from "../../src/lib/views.ts";
+import type { CourseView, SearchPage } from "../../src/lib/views.ts";
 import { createStudent } from "../helpers/accounts.ts";
-import { fillLogin, openPage, type Stack, startStack, stopStack, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+import { DEVICES, fillLogin, holdApi, openPage, press, type Stack, startStack, stopStack, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
 
 let stack: Stack;
 
@@ -35,158 +37,258 @@ async function waitForFound(page: Page, total: number): Promise<void> {
   await page.locator("section.search-results[aria-busy=false]").waitFor();
 }
 
-describe("course search in Chromium", () => {
-  test("filters: college, department, Hub requirement and a slider; the URL keeps them", async () => {
-    const { context, page, problems } = await openPage(stack.browser);
-    await page.goto(stack.url + "/search");
-    await waitForIsland(page, "CourseSearch");
-    const everything = await apiSearch("");
-    await expect(found(page).textContent()).resolves.toBe(`Found ${everything.totalElements} courses`);
+for (const device of DEVICES) {
+  describe(`course search in Chromium, ${device.name}`, () => {
+    test("filters: college, department, Hub requirement and a slider; the URL keeps them", async () => {
+      const { context, page, problems } = await openPage(stack.browser, device.options);
+      await page.goto(stack.url + "/search");
+      await waitForIsland(page, "CourseSearch");
+      const everything = await apiSearch("");
+      await expect(found(page).textContent()).resolves.toBe(`Found ${everything.totalElements} courses`);
 
-    // Departments wait for a college.
-    const noDepartments = page.getByRole("button", { name: "Departments" });
-    expect(await noDepartments.isDisabled()).toBe(true);
-    await expect(noDepartments.textContent()).resolves.toBe("Choose a college first");
+      // Departments wait for a college.
+      const noDepartments = page.getByRole("button", { name: "Departments" });
+      expect(await noDepartments.isDisabled()).toBe(true);
+      await expect(noDepartments.textContent()).resolves.toBe("Choose a college first");
 
-    await page.locator("#search-colleges > summary").click();
-    await page.locator("#search-colleges").getByRole("checkbox", { name: "CAS", exact: true }).check();
-    expect(await noDepartments.count()).toBe(0);
-    await page.locator("#search-departments > summary").click();
-    const cs = page.locator("#search-departments").getByRole("checkbox", { name: "CS", exact: true });
-    await cs.check();
-    await page.locator("#search-hubs > summary").click();
-    await page.locator("#search-hubs").getByRole("checkbox", { name: "QR2: Quantitative Reasoning II" }).check();
-    await expect(page.locator("#search-hubs-value").textContent()).resolves.toBe("QR2");
+      await press(device, page.locator("#search-colleges > summary"));
+      await press(device, page.locator("#search-colleges").getByRole("checkbox", { name: "CAS", exact: true }));
+      expect(await noDepartments.count()).toBe(0);
+      await press(device, page.locator("#search-departments > summary"));
+      const cs = page.locator("#search-departments").getByRole("checkbox", { name: "CS", exact: true });
+      await press(device, cs);
+      await press(device, page.locator("#search-hubs > summary"));
+      await press(device, page.locator("#search-hubs").getByRole("checkbox", { name: "QR2: Quantitative Reasoning II" }));
+      await expect(page.locator("#search-hubs-value").textContent()).resolves.toBe("QR2");
 
-    const slider = page.getByRole("slider", { name: /^Minimum overall rating/ });
-    await slider.focus();
-    await page.keyboard.press("ArrowRight");
-    expect(await slider.inputValue()).toBe("0.1");
-    await expect(page.locator("output[for=search-minRating]").textContent()).resolves.toBe("0.1");
+      // The slider: one step with the arrow key on the desktop; a tap near its start on the phone.
+      const slider = page.getByRole("slider", { name: /^Minimum overall rating/ });
+      if (device.touch) {
+        await slider.scrollIntoViewIfNeeded();
+        const box = (await slider.boundingBox())!;
+        await page.touchscreen.tap(box.x + box.width * 0.2, box.y + box.height / 2);
+      } else {
+        await slider.focus();
+        await page.keyboard.press("ArrowRight");
+      }
+      const minRating = await slider.inputValue();
+      expect(Number(minRating)).toBeGreaterThan(0);
+      expect(Number(minRating)).toBeLessThan(2);
+      await expect(page.locator("output[for=search-minRating]").textContent()).resolves.toBe(Number(minRating).toFixed(1));
 
-    const expected = await apiSearch("colleges=CAS&departments=CS&hubReqs=QR2&minRating=0.1");
-    expect(expected.totalElements).toBeGreaterThan(0);
-    expect(expected.totalElements).toBeLessThan(everything.totalElements);
-    await page.getByRole("button", { name: "Search Courses" }).click();
-    await waitForFound(page, expected.totalElements);
-    const url = new URL(page.url());
-    expect(url.pathname).toBe("/search");
-    expect(url.searchParams.getAll("colleges")).toEqual(["CAS"]);
-    expect(url.searchParams.getAll("departments")).toEqual(["CS"]);
-    expect(url.searchParams.getAll("hubReqs")).toEqual(["QR2"]);
-    expect(url.searchParams.get("minRating")).toBe("0.1");
-    expect(url.searchParams.has("page")).toBe(false);
+      const expected = await apiSearch(`colleges=CAS&departments=CS&hubReqs=QR2&minRating=${minRating}`);
+      expect(expected.totalElements).toBeGreaterThan(0);
+      expect(expected.totalElements).toBeLessThan(everything.totalElements);
+      // A spinner while the results load.
+      const hold = await holdApi(page, "GET", /^\/api\/courses\/search$/);
+      await press(device, page.getByRole("button", { name: "Search Courses" }));
+      await hold.arrived;
+      await page.getByRole("status", { name: "Loading courses" }).waitFor();
+      expect(await page.locator("section.search-results").getAttribute("aria-busy")).toBe("true");
+      hold.release();
+      await waitForFound(page, expected.totalElements);
+      expect(await page.getByRole("status", { name: "Loading courses" }).count()).toBe(0);
+      const url = new URL(page.url());
+      expect(url.pathname).toBe("/search");
+      expect(url.searchParams.getAll("colleges")).toEqual(["CAS"]);
+      expect(url.searchParams.getAll("departments")).toEqual(["CS"]);
+      expect(url.searchParams.getAll("hubReqs")).toEqual(["QR2"]);
+      expect(url.searchParams.get("minRating")).toBe(minRating);
+      expect(url.searchParams.has("page")).toBe(false);
 
-    expect(await cards(page).count()).toBe(expected.content.length);
-    expect(await cardTitles(page)).toEqual(expected.content.map((c) => c.title));
-    for (const card of await cards(page).all()) {
-      await expect(card.locator(".course-code").textContent()).resolves.toMatch(/^CAS · CS · /);
-      expect(await card.getByRole("list", { name: "Hub units" }).getByText("QR2", { exact: true }).count()).toBe(1);
-      expect(Number(await card.locator(".ratings div", { hasText: "Overall" }).locator("dd").textContent())).toBeGreaterThan(0);
-    }
+      expect(await cards(page).count()).toBe(expected.content.length);
+      expect(await cardTitles(page)).toEqual(expected.content.map((c) => c.title));
+      for (const card of await cards(page).all()) {
+        await expect(card.locator(".course-code").textContent()).resolves.toMatch(/^CAS · CS · /);
+        expect(await card.getByRole("list", { name: "Hub units" }).getByText("QR2", { exact: true }).count()).toBe(1);
+        expect(Number(await card.locator(".ratings div", { hasText: "Overall" }).locator("dd").textContent())).toBeGreaterThan(0);
+      }
 
-    // The same URL, loaded fresh, renders the same results on the server.
-    await page.reload();
-    await waitForIsland(page, "CourseSearch");
-    await expect(found(page).textContent()).resolves.toBe(`Found ${expected.totalElements} courses`);
-    await expect(page.locator("#search-colleges-value").textContent()).resolves.toBe("CAS");
-    await expect(page.locator("#search-departments-value").textContent()).resolves.toBe("CS");
-    expect(await slider.inputValue()).toBe("0.1");
+      // The same URL, loaded fresh, renders the same results on the server.
+      await page.reload();
+      await waitForIsland(page, "CourseSearch");
+      await expect(found(page).textContent()).resolves.toBe(`Found ${expected.totalElements} courses`);
+      await expect(page.locator("#search-colleges-value").textContent()).resolves.toBe("CAS");
+      await expect(page.locator("#search-departments-value").textContent()).resolves.toBe("CS");
+      expect(await slider.inputValue()).toBe(minRating);
 
-    expect(unexpected(problems)).toEqual([]);
-    await context.close();
+      expect(unexpected(problems)).toEqual([]);
+      await context.close();
+    });
+
+    test("each card: code line, No prereq badge, review count, six ratings to one decimal, Hub badges or N/A, the buttons", async () => {
+      const { context, page, problems } = await openPage(stack.browser, device.options);
+      const seen = new Set<string>();
+      // Two sortings of one college: the best rated (reviews, ratings) and the course numbers (some without Hub units or prerequisites).
+      for (const query of ["colleges=CAS&sortBy=byRating", "colleges=CAS"]) {
+        const expected = await apiSearch(query);
+        await page.goto(`${stack.url}/search?${query}`);
+        await waitForIsland(page, "CourseSearch");
+        await waitForFound(page, expected.totalElements);
+        for (const course of expected.content as CourseView[]) {
+          seen.add(`prereq ${course.noPreReqs}`).add(`hubs ${course.hubRequirements.length > 0}`).add(`reviews ${Math.min(course.numReviews, 2)}`);
+          const card = cards(page).filter({ has: page.getByRole("link", { name: `View Course ${course.code}`, exact: true }) });
+          await expect(card.locator(".course-code").textContent(), course.code).resolves.toBe(
+            `${course.college} · ${course.department} · ${course.courseCode}`,
+          );
+          await expect(card.getByRole("heading", { level: 2 }).textContent()).resolves.toBe(course.title);
+          expect(await card.getByText("No prereq", { exact: true }).count(), course.code).toBe(course.noPreReqs ? 1 : 0);
+          const reviews = course.numReviews === 1 ? "1 review" : `${course.numReviews} reviews`;
+          expect(await card.locator(".course-meta").getByText(reviews, { exact: true }).count(), course.code).toBe(1);
+          const ratings = Object.fromEntries(
+            await card.locator(".ratings > div").evaluateAll((rows) =>
+              rows.map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent])
+            ),
+          );
+          expect(ratings, course.code).toEqual({
+            Overall: course.averageOverallRating.toFixed(1),
+            Useful: course.averageUsefulnessRating.toFixed(1),
+            Difficulty: course.averageDifficultyRating.toFixed(1),
+            Workload: course.averageWorkloadRating.toFixed(1),
+            Interest: course.averageInterestRating.toFixed(1),
+            Teacher: course.averageTeacherRating.toFixed(1),
+          });
+          if (course.hubRequirements.length) {
+            expect(await card.getByRole("list", { name: "Hub units" }).getByRole("listitem").allTextContents(), course.code).toEqual(
+              course.hubRequirements.map((h) => h.code),
+            );
+          } else {
+            expect(await card.getByText("N/A", { exact: true }).count(), course.code).toBe(1);
+          }
+          for (const name of ["Mark Done", "Add Future", `Save ${course.code} for later`]) {
+            expect(await card.getByRole("button", { name, exact: true }).count(), `${course.code} ${name}`).toBe(1);
+          }
+        }
+      }
+      // Every kind of card turned up: with and without the badge and Hub units, no review, one, several.
+      expect([...seen].sort()).toEqual(["hubs false", "hubs true", "prereq false", "prereq true", "reviews 0", "reviews 1", "reviews 2"]);
+      expect(unexpected(problems)).toEqual([]);
+      await context.close();
+    });
+
+    test("pages: Next, View Course, back, reload", async () => {
+      const { context, page, problems } = await openPage(stack.browser, device.options);
+      await page.goto(stack.url + "/search");
+      await waitForIsland(page, "CourseSearch");
+      await press(device, page.locator("#search-colleges > summary"));
+      await press(device, page.locator("#search-colleges").getByRole("checkbox", { name: "CAS", exact: true }));
+      const first = await apiSearch("colleges=CAS");
+      const second = await apiSearch("colleges=CAS&page=1");
+      expect(first.totalPages).toBeGreaterThan(1);
+      await press(device, page.getByRole("button", { name: "Search Courses" }));
+      await waitForFound(page, first.totalElements);
+      expect(await cards(page).count()).toBe(18);
+      const pages = page.getByRole("navigation", { name: "Result pages" });
+      expect(await pages.getByRole("link", { name: "Page 1", exact: true }).getAttribute("aria-current")).toBe("page");
+      expect(await pages.getByRole("link", { name: "Back" }).count()).toBe(0);
+      expect(await cardTitles(page)).toEqual(first.content.map((c) => c.title));
+
+      await press(device, pages.getByRole("link", { name: "Next" }));
+      await page.waitForURL((url) => url.searchParams.get("page") === "1" && url.searchParams.get("colleges") === "CAS");
+      await page.locator("article.course-card h2", { hasText: second.content[0].title }).first().waitFor();
+      await page.locator("section.search-results[aria-busy=false]").waitFor();
+      expect(await cardTitles(page)).toEqual(second.content.map((c) => c.title));
+      await expect(found(page).textContent()).resolves.toBe(`Found ${first.totalElements} courses`);
+      expect(await pages.getByRole("link", { name: "Page 2", exact: true }).getAttribute("aria-current")).toBe("page");
+      expect(await pages.getByRole("link", { name: "Back" }).isVisible()).toBe(true);
+      const resultsUrl = page.url();
+
+      const course = second.content[0];
+      await press(device, page.getByRole("link", { name: `View Course ${course.code}`, exact: true }));
+      await page.waitForURL(new RegExp(`/course/${course.id}$`));
+      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(course.title);
+      // The course page leads back to the very search it came from.
+      expect(await page.getByRole("link", { name: "← Back to search" }).getAttribute("href")).toBe(new URL(resultsUrl).pathname + new URL(resultsUrl).search);
+
+      await page.goBack();
+      await page.waitForURL(resultsUrl);
+      await waitForIsland(page, "CourseSearch");
+      await page.locator("section.search-results[aria-busy=false]").waitFor();
+      await expect(found(page).textContent()).resolves.toBe(`Found ${first.totalElements} courses`);
+      expect(await cardTitles(page)).toEqual(second.content.map((c) => c.title));
+      expect(await pages.getByRole("link", { name: "Page 2", exact: true }).getAttribute("aria-current")).toBe("page");
+
+      // Back once more, inside the search: page 1 again.
+      await page.goBack();
+      await page.waitForURL((url) => url.searchParams.get("colleges") === "CAS" && !url.searchParams.has("page"));
+      await page.locator("article.course-card h2", { hasText: first.content[0].title }).first().waitFor();
+      expect(await cardTitles(page)).toEqual(first.content.map((c) => c.title));
+
+      await page.goto(resultsUrl);
+      await page.reload();
+      await waitForIsland(page, "CourseSearch");
+      await expect(found(page).textContent()).resolves.toBe(`Found ${first.totalElements} courses`);
+      expect(await cardTitles(page)).toEqual(second.content.map((c) => c.title));
+
+      expect(unexpected(problems)).toEqual([]);
+      await context.close();
+    });
+
+    test("the numbered pages: Back, the first page, an ellipsis, a window of 5, an ellipsis, the last page, Next", async () => {
+      const { context, page, problems } = await openPage(stack.browser, device.options);
+      const all = await apiSearch("");
+      const last = all.totalPages;
+      expect(last).toBeGreaterThan(9);
+      const pages = page.getByRole("navigation", { name: "Result pages" });
+      const items = () => pages.evaluate((nav) => [...nav.children].map((child) => child.textContent));
+
+      await page.goto(stack.url + "/search?page=8");
+      await waitForIsland(page, "CourseSearch");
+      expect(await items()).toEqual(["Back", "1", "…", "7", "8", "9", "10", "11", "…", String(last), "Next"]);
+      expect(await pages.getByRole("link", { name: "Page 9", exact: true }).getAttribute("aria-current")).toBe("page");
+
+      await press(device, pages.getByRole("link", { name: `Page ${last}`, exact: true }));
+      await page.waitForURL((url) => url.searchParams.get("page") === String(last - 1));
+      await page.locator("section.search-results[aria-busy=false]").waitFor();
+      await pages.getByRole("link", { name: `Page ${last}`, exact: true }).and(page.locator("[aria-current=page]")).waitFor();
+      const tail = Array.from({ length: 5 }, (_, i) => String(last - 4 + i));
+      expect(await items()).toEqual(["Back", "1", "…", ...tail, "Next"]);
+      // On the last page Next is not a link.
+      expect(await pages.getByRole("link", { name: "Next" }).count()).toBe(0);
+
+      await press(device, pages.getByRole("link", { name: "Page 1", exact: true }));
+      await page.waitForURL((url) => !url.searchParams.has("page"));
+      await page.locator("section.search-results[aria-busy=false]").waitFor();
+      await pages.getByRole("link", { name: "Page 1", exact: true }).and(page.locator("[aria-current=page]")).waitFor();
+      expect(await items()).toEqual(["Back", "1", "2", "3", "4", "5", "…", String(last), "Next"]);
+      expect(await pages.getByRole("link", { name: "Back" }).count()).toBe(0);
+      expect(unexpected(problems)).toEqual([]);
+      await context.close();
+    });
+
+    test("a search that matches nothing shows the empty message", async () => {
+      const { context, page, problems } = await openPage(stack.browser, device.options);
+      await page.goto(stack.url + "/search");
+      await waitForIsland(page, "CourseSearch");
+      await page.getByLabel("Course code or title").fill("zzqxv nothing like this");
+      await press(device, page.getByRole("button", { name: "Search Courses" }));
+      await waitForFound(page, 0);
+      await page.getByText("No courses found. Try adjusting the filter parameters.", { exact: true }).waitFor();
+      expect(await cards(page).count()).toBe(0);
+      expect(await page.getByRole("navigation", { name: "Result pages" }).count()).toBe(0);
+      expect(new URL(page.url()).searchParams.get("q")).toBe("zzqxv nothing like this");
+      expect(unexpected(problems)).toEqual([]);
+      await context.close();
+    });
+
+    test("a visitor who clicks Mark Done goes to /login, and comes back to the search after logging in", async () => {
+      const { context, page, problems } = await openPage(stack.browser, device.options);
+      const student = await createStudent(stack.t, uniqueEmail("searcher"));
+      await page.goto(stack.url + "/search?colleges=CAS&departments=CS");
+      await waitForIsland(page, "CourseSearch");
+      const card = cards(page).filter({ has: page.getByRole("link", { name: "View Course CAS CS 111", exact: true }) });
+      await press(device, card.getByRole("button", { name: "Mark Done" }));
+      await page.waitForURL((url) => url.pathname === "/login");
+      expect(new URL(page.url()).searchParams.get("next")).toBe("/search?colleges=CAS&departments=CS");
+
+      await fillLogin(page, student.user.email, student.password, device);
+      await page.waitForURL((url) => url.pathname === "/search" && url.search === "?colleges=CAS&departments=CS");
+      await waitForIsland(page, "CourseSearch");
+      // Signed in now: the same button adds the course.
+      await press(device, card.getByRole("button", { name: "Mark Done" }));
+      await card.getByRole("button", { name: "Remove Done" }).waitFor();
+      expect(unexpected(problems)).toEqual([]);
+      await context.close();
+    });
   });
-
-  test("pages: Next, View Course, back, reload", async () => {
-    const { context, page, problems } = await openPage(stack.browser);
-    await page.goto(stack.url + "/search");
-    await waitForIsland(page, "CourseSearch");
-    await page.locator("#search-colleges > summary").click();
-    await page.locator("#search-colleges").getByRole("checkbox", { name: "CAS", exact: true }).check();
-    const first = await apiSearch("colleges=CAS");
-    const second = await apiSearch("colleges=CAS&page=1");
-    expect(first.totalPages).toBeGreaterThan(1);
-    await page.getByRole("button", { name: "Search Courses" }).click();
-    await waitForFound(page, first.totalElements);
-    expect(await cards(page).count()).toBe(18);
-    const pages = page.getByRole("navigation", { name: "Result pages" });
-    expect(await pages.getByRole("link", { name: "Page 1", exact: true }).getAttribute("aria-current")).toBe("page");
-    expect(await pages.getByRole("link", { name: "Back" }).count()).toBe(0);
-    expect(await cardTitles(page)).toEqual(first.content.map((c) => c.title));
-
-    await pages.getByRole("link", { name: "Next" }).click();
-    await page.waitForURL((url) => url.searchParams.get("page") === "1" && url.searchParams.get("colleges") === "CAS");
-    await page.locator("article.course-card h2", { hasText: second.content[0].title }).first().waitFor();
-    await page.locator("section.search-results[aria-busy=false]").waitFor();
-    expect(await cardTitles(page)).toEqual(second.content.map((c) => c.title));
-    await expect(found(page).textContent()).resolves.toBe(`Found ${first.totalElements} courses`);
-    expect(await pages.getByRole("link", { name: "Page 2", exact: true }).getAttribute("aria-current")).toBe("page");
-    expect(await pages.getByRole("link", { name: "Back" }).isVisible()).toBe(true);
-    const resultsUrl = page.url();
-
-    const course = second.content[0];
-    await page.getByRole("link", { name: `View Course ${course.code}`, exact: true }).click();
-    await page.waitForURL(new RegExp(`/course/${course.id}$`));
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(course.title);
-    // The course page leads back to the very search it came from.
-    expect(await page.getByRole("link", { name: "← Back to search" }).getAttribute("href")).toBe(new URL(resultsUrl).pathname + new URL(resultsUrl).search);
-
-    await page.goBack();
-    await page.waitForURL(resultsUrl);
-    await waitForIsland(page, "CourseSearch");
-    await page.locator("section.search-results[aria-busy=false]").waitFor();
-    await expect(found(page).textContent()).resolves.toBe(`Found ${first.totalElements} courses`);
-    expect(await cardTitles(page)).toEqual(second.content.map((c) => c.title));
-    expect(await pages.getByRole("link", { name: "Page 2", exact: true }).getAttribute("aria-current")).toBe("page");
-
-    // Back once more, inside the search: page 1 again.
-    await page.goBack();
-    await page.waitForURL((url) => url.searchParams.get("colleges") === "CAS" && !url.searchParams.has("page"));
-    await page.locator("article.course-card h2", { hasText: first.content[0].title }).first().waitFor();
-    expect(await cardTitles(page)).toEqual(first.content.map((c) => c.title));
-
-    await page.goto(resultsUrl);
-    await page.reload();
-    await waitForIsland(page, "CourseSearch");
-    await expect(found(page).textContent()).resolves.toBe(`Found ${first.totalElements} courses`);
-    expect(await cardTitles(page)).toEqual(second.content.map((c) => c.title));
-
-    expect(unexpected(problems)).toEqual([]);
-    await context.close();
-  });
-
-  test("a search that matches nothing shows the empty message", async () => {
-    const { context, page, problems } = await openPage(stack.browser);
-    await page.goto(stack.url + "/search");
-    await waitForIsland(page, "CourseSearch");
-    await page.getByLabel("Course code or title").fill("zzqxv nothing like this");
-    await page.getByRole("button", { name: "Search Courses" }).click();
-    await waitForFound(page, 0);
-    await page.getByText("No courses found. Try adjusting the filter parameters.", { exact: true }).waitFor();
-    expect(await cards(page).count()).toBe(0);
-    expect(await page.getByRole("navigation", { name: "Result pages" }).count()).toBe(0);
-    expect(new URL(page.url()).searchParams.get("q")).toBe("zzqxv nothing like this");
-    expect(unexpected(problems)).toEqual([]);
-    await context.close();
-  });
-
-  test("a visitor who clicks Mark Done goes to /login, and comes back to the search after logging in", async () => {
-    const { context, page, problems } = await openPage(stack.browser);
-    const student = await createStudent(stack.t, uniqueEmail("searcher"));
-    await page.goto(stack.url + "/search?colleges=CAS&departments=CS");
-    await waitForIsland(page, "CourseSearch");
-    const card = cards(page).filter({ has: page.getByRole("link", { name: "View Course CAS CS 111", exact: true }) });
-    await card.getByRole("button", { name: "Mark Done" }).click();
-    await page.waitForURL((url) => url.pathname === "/login");
-    expect(new URL(page.url()).searchParams.get("next")).toBe("/search?colleges=CAS&departments=CS");
-
-    await fillLogin(page, student.user.email, student.password);
-    await page.waitForURL((url) => url.pathname === "/search" && url.search === "?colleges=CAS&departments=CS");
-    await waitForIsland(page, "CourseSearch");
-    // Signed in now: the same button adds the course.
-    await card.getByRole("button", { name: "Mark Done" }).click();
-    await card.getByRole("button", { name: "Remove Done" }).waitFor();
-    expect(unexpected(problems)).toEqual([]);
-    await context.close();
-  });
-});
+}
