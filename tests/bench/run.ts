@@ -15,6 +15,7 @@ import { overallRating } from "../../src/lib/schemas.ts";
 import { seededRandom } from "../../src/lib/random.ts";
 import { ensureReferenceData, importCourses } from "../../src/services/catalog.ts";
 import { buildAssets } from "../../src/server/assets.ts";
+import { type Sqld, startSqld } from "../helpers/sqld.ts";
 
 const CATALOG = Deno.args[0] ?? new URL("../../../shared/data/bu/bu_courses.json", import.meta.url).pathname;
 const REVIEWS = Number(Deno.env.get("BENCH_REVIEWS") ?? 200_000);
@@ -197,12 +198,23 @@ const url = `file:${kept ?? `${dir}/bench.db`}`;
 if (!kept || !(await Deno.stat(kept).then(() => true, () => false))) await prepare(url);
 const { id: popular, reviews: popularReviews } = await coursePageCase(url);
 await buildAssets();
+// BENCH_TARGET=server serves the same data from a libSQL server (sqld on loopback) through the web client, as on Turso.
+const target = Deno.env.get("BENCH_TARGET") ?? "file";
+if (target !== "file" && target !== "server") throw new Error(`BENCH_TARGET must be file or server, not ${target}`);
+let sqld: Sqld | null = null;
+if (target === "server") {
+  const checkpoint = createClient({ url });
+  await checkpoint.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+  checkpoint.close();
+  sqld = await startSqld({ from: url.slice("file:".length) });
+}
 const port = await freePort();
 const server = new Deno.Command(Deno.execPath(), {
   args: ["run", "-A", `--v8-flags=${V8_FLAGS}`, "main.ts"],
   // Run as in production: assets built ahead, production React, no build step in the server process.
   env: {
-    DATABASE_URL: url,
+    DATABASE_URL: sqld ? sqld.url : url,
+    DATABASE_AUTH_TOKEN: sqld ? sqld.token : "",
     PORT: String(port),
     HOST: "127.0.0.1",
     DEMO_CATALOG: "off",
@@ -243,7 +255,8 @@ try {
     peak = Math.max(peak, rssMb(server.pid));
   }
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
-  console.log(`\n${SECONDS}s per case and mode, loopback, ${navigator.hardwareConcurrency} cores shared by server and client\n`);
+  const where = sqld ? "a libSQL server (sqld) on loopback through the web client" : "the embedded file";
+  console.log(`\n${SECONDS}s per case and mode, database: ${where}, loopback, ${navigator.hardwareConcurrency} cores shared by server and client\n`);
   console.log(
     line([
       "case",
@@ -278,5 +291,6 @@ try {
 } finally {
   server.kill("SIGTERM");
   await server.status;
+  await sqld?.stop();
   if (dir) await Deno.remove(dir, { recursive: true });
 }

@@ -31,8 +31,13 @@ function freePort(): number {
   return port;
 }
 
-export async function startSqld(): Promise<Sqld> {
+/** Starts sqld on a new database, or on a copy of the SQLite file `from` (checkpointed, no -wal beside it). */
+export async function startSqld({ from }: { from?: string } = {}): Promise<Sqld> {
   const dir = await Deno.makeTempDir({ prefix: "hubrate-sqld-" });
+  if (from) {
+    await Deno.mkdir(join(dir, "data.sqld/dbs/default"), { recursive: true });
+    await Deno.copyFile(from, join(dir, "data.sqld/dbs/default/data"));
+  }
   const { publicKey, privateKey } = await generateKeyPair("EdDSA", { crv: "Ed25519", extractable: true });
   const key = (await exportJWK(publicKey)).x!;
   const token = await new SignJWT({ a: "rw" }).setProtectedHeader({ alg: "EdDSA" }).setIssuedAt().sign(privateKey);
