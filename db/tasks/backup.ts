@@ -11,7 +11,9 @@ import { databaseOptions, loadConfigOrExit } from "../../src/config.ts";
 
 const config = loadConfigOrExit();
 if (!config.databaseUrl.startsWith("file:")) {
-  console.error("db:backup copies an embedded (file:) database. For Turso, use its own point-in-time restore, or `turso db shell ... .dump`.");
+  console.error(
+    "db:backup copies an embedded (file:) database. For a libSQL server (Turso), take a copy with `deno task db:export FILE` or use Turso's point-in-time restore.",
+  );
   Deno.exit(1);
 }
 const database = await openDatabase(config.databaseUrl, databaseOptions(config));
