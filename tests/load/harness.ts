@@ -10,13 +10,6 @@ export const PASSWORD = "correct horse battery load";
 const V8_FLAGS = /--v8-flags=(\S+)/.exec(JSON.parse(await Deno.readTextFile(new URL("../../deno.json", import.meta.url))).tasks.start)?.[1] ?? "";
 const ROOT = new URL("../../", import.meta.url).pathname;
 
-export async function freePort(): Promise<number> {
-  const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
-
 export type Server = { proc: Deno.ChildProcess; base: string; stderr: string[] };
 
 /** Starts main.ts as its own process in production mode and waits until /healthz answers. */

@@ -9,12 +9,12 @@
 import { openDatabase } from "../../db/client.ts";
 import { backupDatabase } from "../../db/backup.ts";
 import { buildAssets } from "../../src/server/assets.ts";
+import { freePort } from "../helpers/ports.ts";
 import {
   call,
   type Check,
   checksTable,
   createStudents,
-  freePort,
   Ledger,
   openRaw,
   PASSWORD,

@@ -9,16 +9,10 @@ import { verifyPassword } from "../../src/services/passwords.ts";
 import { TEST_BUILD_DIR } from "../helpers/build-dir.ts";
 import { type SmtpInbox, startSmtpServer } from "../helpers/smtp.ts";
 import { type Sqld, startSqld } from "../helpers/sqld.ts";
+import { freePort } from "../helpers/ports.ts";
 
 const PERMISSIONS = ["--allow-read", "--allow-net", "--allow-env", "--no-prompt"];
 const SECRET = "deploy-entry-test-secret-0123456789abcdef";
-
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (listener.addr as Deno.NetAddr).port;
-  listener.close();
-  return port;
-}
 
 type Entry = { origin: string; output: () => string; stop(): Promise<void> };
 
