@@ -12,7 +12,7 @@ import { ConfigError, loadConfig } from "./src/config.ts";
 import { routeModules } from "./src/server/routes.gen.ts";
 import { usePasswordEngine } from "./src/services/passwords.ts";
 import { pruneExpiredLimits } from "./src/services/rate-limit.ts";
-import { exitOnStartupError, prepareApp } from "./src/startup.ts";
+import { exitOnStartupError, prepareApp, startupConfig } from "./src/startup.ts";
 
 usePasswordEngine("wasm");
 
@@ -29,12 +29,7 @@ function deployConfig() {
   return config;
 }
 
-let config;
-try {
-  config = deployConfig();
-} catch (error) {
-  exitOnStartupError(error);
-}
+const config = startupConfig(deployConfig);
 
 const deps = await prepareApp(config).catch(exitOnStartupError);
 const app = await createApp(deps, routeModules);

@@ -1,15 +1,10 @@
 /** Starts HubRate: reads the configuration, prepares the database and assets, and serves. */
 import { createApp } from "./src/app.ts";
 import { loadConfig } from "./src/config.ts";
-import { exitOnStartupError, prepareApp } from "./src/startup.ts";
+import { exitOnStartupError, prepareApp, startupConfig } from "./src/startup.ts";
 import { pruneExpiredLimits } from "./src/services/rate-limit.ts";
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  exitOnStartupError(error);
-}
+const config = startupConfig(() => loadConfig());
 
 const deps = await prepareApp(config).catch(exitOnStartupError);
 if (deps.demoCoursesLoaded) {

@@ -51,3 +51,12 @@ export function exitOnStartupError(error: unknown): never {
   }
   throw error;
 }
+
+/** Reads the configuration with `read`, or ends the start with one line when it is wrong. */
+export function startupConfig(read: () => Config): Config {
+  try {
+    return read();
+  } catch (error) {
+    exitOnStartupError(error);
+  }
+}
