@@ -117,10 +117,19 @@ describe("a libSQL server through the web client", () => {
     }
   });
 
-  test("a token the server refuses stops the start with the server's reason", async () => {
+  test("a token the server refuses stops the start with the server's reason", { timeout: 60_000 }, async () => {
     const opening = openDatabase(sqld.url, { authToken: "not-a-valid-token" });
     await expect(opening).rejects.toThrow(DatabaseUnavailableError);
     await expect(opening).rejects.toThrow(new RegExp(`^Cannot open the database at ${sqld.url}: .*(401|Unauthorized)`));
+    // The server says so in one line and stops, instead of a stack trace.
+    const start = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "main.ts"],
+      env: { DATABASE_URL: sqld.url, DATABASE_AUTH_TOKEN: "not-a-valid-token", PORT: "0", HOST: "127.0.0.1" },
+      stdin: "null",
+    }).output();
+    const stderr = new TextDecoder().decode(start.stderr).trim().split("\n").filter((line) => !line.startsWith("npm warn"));
+    expect(start.code).toBe(1);
+    expect(stderr.at(-1)).toMatch(new RegExp(`^HubRate cannot start\\. Cannot open the database at ${sqld.url}: .*(401|Unauthorized)`));
   });
 });
 
