@@ -16,7 +16,7 @@ import { seededRandom } from "../../src/lib/random.ts";
 import { ensureReferenceData, importCourses } from "../../src/services/catalog.ts";
 import { buildAssets } from "../../src/server/assets.ts";
 import { type Sqld, startSqld } from "../helpers/sqld.ts";
-import { freePort } from "../helpers/ports.ts";
+import { freePort, residentMb } from "../helpers/processes.ts";
 
 const CATALOG = Deno.args[0] ?? new URL("../../../shared/data/bu/bu_courses.json", import.meta.url).pathname;
 const REVIEWS = Number(Deno.env.get("BENCH_REVIEWS") ?? 200_000);
@@ -138,11 +138,6 @@ async function prepare(url: string): Promise<void> {
   );
 }
 
-function rssMb(pid: number): number {
-  const status = Deno.readTextFileSync(`/proc/${pid}/status`);
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
-}
-
 type Result = { name: string; rps: number; p50: number; p99: number; errors: number };
 
 /** Warms up, then runs `clients` clients for SECONDS, each sending its next request when the last one is answered. */
@@ -242,11 +237,11 @@ try {
   // Latency with one client at a time (the time a request takes), throughput with CONCURRENCY clients (how many the server answers).
   const latency: Result[] = [];
   const throughput: Result[] = [];
-  let peak = rssMb(server.pid);
+  let peak = residentMb(server.pid);
   for (const [name, path] of cases) {
     latency.push(await measure(base, name, path, 1));
     throughput.push(await measure(base, name, path, CONCURRENCY));
-    peak = Math.max(peak, rssMb(server.pid));
+    peak = Math.max(peak, residentMb(server.pid));
   }
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
   const where = sqld ? "a libSQL server (sqld) on loopback through the web client" : "the embedded file";
@@ -277,7 +272,7 @@ try {
       String(l.errors + t.errors),
     ]));
   });
-  console.log(`\nserver memory: ${rssMb(server.pid).toFixed(0)} MB resident now, ${peak.toFixed(0)} MB peak seen`);
+  console.log(`\nserver memory: ${residentMb(server.pid).toFixed(0)} MB resident now, ${peak.toFixed(0)} MB peak seen`);
   for (const path of ["/", "/search", `/course/${popular}`, "/contact"]) {
     const js = await pageJavaScript(base, path);
     console.log(`JavaScript on ${path}: ${js.files} files, ${(js.gzipBytes / 1024).toFixed(1)} KB gzipped`);

@@ -6,7 +6,7 @@
 import { createClient } from "@libsql/client/web";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { join } from "node:path";
-import { freePort } from "./ports.ts";
+import { freePort } from "./processes.ts";
 
 export type Sqld = {
   url: string;

@@ -9,7 +9,7 @@
 import { openDatabase } from "../../db/client.ts";
 import { backupDatabase } from "../../db/backup.ts";
 import { buildAssets } from "../../src/server/assets.ts";
-import { freePort } from "../helpers/ports.ts";
+import { freePort, residentMb } from "../helpers/processes.ts";
 import {
   call,
   type Check,
@@ -109,6 +109,10 @@ async function loadRun(): Promise<void> {
       database.close();
     }
   })().catch((error: unknown) => error instanceof Error ? error : new Error(String(error)));
+  // The server's resident memory every 5 s, to see whether it levels off or keeps growing under the load.
+  const pid = server.proc.pid;
+  const memory: number[] = [residentMb(pid)];
+  const sampler = setInterval(() => memory.push(residentMb(pid)), 5000);
   await Promise.all(Array.from({ length: LOAD_CLIENTS }, async (_, c) => {
     // Each student belongs to one client, so its writes are sequential and its last acknowledged vote is its final state.
     const mine = students.filter((_, i) => i % LOAD_CLIENTS === c);
@@ -135,9 +139,16 @@ async function loadRun(): Promise<void> {
     }
   }));
   stats.ended = performance.now();
+  clearInterval(sampler);
+  memory.push(residentMb(pid));
   await stopServer(server);
   server = null;
   console.log(`\n${statsTable(stats)}`);
+  const half = memory.slice(Math.floor(memory.length / 2));
+  console.log(
+    `\nserver memory (MB resident, every 5 s): ${memory.map((m) => m.toFixed(0)).join(" ")}; ` +
+      `peak ${Math.max(...memory).toFixed(0)}, second half ${Math.min(...half).toFixed(0)}-${Math.max(...half).toFixed(0)}`,
+  );
   console.log(`\n${table(["kind", "requests"], [...stats.byKind].map(([k, n]) => [k, n]))}`);
   console.log(`\n${table(["status", "count"], [...stats.byStatus].sort((a, b) => a[0] - b[0]).map(([s, n]) => [s, n]))}`);
   console.log(`\nacknowledged: ${ledger.reviews.size} reviews, ${ledger.votesAcknowledged} votes (${ledger.votes.size} user/review pairs), ${logins} logins`);

@@ -9,7 +9,7 @@ import { verifyPassword } from "../../src/services/passwords.ts";
 import { TEST_BUILD_DIR } from "../helpers/build-dir.ts";
 import { type SmtpInbox, startSmtpServer } from "../helpers/smtp.ts";
 import { type Sqld, startSqld } from "../helpers/sqld.ts";
-import { freePort } from "../helpers/ports.ts";
+import { freePort } from "../helpers/processes.ts";
 
 const PERMISSIONS = ["--allow-read", "--allow-net", "--allow-env", "--no-prompt"];
 const SECRET = "deploy-entry-test-secret-0123456789abcdef";
