@@ -18,7 +18,8 @@ type Found = {
   backHref: string;
   flash: string | null;
 };
-type Data = Found | { course: null };
+/** No course: none with that id (404), or it could not be loaded (`error`, 500). */
+type Data = Found | { course: null; error?: string };
 
 const FLASH: Record<string, string> = { submitted: "Review submitted successfully!", updated: "Review updated successfully!" };
 
@@ -40,21 +41,27 @@ export async function load(c: AppContext): Promise<Data> {
   const raw = c.req.param("id") ?? "";
   const id = /^\d{1,12}$/.test(raw) ? Number(raw) : 0;
   const user = c.var.user?.enabled ? c.var.user : null;
-  const course = id > 0 ? await findCourse(db, id, user?.id) : null;
-  if (!course) return { course: null };
-  const list = await listCourseReviews(db, course.id, user?.id);
-  return {
-    course,
-    reviews: { content: list.reviews, totalElements: list.total, totalPages: Math.ceil(list.total / REVIEWS_PAGE_SIZE), number: 0, size: REVIEWS_PAGE_SIZE },
-    teachers: await teachersOf(db, course.id),
-    distribution: await ratingDistribution(db, course.id),
-    lists: user ? await listIds(db, user.id) : null,
-    backHref: backHref(c),
-    flash: FLASH[c.req.query("review") ?? ""] ?? null,
-  };
+  try {
+    const course = id > 0 ? await findCourse(db, id, user?.id) : null;
+    if (!course) return { course: null };
+    const list = await listCourseReviews(db, course.id, user?.id);
+    return {
+      course,
+      reviews: { content: list.reviews, totalElements: list.total, totalPages: Math.ceil(list.total / REVIEWS_PAGE_SIZE), number: 0, size: REVIEWS_PAGE_SIZE },
+      teachers: await teachersOf(db, course.id),
+      distribution: await ratingDistribution(db, course.id),
+      lists: user ? await listIds(db, user.id) : null,
+      backHref: backHref(c),
+      flash: FLASH[c.req.query("review") ?? ""] ?? null,
+    };
+  } catch (error) {
+    console.error("[course]", error);
+    return { course: null, error: "Failed to load course details" };
+  }
 }
 
 export function meta(data: Data): PageMeta {
+  if (!data.course && data.error) return { title: "Course details", status: 500, noindex: true };
   if (!data.course) return { title: "Course not found", status: 404, noindex: true };
   const { course } = data;
   const rating = course.numReviews ? ` Rated ${course.averageOverallRating.toFixed(1)}/5 by ${plural(course.numReviews, "student")}.` : "";
@@ -66,7 +73,8 @@ export default function CoursePage({ data, user }: PageProps<Data>) {
   if (!data.course) {
     return (
       <div className="page narrow center">
-        <h1>Course not found</h1>
+        <h1>{data.error ? "Course details" : "Course not found"}</h1>
+        {data.error && <p className="alert alert-error" role="alert">{data.error}</p>}
         <p>
           <a className="button" href="/search">Back to Search</a>
         </p>
