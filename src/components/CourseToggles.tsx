@@ -6,6 +6,20 @@ const LABELS = {
   page: { completed: ["Mark as Completed", "Completed"], future: ["Add to Future Courses", "In Future Courses"], saved: ["Save for Later", "Saved"] },
 } as const;
 
+/**
+ * Runs a toggle from its button. Every toggle is disabled while the call runs,
+ * and a disabled button loses the focus: the button pressed gets it back, so a
+ * keyboard user stays where they were.
+ */
+async function toggleFrom(button: HTMLButtonElement, list: ListName, courseId: number): Promise<void> {
+  const focused = document.activeElement === button;
+  await toggleCourse(list, courseId);
+  if (!focused) return;
+  // React enables the buttons again on its next render.
+  for (let i = 0; i < 20 && button.disabled; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+  if (button.isConnected && (document.activeElement === null || document.activeElement === document.body)) button.focus();
+}
+
 function BookmarkIcon({ filled }: { filled: boolean }) {
   return (
     <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
@@ -26,7 +40,7 @@ export function BookmarkToggle({ courseId, courseName }: { courseId: number; cou
       aria-label={saved ? `Remove ${courseName} from saved courses` : `Save ${courseName} for later`}
       title={saved ? "Saved" : "Save for later"}
       disabled={toggleRunning.value}
-      onClick={() => toggleCourse("saved", courseId)}
+      onClick={(event) => toggleFrom(event.currentTarget, "saved", courseId)}
     >
       <BookmarkIcon filled={saved} />
     </button>
@@ -47,7 +61,7 @@ export function CourseToggles({ courseId, variant, lists }: { courseId: number; 
             className={on ? "button button-small" : "button button-small button-ghost"}
             aria-pressed={on}
             disabled={toggleRunning.value}
-            onClick={() => toggleCourse(list, courseId)}
+            onClick={(event) => toggleFrom(event.currentTarget, list, courseId)}
           >
             {LABELS[variant][list][on ? 1 : 0]}
           </button>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { flushSync } from "react-dom";
 import { apiFetch } from "../client/api.ts";
 import { loginUrl } from "../client/lists-store.ts";
 import type { VoteResult, VoteType } from "../lib/views.ts";
@@ -18,15 +19,18 @@ export function VoteButtons({ reviewId, initial, signedIn, own, onError }: Props
   const [state, setState] = useState<VoteResult>(initial);
   const [busy, setBusy] = useState(false);
 
-  async function vote(type: VoteType) {
+  async function vote(type: VoteType, button: HTMLButtonElement) {
     if (!signedIn) {
       location.assign(loginUrl());
       return;
     }
     if (busy) return;
+    // The buttons are disabled while the vote is sent, which takes the focus away: the button pressed gets it back.
+    const focused = document.activeElement === button;
     setBusy(true);
     const result = await apiFetch<VoteResult>(`/api/votes/review/${reviewId}?voteType=${type}`, { method: "POST" });
-    setBusy(false);
+    flushSync(() => setBusy(false));
+    if (focused && button.isConnected && (document.activeElement === null || document.activeElement === document.body)) button.focus();
     if (result.ok) setState(result.data);
     else onError(result.message ?? `request failed (${result.status})`);
   }
@@ -41,7 +45,7 @@ export function VoteButtons({ reviewId, initial, signedIn, own, onError }: Props
         aria-label="Upvote"
         title={title}
         disabled={busy || own}
-        onClick={() => vote("UPVOTE")}
+        onClick={(event) => vote("UPVOTE", event.currentTarget)}
       >
         <Arrow up />
       </button>
@@ -53,7 +57,7 @@ export function VoteButtons({ reviewId, initial, signedIn, own, onError }: Props
         aria-label="Downvote"
         title={title}
         disabled={busy || own}
-        onClick={() => vote("DOWNVOTE")}
+        onClick={(event) => vote("DOWNVOTE", event.currentTarget)}
       >
         <Arrow up={false} />
       </button>

@@ -1,20 +1,30 @@
 /**
  * The site with the keyboard alone: one whole search and one whole review,
  * reaching every control with Tab and operating it with Space, Enter and the
- * arrow keys. A visible focus ring is checked on the way.
+ * arrow keys; the course toggles and the list view switch; a visible focus
+ * ring on every control Tab reaches, in light and dark mode; and where the
+ * focus goes after a page load and after choosing another result page.
  */
 import { eq } from "drizzle-orm";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { reviews } from "../../db/schema.ts";
-import { createStudent } from "../helpers/accounts.ts";
-import { courseId, logIn, openPage, type Stack, startStack, stopStack, unexpected, waitForIsland } from "../helpers/pages.ts";
+import { api, createStudent } from "../helpers/accounts.ts";
+import { createdReview } from "../helpers/reviews.ts";
+import { courseId, DESKTOP, logIn, openPage, type Stack, startStack, stopStack, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
 
 let stack: Stack;
 beforeAll(async () => {
   stack = await startStack();
 });
 afterAll(() => stopStack(stack));
+
+/** Waits until every island on the page has hydrated (those that wait to be seen are scrolled to), then goes back to the top. */
+async function waitForHydration(page: Page): Promise<void> {
+  const names = await page.evaluate(() => [...new Set([...document.querySelectorAll<HTMLElement>("[data-island]")].map((e) => e.dataset.island!))]);
+  for (const name of names) await waitForIsland(page, name);
+  await page.evaluate(() => scrollTo(0, 0));
+}
 
 /** Presses Tab until `selector` has the focus (at most 200 times), as a keyboard user would reach it. */
 async function tabTo(page: Page, selector: string): Promise<void> {
@@ -32,6 +42,41 @@ async function focusVisible(page: Page, ringOn = ""): Promise<boolean> {
     const style = getComputedStyle(closest ? focused.closest(closest)! : focused);
     return style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
   }, ringOn);
+}
+
+/**
+ * Presses Tab from the top of the page until the focus leaves the page or
+ * comes round again (at most `limit` times), and returns each control that
+ * had the focus without a visible ring: an outline on the control, or on the
+ * option or label around a control that is drawn by its label (the rating
+ * rows' radios), inside the screen.
+ */
+async function controlsWithoutRing(page: Page, limit = 120): Promise<string[]> {
+  const missing: string[] = [];
+  const seen = new Set<string>();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement;
+      if (!element || element === document.body) return null;
+      const path = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}[${(el.textContent ?? "").trim().slice(0, 30)}]`;
+      const ringed = [element, element.closest("label"), element.parentElement].some((candidate) => {
+        if (!candidate) return false;
+        const style = getComputedStyle(candidate);
+        return style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2;
+      });
+      const box = (element.closest("label") ?? element).getBoundingClientRect();
+      const onScreen = box.width > 0 && box.height > 0 && box.right > 0 && box.left < innerWidth;
+      const key = `${path(element)}@${Math.round(box.left)},${Math.round(box.top + scrollY)}`;
+      return { key, label: path(element), ringed: ringed && onScreen };
+    });
+    if (!focused || seen.has(focused.key)) break;
+    seen.add(focused.key);
+    if (!focused.ringed) missing.push(focused.label);
+  }
+  expect(seen.size, `Tab reached nothing on ${page.url()}`).toBeGreaterThan(3);
+  return missing;
 }
 
 describe("keyboard only, in Chromium", () => {
@@ -86,6 +131,128 @@ describe("keyboard only, in Chromium", () => {
     await page.getByText(`Found ${all.totalElements} courses`).waitFor();
     // Focus moves to the results heading, so the next Tab starts at the new results.
     await page.waitForFunction(() => document.activeElement?.id === "search-found");
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  test("every control Tab reaches shows a focus ring, on every kind of page, in light and dark mode", async () => {
+    const { t, url } = stack;
+    const student = await createStudent(t, uniqueEmail("rings"));
+    const id = await courseId(t, "CAS CS 111");
+    await api(t, `/api/users/completed-courses/${id}`, { method: "POST", token: student.token });
+    const visitor = ["/", "/search?colleges=CAS", `/course/${id}`, "/login", "/register", "/verify", "/reset", "/contact", "/privacy"];
+    const signedIn = ["/dashboard", "/hub-progress", "/my-courses", "/account", `/course/${id}`, `/course/${await courseId(t, "CAS WR 120")}/review`];
+    for (const colorScheme of ["light", "dark"] as const) {
+      const found: Record<string, string[]> = {};
+      const { context, page, problems } = await openPage(stack.browser, { ...DESKTOP, colorScheme });
+      for (const path of visitor) {
+        await page.goto(url + path);
+        await waitForHydration(page);
+        const missing = await controlsWithoutRing(page);
+        if (missing.length) found[`visitor ${path}`] = missing;
+      }
+      await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
+      for (const path of signedIn) {
+        await page.goto(url + path);
+        await waitForHydration(page);
+        const missing = await controlsWithoutRing(page);
+        if (missing.length) found[path] = missing;
+      }
+      expect(found, colorScheme).toEqual({});
+      expect(unexpected(problems)).toEqual([]);
+      await context.close();
+    }
+  });
+
+  test("after a page load the first Tab is 'Skip to content', which takes the focus to the page's content and heading", async () => {
+    const { context, page, problems } = await openPage(stack.browser);
+    for (const path of ["/", "/search", "/login", "/privacy"]) {
+      await page.goto(stack.url + path);
+      await waitForHydration(page);
+      await page.keyboard.press("Tab");
+      const skip = page.getByRole("link", { name: "Skip to content" });
+      expect(await skip.evaluate((link) => link === document.activeElement), path).toBe(true);
+      expect(await focusVisible(page), path).toBe(true);
+      const box = (await skip.boundingBox())!;
+      expect(box.x, path).toBeGreaterThanOrEqual(0);
+      await page.keyboard.press("Enter");
+      // The next Tab starts inside the main content, after its heading.
+      await page.keyboard.press("Tab");
+      const where = await page.evaluate(() => {
+        const focused = document.activeElement!;
+        const main = document.querySelector("main")!;
+        const heading = main.querySelector("h1")!;
+        return {
+          inMain: main.contains(focused),
+          afterHeading: Boolean(heading.compareDocumentPosition(focused) & Node.DOCUMENT_POSITION_FOLLOWING),
+        };
+      });
+      expect(where, path).toEqual({ inMain: true, afterHeading: true });
+    }
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  test("the toggles and votes with the keyboard keep the focus on the button pressed: a card's three, the course page's three, a vote, the view switch", async () => {
+    const { t, url } = stack;
+    const student = await createStudent(t, uniqueEmail("keyboard-toggles"));
+    const id = await courseId(t, "CAS CS 111");
+    const author = await createStudent(t, uniqueEmail("keyboard-votes"));
+    await createdReview(t, author.token, id, { reviewText: "A review to vote on with the keyboard." });
+    const { context, page, problems } = await openPage(stack.browser);
+    await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
+    /** The button has the focus, with its ring, once its call is done. */
+    const keepsFocus = async (button: Locator, what: string) => {
+      await button.waitFor();
+      await page.waitForFunction(() => !document.querySelector("button[disabled]:not(.multi-select-summary):not([title^='You cannot'])"));
+      expect(await button.evaluate((element) => element === document.activeElement), what).toBe(true);
+      expect(await focusVisible(page), what).toBe(true);
+    };
+
+    await page.goto(url + "/search?colleges=CAS&departments=CS");
+    await waitForIsland(page, "CourseSearch");
+    const card = page.locator("article.course-card").filter({ has: page.getByRole("link", { name: "View Course CAS CS 111", exact: true }) });
+    const cardButton = (name: string) => card.getByRole("button", { name, exact: true });
+    await tabTo(page, 'article.course-card:has(a[aria-label="View Course CAS CS 111"]) button.bookmark');
+    await page.keyboard.press("Enter");
+    await keepsFocus(cardButton("Remove CAS CS 111 from saved courses"), "bookmark");
+    await tabTo(page, 'article.course-card:has(a[aria-label="View Course CAS CS 111"]) .card-actions button[aria-pressed="false"]');
+    await page.keyboard.press("Space");
+    await keepsFocus(cardButton("Remove Done"), "Mark Done");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await keepsFocus(cardButton("End Future"), "Add Future");
+    expect(await cardButton("End Future").getAttribute("aria-pressed")).toBe("true");
+
+    await page.goto(`${url}/course/${id}`);
+    await waitForIsland(page, "CourseActions");
+    const actions = page.getByRole("group", { name: "Course actions" });
+    for (const [from, to] of [["Completed", "Mark as Completed"], ["In Future Courses", "Add to Future Courses"], ["Saved", "Save for Later"]]) {
+      await tabTo(page, `.course-actions button[aria-pressed="true"]`);
+      expect(await actions.getByRole("button", { name: from, exact: true }).evaluate((button) => button === document.activeElement), from).toBe(true);
+      await page.keyboard.press("Space");
+      await keepsFocus(actions.getByRole("button", { name: to, exact: true }), from);
+    }
+    await waitForIsland(page, "CourseReviews");
+    const review = page.locator("article.review-card").filter({ hasText: "A review to vote on with the keyboard." });
+    // Marked for tabTo, which takes CSS selectors.
+    await review.getByRole("button", { name: "Upvote" }).evaluate((button) => button.setAttribute("data-test-target", "upvote"));
+    await tabTo(page, '[data-test-target="upvote"]');
+    await page.keyboard.press("Enter");
+    await review.locator(".vote-count", { hasText: /^1$/ }).waitFor();
+    await keepsFocus(review.getByRole("button", { name: "Upvote" }), "Upvote");
+    expect(await review.getByRole("button", { name: "Upvote" }).getAttribute("aria-pressed")).toBe("true");
+
+    await api(t, `/api/users/completed-courses/${id}`, { method: "POST", token: student.token });
+    await page.goto(url + "/my-courses");
+    await waitForIsland(page, "CourseLists");
+    await tabTo(page, '.view-switch button[aria-pressed="false"]');
+    await page.keyboard.press("Enter");
+    await page.getByRole("table").first().waitFor();
+    // The table's headers sort with the keyboard too.
+    await tabTo(page, "th.col-code button");
+    await page.keyboard.press("Enter");
+    expect(await page.locator("th.col-code").getAttribute("aria-sort")).toBe("ascending");
     expect(unexpected(problems)).toEqual([]);
     await context.close();
   });
