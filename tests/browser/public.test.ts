@@ -1,8 +1,15 @@
+/**
+ * The public pages in Chromium: the landing page and its sections, the legal
+ * pages, the contact form sending by SMTP (prefilled for a student), at
+ * desktop and phone sizes; and the phone menu without JavaScript.
+ */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createMailer } from "../../src/services/mail.ts";
+import { createStudent } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 import { launchBrowser, type RunningServer, serve } from "../helpers/browser.ts";
+import { DEVICES, openPage, press, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
 import { type SmtpInbox, startSmtpServer } from "../helpers/smtp.ts";
 
 let smtp: SmtpInbox;
@@ -35,43 +42,95 @@ function collectProblems(page: Page): string[] {
   return problems;
 }
 
-describe("public pages in Chromium", () => {
-  test("landing → Start Searching → search results; then the contact form sends a message by SMTP", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const problems = collectProblems(page);
-    await page.goto(server.url + "/");
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("Select your next BU course");
-    expect(await page.locator("script").count()).toBe(0);
+for (const device of DEVICES) {
+  describe(`public pages in Chromium, ${device.name}`, () => {
+    test("landing → Start Searching → search results; then the contact form sends a message by SMTP", async () => {
+      const { context, page } = await openPage(browser, device.options);
+      const problems = collectProblems(page);
+      await page.goto(server.url + "/");
+      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("Select your next BU course");
+      expect(await page.locator("script").count()).toBe(0);
 
-    await page.getByRole("link", { name: "Start Searching" }).click();
-    await page.waitForURL(/\/search$/);
-    await expect(page.locator(".found").textContent()).resolves.toMatch(/^Found \d+ courses$/);
+      await press(device, page.getByRole("link", { name: "Start Searching" }));
+      await page.waitForURL(/\/search$/);
+      await expect(page.locator(".found").textContent()).resolves.toMatch(/^Found \d+ courses$/);
 
-    await page.getByRole("link", { name: "Contact", exact: true }).first().click();
-    await page.waitForURL(/\/contact$/);
-    // Wait for hydration: React attaches its handlers, then the form no longer reloads the page.
-    await page.waitForFunction(() => {
-      const island = document.querySelector("[data-island=ContactForm]");
-      return island !== null && Object.keys(island).some((key) => key.startsWith("__reactContainer"));
+      // The top bar's Contact (behind the menu on a phone).
+      if (device.touch) await press(device, page.locator("details.topbar-menu summary"));
+      await press(device, page.locator(device.touch ? "details.topbar-menu" : ".topbar-nav").getByRole("link", { name: "Contact", exact: true }));
+      await page.waitForURL(/\/contact$/);
+      // Wait for hydration: React attaches its handlers, then the form no longer reloads the page.
+      await page.waitForFunction(() => {
+        const island = document.querySelector("[data-island=ContactForm]");
+        return island !== null && Object.keys(island).some((key) => key.startsWith("__reactContainer"));
+      });
+      await press(device, page.getByRole("button", { name: "Send Message" }));
+      await page.getByText("Subject is required").waitFor();
+      await expect(page.getByText("Please enter a valid email address").isVisible()).resolves.toBe(true);
+
+      await page.getByLabel("Email").fill("student@bu.edu");
+      await page.getByLabel("Subject").fill(`Missing course (${device.name})`);
+      await page.getByLabel("Message").fill("Please add CAS XX 999.");
+      await press(device, page.getByRole("button", { name: "Send Message" }));
+      await page.getByRole("status").filter({ hasText: "Thanks for reaching out!" }).waitFor();
+      // Sent: the subject and message are cleared for another one.
+      expect(await page.getByLabel("Subject").inputValue()).toBe("");
+
+      const mail = await smtp.next("maintainer@example.edu");
+      expect(mail.subject).toBe(`[HubRate contact] Missing course (${device.name})`);
+      expect(mail.text).toContain("Please add CAS XX 999.");
+      expect(await page.getByRole("link", { name: "maintainer@example.edu" }).getAttribute("href")).toBe("mailto:maintainer@example.edu");
+      expect(await page.getByRole("link", { name: "LinkedIn" }).getAttribute("href")).toBe("https://www.linkedin.com/in/hubrate-maintainer");
+      expect(problems).toEqual([]);
+      await context.close();
     });
-    await page.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.getByText("Subject is required").isVisible()).resolves.toBe(true);
-    await expect(page.getByText("Please enter a valid email address").isVisible()).resolves.toBe(true);
 
-    await page.getByLabel("Email").fill("student@bu.edu");
-    await page.getByLabel("Subject").fill("Missing course");
-    await page.getByLabel("Message").fill("Please add CAS XX 999.");
-    await page.getByRole("button", { name: "Send Message" }).click();
-    await page.getByRole("status").filter({ hasText: "Thanks for reaching out!" }).waitFor();
+    test("the landing page's sections, and the legal pages' date and statements", async () => {
+      const { context, page, problems } = await openPage(browser, device.options);
+      await page.goto(server.url + "/");
+      const why = page.getByRole("region", { name: "Why use HubRate?" });
+      expect(await why.getByRole("heading", { level: 3 }).allTextContents()).toEqual([
+        "Advanced search options",
+        "Read past opinions",
+        "Understand teaching styles",
+      ]);
+      const unlock = page.getByRole("region", { name: "Unlock these features by creating a free account" });
+      expect(await unlock.getByRole("heading", { level: 3 }).allTextContents()).toEqual([
+        "Track Hub progress",
+        "Post anonymous reviews",
+        "Quickly add and remove courses",
+      ]);
+      await press(device, unlock.getByRole("link", { name: "Create a free account" }));
+      await page.waitForURL(/\/register$/);
 
-    const mail = await smtp.next("maintainer@example.edu");
-    expect(mail.subject).toBe("[HubRate contact] Missing course");
-    expect(mail.text).toContain("Please add CAS XX 999.");
-    expect(await page.getByRole("link", { name: "LinkedIn" }).getAttribute("href")).toBe("https://www.linkedin.com/in/hubrate-maintainer");
-    expect(problems).toEqual([]);
-    await page.close();
+      for (const [path, title] of [["/privacy", "Privacy Policy"], ["/terms", "Terms of Service"]]) {
+        await page.goto(server.url + path);
+        await expect(page.getByRole("heading", { level: 1 }).textContent(), path).resolves.toBe(title);
+        await page.getByText("Last updated: August 20, 2025", { exact: true }).waitFor();
+        const text = (await page.locator("main").textContent())!;
+        expect(text, path).toMatch(/deleted immediately on account deletion/);
+        expect(text, path).toMatch(/anonymous/);
+        expect(text, path).toMatch(/tied internally to|Internally, each review is tied to/);
+        expect(text, path).toMatch(/not affiliated with, endorsed by or operated by Boston\s+University/);
+      }
+      expect(unexpected(problems)).toEqual([]);
+      await context.close();
+    });
+
+    test("a student's contact form comes with their email filled in", async () => {
+      const student = await createStudent(t, uniqueEmail("contact"));
+      const { context, page, problems } = await openPage(browser, device.options);
+      await context.addCookies([{ name: "hubrate_session", value: student.token, url: server.url }]);
+      await page.goto(server.url + "/contact");
+      await waitForIsland(page, "ContactForm");
+      expect(await page.getByLabel("Email").inputValue()).toBe(student.user.email);
+      expect(unexpected(problems)).toEqual([]);
+      await context.close();
+    });
   });
+}
 
+describe("public pages in Chromium, without JavaScript", () => {
   test("on a phone the menu is collapsed and opens without JavaScript", async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false, hasTouch: true, isMobile: true });
     const page = await context.newPage();
