@@ -15,10 +15,16 @@ export const signedIn = signal(false);
 export const lists = signal<Record<ListName, ReadonlySet<number>>>({ completed: new Set(), future: new Set(), saved: new Set() });
 export const toggleRunning = signal(false);
 
-/** Seeds the store from the server's props; the first island on the page to hydrate does it. */
+/**
+ * Seeds the store from the island's props, replacing whatever it held: on the
+ * server this module lives for the whole process, so one student's lists must
+ * never still be there when the next request (a visitor's, say) renders.
+ * Server renders are synchronous, so a render seeds and reads without another
+ * request in between.
+ */
 export function seedLists(isSignedIn: boolean, ids: ListIds | null): void {
   signedIn.value = isSignedIn;
-  if (ids) lists.value = { completed: new Set(ids.completed), future: new Set(ids.future), saved: new Set(ids.saved) };
+  lists.value = { completed: new Set(ids?.completed ?? []), future: new Set(ids?.future ?? []), saved: new Set(ids?.saved ?? []) };
 }
 
 export function inList(list: ListName, courseId: number): boolean {

@@ -32,6 +32,24 @@ describe("with the demo catalog", () => {
   };
   const sortedIds = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
+  test("a student's lists never reach the next page rendered for someone else", async () => {
+    const [alice, bob] = [await student(), await student()];
+    const [course] = await freshCourses(1);
+    expect((await change(alice.token, "completed-courses", course, "POST")).status).toBe(200);
+    const code = await courseName(t, course);
+    // A search for its code finds that one course, so the page holds a single card.
+    const query = `/search?q=${encodeURIComponent(code)}`;
+    const page = async (token?: string) => (await api(t, query, { token })).text();
+    expect(await page(alice.token)).toContain("Remove Done");
+    // The server rendered Alice's page last: a visitor and Bob must each see only their own state.
+    expect(await page()).toContain("Mark Done");
+    expect(await page()).not.toContain("Remove Done");
+    await page(alice.token);
+    expect(await page(bob.token)).not.toContain("Remove Done");
+    await page(alice.token);
+    expect(await (await api(t, `/course/${course}`)).text()).not.toContain("Remove Done");
+  });
+
   describe("list toggles", () => {
     test.each(LIST_PATHS)("%s: adding and removing are idempotent and per user", async (list) => {
       const [alice, bob] = [await student(), await student()];
