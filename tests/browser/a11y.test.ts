@@ -140,8 +140,15 @@ describe("accessibility in Chromium, pages at rest (axe: no serious or critical 
     test(`signed-in pages, ${size}`, () => audit(studentPages(), size, options, true));
   }
 
-  test("the name check fails on a control without a name", async () => {
+  test("the checks fail where they should: axe on an unnamed button and faint text, the name check on unnamed controls", async () => {
     const { context, page } = await openPage(stack.browser);
+    await page.setContent(
+      `<main><h1>Names</h1><button></button><button aria-label="Close"></button><a href="/x"><svg aria-hidden="true"></svg></a><input type="text"></main>`,
+    );
+    const axe = (await axeViolations(page)).join("\n");
+    expect(axe).toMatch(/^button-name \(critical\)/m);
+    await page.setContent(`<main><h1>Faint</h1><p style="color:#ccc;background:#fff">Hard to read</p></main>`);
+    expect((await axeViolations(page)).join("\n")).toMatch(/^color-contrast \(serious\)/m);
     await page.setContent(
       `<main><h1>Names</h1><button></button><button aria-label="Close"></button><a href="/x"><svg aria-hidden="true"></svg></a><input type="text"></main>`,
     );

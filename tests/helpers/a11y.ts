@@ -15,7 +15,9 @@ const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
  * menu): faster on big pages, and page-level rules are left to the page's own check.
  */
 export async function axeViolations(page: Page, within?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS).options({ resultTypes: ["violations"] });
+  // Legacy mode runs axe in the page itself instead of finishing in a fresh page per run: three times
+  // faster here, and the same results, since HubRate's pages have no frames.
+  let builder = new AxeBuilder({ page }).setLegacyMode(true).withTags(AXE_TAGS).options({ resultTypes: ["violations"] });
   if (within) builder = builder.include(within);
   const result = await builder.analyze();
   return result.violations
