@@ -84,7 +84,9 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
   await scope.getByRole("alert").filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }).waitFor();
 }
 
-for (const device of DEVICES) {
+// Most of the catalogue is about messages, whatever the screen: once, at desktop size.
+{
+  const device = DEVICES[0];
   describe(`the error catalogue in Chromium, ${device.name}: account screens`, () => {
     test("login without a server message → 'Incorrect email or password'; the page stays on /login", async () => {
       const { context, page, problems } = await openPage(stack.browser, device.options);
@@ -282,41 +284,6 @@ for (const device of DEVICES) {
     });
   });
 
-  describe(`the error catalogue in Chromium, ${device.name}: server-rendered errors`, () => {
-    test("an unknown course → 'Course not found' with a 'Back to Search' link (status 404)", async () => {
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      for (const path of ["/course/987654321", "/course/not-a-number"]) {
-        const response = await page.goto(stack.url + path);
-        expect(response?.status(), path).toBe(404);
-        await expect(page.getByRole("heading", { level: 1 }).textContent(), path).resolves.toBe("Course not found");
-        const back = page.getByRole("link", { name: "Back to Search" });
-        expect(await back.getAttribute("href"), path).toBe("/search");
-      }
-      await press(device, page.getByRole("link", { name: "Back to Search" }));
-      await page.waitForURL(/\/search$/);
-      expect(unexpected(problems, failedLoad(404, /^\/course\//))).toEqual([]);
-      await context.close();
-    });
-
-    test("the edit form for someone else's review → 'Failed to load review details'", async () => {
-      const { t, url } = stack;
-      const id = await courseId(t, "CAS CS 111");
-      const other = await createStudent(t, uniqueEmail("not-mine"));
-      const theirs = await createdReview(t, other.token, id, { reviewText: "Not yours to edit." });
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      await signIn(context);
-      for (const edit of [String(theirs.id), "999999999", "abc"]) {
-        const response = await page.goto(`${url}/course/${id}/review?edit=${edit}`);
-        expect(response?.status(), edit).toBe(404);
-        await alertSays(page, "Failed to load review details");
-        expect(await page.getByLabel("Your Review").count(), edit).toBe(0);
-        expect(await page.getByText("Not yours to edit.").count(), edit).toBe(0);
-      }
-      expect(unexpected(problems, failedLoad(404, `/course/${id}/review`))).toEqual([]);
-      await context.close();
-    });
-  });
-
   describe(`the error catalogue in Chromium, ${device.name}: what else a browser can provoke`, () => {
     test("resend with no stored email → 'No email found'", async () => {
       const { context, page, problems } = await openPage(stack.browser, device.options);
@@ -327,19 +294,6 @@ for (const device of DEVICES) {
       // Nothing was sent, so no countdown either.
       await expect(page.locator("#verify-resend button").textContent()).resolves.toBe("Resend verification email");
       expect(unexpected(problems)).toEqual([]);
-      await context.close();
-    });
-
-    test("the review form of an unknown course → 'Failed to load course details' (status 404)", async () => {
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      await signIn(context);
-      const response = await page.goto(`${stack.url}/course/987654321/review`);
-      expect(response?.status()).toBe(404);
-      await alertSays(page, "Failed to load course details");
-      expect(await page.getByLabel("Your Review").count()).toBe(0);
-      expect(await page.getByRole("link", { name: "Back to Search" }).getAttribute("href")).toBe("/search");
-      await expectAccessible(page, "review form of an unknown course");
-      expect(unexpected(problems, failedLoad(404, "/course/987654321/review"))).toEqual([]);
       await context.close();
     });
 
@@ -367,45 +321,6 @@ for (const device of DEVICES) {
       await page.getByRole("status").filter({ hasText: /^Review could not be found$/ }).waitFor();
       await page.getByText("No reviews yet.", { exact: true }).waitFor();
       expect(unexpected(problems, failedLoad(404, /^\/api\/reviews\/\d+$/))).toEqual([]);
-      await context.close();
-    });
-
-    test("the personal pages and the course page when the database fails them → each page's own message (status 500)", async () => {
-      const { t, url } = stack;
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      const me = await signIn(context);
-      const id = await courseId(t, "CAS CS 111");
-      await createdReview(t, me.token, id, { reviewText: `Mine, so that the pages read reviews, ${device.name}.` });
-      const cases: [table: string, path: string, heading: string, message: string][] = [
-        ["reviews", "/dashboard", "Dashboard", "Failed to load dashboard data"],
-        ["future_courses", "/hub-progress", "Hub Progress", "Error fetching hub progress"],
-        ["future_courses", "/my-courses", "My Courses", "Failed to fetch your courses, try re-logging in or at a different time"],
-        ["saved_courses", "/saved-courses", "Saved Courses", "Failed to fetch saved courses, try re-logging in or at a different time"],
-        ["reviews", "/my-reviews", "My Reviews", "Error fetching your reviews, please try again later"],
-        ["majors", "/account", "Account", "Failed to fetch user's account details"],
-        ["reviews", `/course/${id}`, "Course details", "Failed to load course details"],
-      ];
-      // The server logs each failure; keep those lines out of the test output and check them instead.
-      const logged: string[] = [];
-      const consoleError = console.error;
-      console.error = (first: unknown) => void logged.push(String(first));
-      try {
-        for (const [table, path, heading, message] of cases) {
-          await withoutTable(table, async () => {
-            const response = await page.goto(url + path);
-            expect(response?.status(), path).toBe(500);
-            await expect(page.getByRole("heading", { level: 1 }).textContent(), path).resolves.toBe(heading);
-            await alertSays(page.locator("main"), message);
-            await expectAccessible(page, `${path} failing`);
-          });
-          // And the page is back once the database is.
-          expect((await page.goto(url + path))?.status(), path).toBe(200);
-        }
-      } finally {
-        console.error = consoleError;
-      }
-      expect(logged).toEqual(["[dashboard]", "[hub-progress]", "[my-courses]", "[saved-courses]", "[my-reviews]", "[account]", "[course]"]);
-      expect(unexpected(problems, failedLoad(500, /^\/(dashboard|hub-progress|my-courses|saved-courses|my-reviews|account|course\/\d+)$/))).toEqual([]);
       await context.close();
     });
 
@@ -563,6 +478,98 @@ for (const device of DEVICES) {
       } finally {
         await server.close().catch(() => {});
       }
+    });
+  });
+}
+
+// The error pages and boxes a whole page shows: at both sizes, checked with axe.
+for (const device of DEVICES) {
+  describe(`the error catalogue in Chromium, ${device.name}: server-rendered errors`, () => {
+    test("an unknown course → 'Course not found' with a 'Back to Search' link (status 404)", async () => {
+      const { context, page, problems } = await openPage(stack.browser, device.options);
+      for (const path of ["/course/987654321", "/course/not-a-number"]) {
+        const response = await page.goto(stack.url + path);
+        expect(response?.status(), path).toBe(404);
+        await expect(page.getByRole("heading", { level: 1 }).textContent(), path).resolves.toBe("Course not found");
+        const back = page.getByRole("link", { name: "Back to Search" });
+        expect(await back.getAttribute("href"), path).toBe("/search");
+      }
+      await press(device, page.getByRole("link", { name: "Back to Search" }));
+      await page.waitForURL(/\/search$/);
+      expect(unexpected(problems, failedLoad(404, /^\/course\//))).toEqual([]);
+      await context.close();
+    });
+
+    test("the edit form for someone else's review → 'Failed to load review details'", async () => {
+      const { t, url } = stack;
+      const id = await courseId(t, "CAS CS 111");
+      const other = await createStudent(t, uniqueEmail("not-mine"));
+      const theirs = await createdReview(t, other.token, id, { reviewText: "Not yours to edit." });
+      const { context, page, problems } = await openPage(stack.browser, device.options);
+      await signIn(context);
+      for (const edit of [String(theirs.id), "999999999", "abc"]) {
+        const response = await page.goto(`${url}/course/${id}/review?edit=${edit}`);
+        expect(response?.status(), edit).toBe(404);
+        await alertSays(page, "Failed to load review details");
+        expect(await page.getByLabel("Your Review").count(), edit).toBe(0);
+        expect(await page.getByText("Not yours to edit.").count(), edit).toBe(0);
+      }
+      expect(unexpected(problems, failedLoad(404, `/course/${id}/review`))).toEqual([]);
+      await context.close();
+    });
+  });
+
+  describe(`the error catalogue in Chromium, ${device.name}: pages that fail to load`, () => {
+    test("the review form of an unknown course → 'Failed to load course details' (status 404)", async () => {
+      const { context, page, problems } = await openPage(stack.browser, device.options);
+      await signIn(context);
+      const response = await page.goto(`${stack.url}/course/987654321/review`);
+      expect(response?.status()).toBe(404);
+      await alertSays(page, "Failed to load course details");
+      expect(await page.getByLabel("Your Review").count()).toBe(0);
+      expect(await page.getByRole("link", { name: "Back to Search" }).getAttribute("href")).toBe("/search");
+      await expectAccessible(page, "review form of an unknown course");
+      expect(unexpected(problems, failedLoad(404, "/course/987654321/review"))).toEqual([]);
+      await context.close();
+    });
+
+    test("the personal pages and the course page when the database fails them → each page's own message (status 500)", async () => {
+      const { t, url } = stack;
+      const { context, page, problems } = await openPage(stack.browser, device.options);
+      const me = await signIn(context);
+      const id = await courseId(t, "CAS CS 111");
+      await createdReview(t, me.token, id, { reviewText: `Mine, so that the pages read reviews, ${device.name}.` });
+      const cases: [table: string, path: string, heading: string, message: string][] = [
+        ["reviews", "/dashboard", "Dashboard", "Failed to load dashboard data"],
+        ["future_courses", "/hub-progress", "Hub Progress", "Error fetching hub progress"],
+        ["future_courses", "/my-courses", "My Courses", "Failed to fetch your courses, try re-logging in or at a different time"],
+        ["saved_courses", "/saved-courses", "Saved Courses", "Failed to fetch saved courses, try re-logging in or at a different time"],
+        ["reviews", "/my-reviews", "My Reviews", "Error fetching your reviews, please try again later"],
+        ["majors", "/account", "Account", "Failed to fetch user's account details"],
+        ["reviews", `/course/${id}`, "Course details", "Failed to load course details"],
+      ];
+      // The server logs each failure; keep those lines out of the test output and check them instead.
+      const logged: string[] = [];
+      const consoleError = console.error;
+      console.error = (first: unknown) => void logged.push(String(first));
+      try {
+        for (const [table, path, heading, message] of cases) {
+          await withoutTable(table, async () => {
+            const response = await page.goto(url + path);
+            expect(response?.status(), path).toBe(500);
+            await expect(page.getByRole("heading", { level: 1 }).textContent(), path).resolves.toBe(heading);
+            await alertSays(page.locator("main"), message);
+            await expectAccessible(page, `${path} failing`);
+          });
+          // And the page is back once the database is.
+          expect((await page.goto(url + path))?.status(), path).toBe(200);
+        }
+      } finally {
+        console.error = consoleError;
+      }
+      expect(logged).toEqual(["[dashboard]", "[hub-progress]", "[my-courses]", "[saved-courses]", "[my-reviews]", "[account]", "[course]"]);
+      expect(unexpected(problems, failedLoad(500, /^\/(dashboard|hub-progress|my-courses|saved-courses|my-reviews|account|course\/\d+)$/))).toEqual([]);
+      await context.close();
     });
   });
 }
