@@ -11,7 +11,6 @@ import { createApp } from "./src/app.ts";
 import { ConfigError, loadConfig } from "./src/config.ts";
 import { routeModules } from "./src/server/routes.gen.ts";
 import { usePasswordEngine } from "./src/services/passwords.ts";
-import { pruneExpiredLimits } from "./src/services/rate-limit.ts";
 import { exitOnStartupError, prepareApp, startupConfig } from "./src/startup.ts";
 
 usePasswordEngine("wasm");
@@ -33,8 +32,8 @@ const config = startupConfig(deployConfig);
 
 const deps = await prepareApp(config).catch(exitOnStartupError);
 const app = await createApp(deps, routeModules);
-// Instances come and go; each drops expired rate-limit windows when it starts.
-await pruneExpiredLimits(deps.database.db);
+// Instances come and go; each delivers mail left waiting, then sweeps for retries.
+deps.outbox.start();
 
 Deno.serve({
   port: config.port,

@@ -2,7 +2,6 @@
 import { createApp } from "./src/app.ts";
 import { loadConfig } from "./src/config.ts";
 import { exitOnStartupError, prepareApp, startupConfig } from "./src/startup.ts";
-import { pruneExpiredLimits } from "./src/services/rate-limit.ts";
 
 const config = startupConfig(() => loadConfig());
 
@@ -11,11 +10,8 @@ if (deps.demoCoursesLoaded) {
   console.log(`Loaded the demo catalog: ${deps.demoCoursesLoaded} courses and ${deps.demoReviewsLoaded} demo reviews (set DEMO_CATALOG=off to start empty).`);
 }
 const app = await createApp(deps);
-
-// Expired rate-limit counters are dropped every ten minutes, so the table holds only live windows.
-const pruning = setInterval(() => {
-  pruneExpiredLimits(deps.database.db).catch((error) => console.error("[rate-limit] pruning failed:", error));
-}, 10 * 60_000);
+// Delivers mail left waiting by an earlier process at once, then sweeps for retries.
+deps.outbox.start();
 
 const controller = new AbortController();
 const server = Deno.serve({
@@ -44,5 +40,5 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 await server.finished;
-clearInterval(pruning);
+await deps.outbox.stop();
 deps.database.close();

@@ -107,8 +107,10 @@ export const authCodes = sqliteTable("auth_codes", {
   codeHash: text("code_hash").notNull(),
   expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
   attempts: integer("attempts").notNull().default(0),
+  /** HMAC of the one-click link's token that the verification mail carries; it lives and dies with the code. */
+  linkHash: text("link_hash"),
   createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.userId, t.purpose] })]);
+}, (t) => [primaryKey({ columns: [t.userId, t.purpose] }), uniqueIndex("auth_codes_link").on(t.linkHash)]);
 
 export const reviews = sqliteTable("reviews", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -183,15 +185,28 @@ export const contactMessages = sqliteTable("contact_messages", {
   createdAt: createdAt(),
 });
 
-/** Mail that was not sent over SMTP (no SMTP_URL): kept so a developer can read it. */
+/**
+ * Mail waiting to go out, so no request waits on the mail server: written in
+ * the transaction that decides to send it, delivered by the outbox worker
+ * with retries. Delivered SMTP mail is deleted; without SMTP_URL it stays,
+ * marked sent, so a developer can read it.
+ */
 export const outbox = sqliteTable("outbox", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   to: text("to").notNull(),
   subject: text("subject").notNull(),
   text: text("text").notNull(),
   html: text("html"),
+  replyTo: text("reply_to"),
+  attempts: integer("attempts").notNull().default(0),
+  /** When the worker may try (again); a worker that claims the row moves it forward, so two instances never send it twice at once. */
+  nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull().default(sql`0`),
+  sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  /** Set when the worker gave up; the row stays for the operator. */
+  failedAt: integer("failed_at", { mode: "timestamp_ms" }),
+  lastError: text("last_error"),
   createdAt: createdAt(),
-});
+}, (t) => [index("outbox_due").on(t.sentAt, t.failedAt, t.nextAttemptAt), index("outbox_to").on(t.to)]);
 
 export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),

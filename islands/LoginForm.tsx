@@ -1,11 +1,14 @@
 import { type FormEvent, useRef, useState } from "react";
 import { island } from "../src/client/island.tsx";
 import { apiFetch } from "../src/client/api.ts";
+import { VERIFICATION_EMAIL_KEY, VERIFICATION_SENT_KEY, writeStored } from "../src/client/storage.ts";
 import { fieldErrors, loginSchema } from "../src/lib/schemas.ts";
 
 type Props = {
   /** Where to go after signing in: a same-site path the page was given in ?next=, or null for the dashboard. */
   next: string | null;
+  /** The email to start with (after a verification or a reset, the page says which account). */
+  email?: string;
 };
 type Status = { kind: "idle" } | { kind: "submitting" } | { kind: "signedIn" } | { kind: "failed"; message: string };
 
@@ -28,8 +31,8 @@ const FIELDS = [
  * The spec gives the login fields no text of their own: an invalid field is
  * only marked (aria-invalid and the highlight), and focus moves to it.
  */
-function LoginForm({ next }: Props) {
-  const [values, setValues] = useState({ email: "", password: "" });
+function LoginForm({ next, email = "" }: Props) {
+  const [values, setValues] = useState({ email, password: "" });
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   // Set synchronously, so a second submit before the next render is refused too.
@@ -60,6 +63,12 @@ function LoginForm({ next }: Props) {
       setStatus({ kind: "signedIn" });
       setValues({ email: "", password: "" });
       globalThis.location.assign(safeNextPath(next) ?? "/dashboard");
+    } else if (result.status === 403 && result.body?.verificationRequired === true) {
+      // The right password on an account still waiting for its code: finish signing up on /verify, which the server has told what happened.
+      setStatus({ kind: "signedIn" });
+      writeStored(VERIFICATION_EMAIL_KEY, parsed.data.email);
+      if (result.body.codeSent === true) writeStored(VERIFICATION_SENT_KEY, String(Date.now()));
+      globalThis.location.assign("/verify");
     } else {
       inFlight.current = false;
       setStatus({ kind: "failed", message: result.message ?? "Incorrect email or password" });

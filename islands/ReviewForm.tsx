@@ -103,7 +103,7 @@ function ReviewForm({ courseId, courseCode, existing }: Props) {
       </label>
       <Field {...field("assignmentTypes")} label="Assignment Types" placeholder="e.g. problem sets, essays, exams" />
       <Field {...field("reviewText")} label="Your Review" multiline rows={6} hint={`Character limit: ${REVIEW_LIMITS.reviewText} (${length} used)`} />
-      {status.kind === "failed" && (
+      {status.kind === "failed" && (status.message || existingId) && (
         <p className="alert alert-error" role="alert">
           {status.message}
           {existingId && (

@@ -12,18 +12,38 @@ export const RESEND_COOLDOWN = 60;
 
 type Resend = { kind: "idle" } | { kind: "sending" } | { kind: "sent"; message: string } | { kind: "failed"; message: string };
 
-function VerifyForm() {
-  // Storage exists only in the browser: the email is filled in after hydration, so the server's HTML matches.
-  const form = useForm({ email: "", verificationCode: "" }, { idPrefix: "verify", order: ["email", "verificationCode"] });
-  const { values, errors, update, idOf, status, busy, field } = form;
+type Props = {
+  /** The email the server knows this browser is verifying (after a login of an unverified account), or null. */
+  email?: string | null;
+  /** Whether a code was mailed just now, so the resend countdown starts at once. */
+  codeJustSent?: boolean;
+};
+
+/**
+ * The email is read-only when this browser knows it (from the server, or
+ * stored at registration), and editable otherwise: a student who opens
+ * /verify on another device, in another browser or after closing the tab
+ * types it and carries on.
+ */
+function VerifyForm({ email: known = null, codeJustSent = false }: Props) {
+  const form = useForm({ email: known ?? "", verificationCode: "" }, { idPrefix: "verify", order: ["email", "verificationCode"] });
+  const { values, update, idOf, status, busy, field } = form;
   const email = values.email;
+  const [locked, setLocked] = useState(Boolean(known));
   const [resend, setResend] = useState<Resend>({ kind: "idle" });
   const [countdown, setCountdown] = useState(0);
   const sending = useRef(false);
 
   useEffect(() => {
-    update("email")(readStored(VERIFICATION_EMAIL_KEY) ?? "");
-    // A code mailed less than a minute ago (at registration, or by a resend before a reload) keeps its countdown.
+    // Storage exists only in the browser: what it holds is filled in after hydration, so the server's HTML matches.
+    const stored = readStored(VERIFICATION_EMAIL_KEY);
+    if (known) writeStored(VERIFICATION_EMAIL_KEY, known);
+    else if (stored) {
+      update("email")(stored);
+      setLocked(true);
+    }
+    if (codeJustSent) writeStored(VERIFICATION_SENT_KEY, String(Date.now()));
+    // A code mailed less than a minute ago (at registration, at login, or by a resend before a reload) keeps its countdown.
     const sentAt = Number(readStored(VERIFICATION_SENT_KEY));
     const left = sentAt > 0 ? Math.ceil((sentAt + RESEND_COOLDOWN * 1000 - Date.now()) / 1000) : 0;
     if (left > 0) setCountdown(Math.min(RESEND_COOLDOWN, left));
@@ -34,6 +54,17 @@ function VerifyForm() {
     const timer = setTimeout(() => setCountdown((n) => n - 1), 1000);
     return () => clearTimeout(timer);
   }, [countdown]);
+
+  function chooseAnotherEmail() {
+    removeStored(VERIFICATION_EMAIL_KEY);
+    removeStored(VERIFICATION_SENT_KEY);
+    update("email")("");
+    setLocked(false);
+    setCountdown(0);
+    setResend({ kind: "idle" });
+    // The field is about to become editable: focus it once it is.
+    setTimeout(() => document.getElementById(idOf("email"))?.focus(), 0);
+  }
 
   const submit = form.submitWith(
     verifySchema,
@@ -49,18 +80,19 @@ function VerifyForm() {
 
   async function resendEmail() {
     if (countdown > 0 || sending.current) return;
-    const stored = email || readStored(VERIFICATION_EMAIL_KEY);
-    if (!stored) {
+    const target = email.trim();
+    if (!target) {
       setResend({ kind: "failed", message: "No email found" });
       return;
     }
     sending.current = true;
     setResend({ kind: "sending" });
-    const result = await apiFetch<{ message: string }>(`/api/auth/resend-verification?email=${encodeURIComponent(stored)}`, { method: "POST" });
+    const result = await apiFetch<{ message: string }>(`/api/auth/resend-verification?email=${encodeURIComponent(target)}`, { method: "POST" });
     sending.current = false;
     if (result.ok) {
       setResend({ kind: "sent", message: result.data?.message ?? "" });
       setCountdown(RESEND_COOLDOWN);
+      writeStored(VERIFICATION_EMAIL_KEY, target);
       writeStored(VERIFICATION_SENT_KEY, String(Date.now()));
     } else {
       setResend({ kind: "failed", message: result.message ?? "Failed to resend email, try again later" });
@@ -73,8 +105,20 @@ function VerifyForm() {
   return (
     <div className="stack">
       <form className="form" onSubmit={submit} noValidate>
-        <Field id={idOf("email")} label="Email" name="email" type="email" value={email} onChange={update("email")} readOnly error={errors.email} />
-        <Field {...field("verificationCode")} label="Verification code" autoComplete="one-time-code" placeholder="6-digit code" />
+        <Field
+          {...field("email")}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          readOnly={locked}
+          hint={locked ? undefined : "The email you signed up with."}
+        />
+        {locked && (
+          <p className="field-aside">
+            <button type="button" className="link-button" onClick={chooseAnotherEmail}>Use a different email</button>
+          </p>
+        )}
+        <Field {...field("verificationCode")} label="Verification code" autoComplete="one-time-code" inputMode="numeric" placeholder="6-digit code" />
         <FormOutcome status={status} />
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? "Verifying..." : "Verify Account"}</button>
       </form>

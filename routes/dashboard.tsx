@@ -1,3 +1,4 @@
+import { NoticeBanner } from "../src/components/NoticeBanner.tsx";
 import { plural } from "../src/lib/text.ts";
 import type { AppContext, PageMeta, PageProps } from "../src/server/context.ts";
 import { type DashboardData, dashboardFor } from "../src/services/course-lists.ts";
@@ -68,7 +69,7 @@ function NextToReview({ data }: { data: DashboardData }) {
   );
 }
 
-export default function Dashboard({ data, user }: PageProps<Data>) {
+export default function Dashboard({ data, user, notice }: PageProps<Data>) {
   if (!user) return null;
   if (!data.dashboard) {
     return (
@@ -81,6 +82,7 @@ export default function Dashboard({ data, user }: PageProps<Data>) {
   const d = data.dashboard;
   return (
     <div className="page personal-page dashboard">
+      <NoticeBanner notice={notice} />
       <header className="dashboard-head">
         <h1>
           <span className="dashboard-welcome">Welcome,</span> <span className="dashboard-email">{d.email}</span>

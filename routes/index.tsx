@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import type { AppContext, PageMeta } from "../src/server/context.ts";
+import { NoticeBanner } from "../src/components/NoticeBanner.tsx";
+import type { AppContext, PageMeta, PageProps } from "../src/server/context.ts";
 import { servePage } from "../src/server/routes.ts";
 import * as dashboard from "./dashboard.tsx";
 
@@ -46,9 +47,10 @@ function FeatureSection({ id, title, items, children }: { id: string; title: str
   );
 }
 
-export default function Landing() {
+export default function Landing({ notice }: PageProps<null>) {
   return (
     <div className="landing">
+      <NoticeBanner notice={notice} />
       <section className="hero">
         <h1>Select your next BU course with confidence</h1>
         <p className="lead">Search every Boston University course by Hub requirement, prerequisites and ratings, and read what past students really thought.</p>

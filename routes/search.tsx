@@ -6,10 +6,12 @@ import { type CatalogSource, catalogSource } from "../src/services/catalog.ts";
 import { listIds } from "../src/services/course-lists.ts";
 import { courseColleges, departmentsOf, searchCourses } from "../src/services/courses.ts";
 
-export const meta: PageMeta = {
-  title: "Search Courses",
-  description: "Search Boston University courses by Hub requirement, college, department, prerequisites and ratings, and read student reviews.",
-};
+const DESCRIPTION = "Search Boston University courses by Hub requirement, college, department, prerequisites and ratings, and read student reviews.";
+
+/** A filter the page cannot read is answered with 400 and the message, above the unfiltered results. */
+export function meta(data: Data): PageMeta {
+  return { title: "Search Courses", description: DESCRIPTION, status: data.error ? 400 : undefined };
+}
 
 type Data = {
   filter: SearchFilter;

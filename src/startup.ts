@@ -12,6 +12,7 @@ import { type AssetManifest, readManifest } from "./server/asset-files.ts";
 import type { AppDeps } from "./server/context.ts";
 import { ensureReferenceData, loadDemoCatalogIfEmpty } from "./services/catalog.ts";
 import { createMailer, type Mailer } from "./services/mail.ts";
+import { createOutbox } from "./services/outbox.ts";
 
 export async function prepareDatabase(config: Config) {
   const database = await openDatabase(config.databaseUrl, databaseOptions(config));
@@ -39,8 +40,10 @@ export async function prepareApp(
 ): Promise<AppDeps & { demoCoursesLoaded: number; demoReviewsLoaded: number }> {
   const { database, demoCoursesLoaded, demoReviewsLoaded } = await prepareDatabase(config);
   const assets = options.assets ?? await prepareAssets(config);
-  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, database });
-  return { config, database, mailer, assets, demoCoursesLoaded, demoReviewsLoaded };
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  // Entry points start the outbox's periodic sweep; requests wake it whenever they put mail in.
+  const outbox = createOutbox(database, mailer);
+  return { config, database, mailer, outbox, assets, demoCoursesLoaded, demoReviewsLoaded };
 }
 
 /** For entry points: a bad setting or an unreachable database ends the start with one line; anything else is a bug and keeps its trace. */

@@ -21,7 +21,8 @@ type Found = {
 /** No course: none with that id (404), or it could not be loaded (`error`, 500). */
 type Data = Found | { course: null; error?: string };
 
-const FLASH: Record<string, string> = { submitted: "Review submitted successfully!", updated: "Review updated successfully!" };
+/** Looked up in a Map: the query parameter is user input, and a plain object would answer `?review=constructor`. */
+const FLASH = new Map([["submitted", "Review submitted successfully!"], ["updated", "Review updated successfully!"]]);
 
 /** Back to the search the student came from, when the previous page was one. */
 function backHref(c: AppContext): string {
@@ -52,7 +53,7 @@ export async function load(c: AppContext): Promise<Data> {
       distribution: await ratingDistribution(db, course.id),
       lists: user ? await listIds(db, user.id) : null,
       backHref: backHref(c),
-      flash: FLASH[c.req.query("review") ?? ""] ?? null,
+      flash: FLASH.get(c.req.query("review") ?? "") ?? null,
     };
   } catch (error) {
     console.error("[course]", error);

@@ -10,6 +10,6 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 export function accountDeps(c: AppContext): AccountDeps {
-  const { database, mailer, config } = c.var.deps;
-  return { database, mailer, secret: config.sessionSecret };
+  const { database, outbox, config } = c.var.deps;
+  return { database, outbox, secret: config.sessionSecret, origin: config.origin };
 }

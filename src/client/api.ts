@@ -4,7 +4,7 @@
  */
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; message?: string; fields?: Record<string, string>; retryAfter?: number };
+  | { ok: false; status: number; message?: string; fields?: Record<string, string>; retryAfter?: number; body?: Record<string, unknown> };
 
 export async function apiFetch<T>(path: string, options: { method?: string; body?: unknown } = {}): Promise<ApiResult<T>> {
   let response: Response;
@@ -34,5 +34,6 @@ export async function apiFetch<T>(path: string, options: { method?: string; body
     retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
     message: typeof body.message === "string" ? body.message : undefined,
     fields: body.fields && typeof body.fields === "object" ? body.fields as Record<string, string> : undefined,
+    body: payload && typeof payload === "object" ? payload as Record<string, unknown> : undefined,
   };
 }

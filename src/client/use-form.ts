@@ -1,7 +1,9 @@
 /**
  * The state every form island needs: values, a message per field, one
- * submission at a time, and the outcome line. Fields clear their message when
- * edited; a failed check focuses the first invalid field.
+ * submission at a time, and the outcome line. Each message shows once: under
+ * its field, or in the form's alert when it belongs to no field of the form.
+ * Fields clear their message when edited, and so does a success message;
+ * a failed check focuses the first invalid field.
  */
 import { type FormEvent, useRef, useState } from "react";
 import * as z from "zod/mini";
@@ -25,6 +27,8 @@ export function useForm<V extends Record<string, unknown>>(initial: V | (() => V
   const update = <K extends keyof V & string>(name: K) => (value: V[K]) => {
     setValues((v) => ({ ...v, [name]: value }));
     setErrors((e) => (e[name] ? { ...e, [name]: "" } : e));
+    // "Updated!" no longer describes the form once it is edited again.
+    setStatus((s) => (s.kind === "done" ? { kind: "idle" } : s));
   };
 
   /** Shows these messages under their fields and focuses the first one in the form's order. */
@@ -57,8 +61,14 @@ export function useForm<V extends Record<string, unknown>>(initial: V | (() => V
       if (outcome === "leaving") return result;
       setStatus({ kind: "done", message: outcome.message });
     } else {
-      if (result.fields) setErrors(result.fields);
-      setStatus({ kind: "failed", message: result.message ?? fallback });
+      // Messages for this form's fields go under them; the alert carries only what no field shows.
+      const shown = Object.fromEntries(Object.entries(result.fields ?? {}).filter(([name, message]) => order.includes(name) && message));
+      setErrors(shown);
+      const underFields = new Set(Object.values(shown));
+      const message = result.message ?? fallback;
+      setStatus({ kind: "failed", message: underFields.has(message) ? "" : message });
+      const first = order.find((name) => name in shown);
+      if (first) document.getElementById(idOf(first))?.focus();
     }
     inFlight.current = false;
     return result;

@@ -12,6 +12,7 @@ type FieldProps = {
   multiline?: boolean;
   rows?: number;
   readOnly?: boolean;
+  inputMode?: "numeric" | "text" | "email";
   hint?: string;
 };
 

@@ -4,14 +4,37 @@
  * islands that import them stay small.
  */
 import * as z from "zod/mini";
-import { textLength } from "./text.ts";
+import { hasControlCharacters, hasLineBreaks, textLength } from "./text.ts";
 
-/** A required text field, trimmed, measured in user-perceived characters. */
-export function boundedText(min: number, max: number, messages: { required: string; tooLong: string }) {
+type TextMessages = {
+  required: string;
+  tooLong: string;
+  /** The field's name in messages ("Subject"). */
+  label: string;
+  /** A one-line field (a name, a subject) refuses line breaks. */
+  singleLine?: boolean;
+};
+
+/** The messages for text that holds characters nobody can see, or a line break where a line is expected. */
+export function controlCharacterMessage(label: string): string {
+  return `${label} contains an invisible control character. Remove it and try again.`;
+}
+export function lineBreakMessage(label: string): string {
+  return `${label} must be on one line.`;
+}
+
+/**
+ * A required text field, trimmed, measured in user-perceived characters.
+ * Control characters other than tab and line breaks are refused: a NUL, say,
+ * would hide what follows it from some readers while the text is stored whole.
+ */
+export function boundedText(min: number, max: number, messages: TextMessages) {
   return z.string({ error: messages.required }).check(
     z.trim(),
     // A cheap bound on raw size first, so a huge string is refused before it is segmented.
     z.maxLength(max * 16, messages.tooLong),
+    z.refine((s) => !hasControlCharacters(s), controlCharacterMessage(messages.label)),
+    z.refine((s) => !messages.singleLine || !hasLineBreaks(s), lineBreakMessage(messages.label)),
     z.refine((s) => textLength(s) >= min, messages.required),
     z.refine((s) => textLength(s) <= max, messages.tooLong),
   );
@@ -23,8 +46,8 @@ export function emailAddress(message: string) {
 
 export const contactSchema = z.object({
   email: emailAddress("Please enter a valid email address"),
-  subject: boundedText(1, 200, { required: "Subject is required", tooLong: "Subject must be less than 200 characters" }),
-  message: boundedText(1, 3000, { required: "Message is required", tooLong: "Message must be less than 3000 characters" }),
+  subject: boundedText(1, 200, { required: "Subject is required", tooLong: "Subject must be less than 200 characters", label: "Subject", singleLine: true }),
+  message: boundedText(1, 3000, { required: "Message is required", tooLong: "Message must be less than 3000 characters", label: "Message" }),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 
@@ -47,10 +70,15 @@ export const GRAD_MIN = 2025;
 export const GRAD_MAX_REGISTER = 2032;
 export const GRAD_MAX_ACCOUNT = 2035;
 
-/** Passwords are kept exactly as typed (no trimming) and counted in user-perceived characters. */
-function password(messages: { tooShort: string; tooLong: string }) {
+/**
+ * Passwords are kept exactly as typed (no trimming) and counted in
+ * user-perceived characters. A new password may not hold control characters
+ * (some systems cut a string at a NUL); a login checks whatever was typed.
+ */
+function password(messages: { tooShort: string; tooLong: string }, { isNew = true } = {}) {
   return z.string({ error: messages.tooShort }).check(
     z.maxLength(PASSWORD_MAX * 16, messages.tooLong),
+    z.refine((s) => !isNew || !hasControlCharacters(s) && !hasLineBreaks(s), controlCharacterMessage("The password")),
     z.refine((s) => textLength(s) >= PASSWORD_MIN, messages.tooShort),
     z.refine((s) => textLength(s) <= PASSWORD_MAX, messages.tooLong),
   );
@@ -80,7 +108,7 @@ function code(message: string) {
 export const loginSchema = z.object({
   email: emailAddress("Invalid email address"),
   // The spec gives no message for the password: the field is only marked invalid.
-  password: password({ tooShort: "", tooLong: "" }),
+  password: password({ tooShort: "", tooLong: "" }, { isNew: false }),
 });
 
 export const registerSchema = z.object({
@@ -97,6 +125,11 @@ export const verifySchema = z.object({
 });
 
 export const emailQuerySchema = z.object({ email: emailAddress("Invalid email address") });
+
+/** The one-click verification link's token: 43 base64url characters. */
+export const verifyLinkSchema = z.object({
+  token: z.string({ error: "This verification link is not valid." }).check(z.regex(/^[A-Za-z0-9_-]{43}$/, "This verification link is not valid.")),
+});
 
 /** The reset call's body (the form adds a confirmation, checked in the browser). */
 export const resetPasswordSchema = z.object({
@@ -150,8 +183,18 @@ export const reviewSchema = z.object({
   workloadRating: rating("Workload"),
   interestRating: rating("Interest"),
   teacherRating: rating("Teacher"),
-  teacherName: boundedText(1, REVIEW_LIMITS.teacherName, { required: "Professor name is required", tooLong: "Professor name must be at most 100 characters" }),
-  semester: boundedText(1, REVIEW_LIMITS.semester, { required: "Semester is required", tooLong: "Semester must be at most 100 characters" }),
+  teacherName: boundedText(1, REVIEW_LIMITS.teacherName, {
+    required: "Professor name is required",
+    tooLong: "Professor name must be at most 100 characters",
+    label: "Professor name",
+    singleLine: true,
+  }),
+  semester: boundedText(1, REVIEW_LIMITS.semester, {
+    required: "Semester is required",
+    tooLong: "Semester must be at most 100 characters",
+    label: "Semester",
+    singleLine: true,
+  }),
   hoursPerWeek: z.pipe(
     z.union([
       z.number({ error: "Hours per week must be a number from 0 to 40" }),
@@ -165,13 +208,18 @@ export const reviewSchema = z.object({
   assignmentTypes: boundedText(1, REVIEW_LIMITS.assignmentTypes, {
     required: "Assignment types are required",
     tooLong: "Assignment types must be at most 500 characters",
+    label: "Assignment types",
   }),
-  reviewText: boundedText(1, REVIEW_LIMITS.reviewText, { required: "Review text is required", tooLong: "Review must be at most 2000 characters" }),
+  reviewText: boundedText(1, REVIEW_LIMITS.reviewText, {
+    required: "Review text is required",
+    tooLong: "Review must be at most 2000 characters",
+    label: "Your review",
+  }),
 });
 export type ReviewInput = z.infer<typeof reviewSchema>;
 
 export const reportSchema = z.object({
-  reason: boundedText(1, 500, { required: "Say why you are reporting this review", tooLong: "The reason must be at most 500 characters" }),
+  reason: boundedText(1, 500, { required: "Say why you are reporting this review", tooLong: "The reason must be at most 500 characters", label: "The reason" }),
 });
 
 /** PRODUCT.md: lower difficulty and workload count as better. */

@@ -4,6 +4,7 @@
  * format (SPEC.md sections 3 and 9).
  */
 import { HUB_CODES } from "./hub.ts";
+import { hasControlCharacters, hasLineBreaks } from "./text.ts";
 
 export const SORTS = { byCourseCode: "Course Number", byRating: "Best Rating", byReviews: "Most Reviewed" } as const;
 export type SortBy = keyof typeof SORTS;
@@ -26,6 +27,25 @@ export type SearchFilter = {
   sortBy: SortBy;
   page: number;
 };
+
+/** Every query parameter of a search, in the order URLs write them. */
+export const SEARCH_PARAMETERS = [
+  "q",
+  "colleges",
+  "departments",
+  "hubReqs",
+  "minRating",
+  "minUsefulness",
+  "minInterest",
+  "minTeacher",
+  "maxDifficulty",
+  "maxWorkload",
+  "minCourseCode",
+  "reviewCount",
+  "noPreReqs",
+  "sortBy",
+  "page",
+] as const;
 
 export const MIN_SLIDERS = ["minRating", "minUsefulness", "minInterest", "minTeacher"] as const;
 export const MAX_SLIDERS = ["maxDifficulty", "maxWorkload"] as const;
@@ -71,6 +91,7 @@ export function parseSearchParams(params: URLSearchParams): FilterResult {
   const filter: SearchFilter = { ...EMPTY_FILTER, colleges: [], departments: [], hubReqs: [] };
   filter.q = (params.get("q") ?? "").trim();
   if (filter.q.length > MAX_Q) return { ok: false, message: `q must be at most ${MAX_Q} characters` };
+  if (hasControlCharacters(filter.q) || hasLineBreaks(filter.q)) return { ok: false, message: "q must be one line of text without control characters" };
   for (const name of ["colleges", "departments"] as const) {
     const values = list(params, name);
     const bad = values.find((v) => !CODE.test(v));
@@ -105,7 +126,7 @@ export function parseSearchParams(params: URLSearchParams): FilterResult {
   }
   const sortBy = params.get("sortBy");
   if (sortBy !== null && sortBy !== "") {
-    if (!(sortBy in SORTS)) return { ok: false, message: `sortBy must be one of ${Object.keys(SORTS).join(", ")}` };
+    if (!Object.hasOwn(SORTS, sortBy)) return { ok: false, message: `sortBy must be one of ${Object.keys(SORTS).join(", ")}` };
     filter.sortBy = sortBy as SortBy;
   }
   return { ok: true, filter };

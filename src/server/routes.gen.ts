@@ -19,6 +19,7 @@ import * as $15 from "../../routes/saved-courses.tsx";
 import * as $16 from "../../routes/search.tsx";
 import * as $17 from "../../routes/terms.tsx";
 import * as $18 from "../../routes/verify.tsx";
+import * as $19 from "../../routes/verify/link.tsx";
 
 // Each page types its own data; the map holds them side by side.
 export const routeModules = {
@@ -41,4 +42,5 @@ export const routeModules = {
   "search.tsx": $16,
   "terms.tsx": $17,
   "verify.tsx": $18,
+  "verify/link.tsx": $19,
 } as unknown as RouteModules;

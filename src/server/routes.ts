@@ -8,6 +8,7 @@ import { createElement } from "react";
 import { join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { AppContext, AppEnv, PageMeta, RouteModule } from "./context.ts";
+import { takeNotice } from "./notice.ts";
 import { renderPage } from "./render.tsx";
 
 export type LoadedRoute = { file: string; path: string; module: RouteModule };
@@ -72,7 +73,14 @@ export async function servePage<Data>(c: AppContext, module: RouteModule<Data>, 
   const data = loaded as Data;
   const meta = metaFor(module, data);
   const url = new URL(c.req.url);
-  const element = createElement(module.default, { data, user: c.var.user, url: url.pathname + url.search, params: c.req.param() as Record<string, string> });
+  const notice = takeNotice(c, url.pathname);
+  const element = createElement(module.default, {
+    data,
+    user: c.var.user,
+    url: url.pathname + url.search,
+    params: c.req.param() as Record<string, string>,
+    notice,
+  });
   return renderPage(c, meta, element, status ?? meta.status);
 }
 

@@ -5,54 +5,60 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.ts";
-import { majors, reviews, reviewVotes, users } from "../../db/schema.ts";
+import { majors, outbox as outboxMail, reviews, reviewVotes, users } from "../../db/schema.ts";
 import type { AccountInput, RegisterInput } from "../lib/schemas.ts";
-import { type CodeCheck, type CodePurpose, consumeCode, issueCode } from "./codes.ts";
+import { type CodePurpose, consumeCode, consumeLink, issueCode, linkIsUsable } from "./codes.ts";
 import { recomputeCourseStats } from "./course-stats.ts";
 import { recountVotes } from "./reviews.ts";
-import { badRequest, conflict, DomainError, fieldError, forbidden, notFound, unauthorized } from "./errors.ts";
+import { badRequest, conflict, DomainError, fieldError, notFound, unauthorized } from "./errors.ts";
 import { resetMail, verificationMail } from "./mail-templates.ts";
-import type { Mailer } from "./mail.ts";
+import type { Outbox } from "./outbox.ts";
 import { COMMON_PASSWORD_MESSAGE, decoyHash, hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
-import { countHit, enforceLimit, peekLimit } from "./rate-limit.ts";
+import { addressSubject, countHit, enforceLimit, forgetSubject, limitKey, refundAttempts } from "./rate-limit.ts";
 import type { SessionUser } from "./sessions.ts";
 
-export type AccountDeps = { database: Database; mailer: Mailer; secret: string };
+export type AccountDeps = { database: Database; outbox: Outbox; secret: string; origin: string };
 
 export const MESSAGES = {
   registered: "Registration successful! Check your email for the 6-digit verification code.",
   emailTaken: "An account with this email already exists. Log in, or verify it with the code we sent.",
-  verified: "Your email is verified. You can now log in.",
-  alreadyVerified: "This account is already verified. Log in.",
+  verified: "Your account is verified. Log in.",
   codeSent: "If an account is waiting for this code, a new code has been sent. Check your email.",
   resetSent: "If an account exists for this email, a reset code has been sent. Check your email.",
-  resetDone: "Your password has been reset. You can now log in.",
+  resetDone: "Your password has been reset. Log in with your new password.",
   passwordUpdated: "Password updated successfully!",
   accountUpdated: "Account updated successfully!",
   accountDeleted: "Your account and all its data have been deleted.",
   badCredentials: "Incorrect email or password",
-  notVerified: "Please verify your email before logging in. Check your inbox for the 6-digit code, or request a new one on the verification page.",
+  notVerifiedSent: "Your email is not verified yet. We sent a new code to your email: enter it to finish signing up.",
+  notVerifiedWait: "Your email is not verified yet. Enter the code we sent to your email, or ask for a new one in a minute.",
   wrongCurrent: "Incorrect current password",
   loginThrottled: "Too many failed login attempts. Please wait a few minutes and try again.",
+  passwordThrottled: "Too many wrong passwords. Please wait a few minutes and try again.",
   codeThrottled: "Please wait before requesting another code.",
+  checksThrottled: "Too many attempts. Please wait a few minutes and try again.",
   signedOut: "You have been signed out.",
+  /** One answer for every failed verification, whether the account is unknown, waiting or verified, so it tells no one which. */
+  codeRefused: "That code is not valid or has expired. Check the newest email, or request a new code. If your account is already verified, log in.",
+  resetRefused: "That reset code is not valid or has expired. Check the newest email, or request a new code.",
+  linkRefused: "This verification link is not valid or has expired. Enter the code from the email, or request a new one.",
 };
 
-const CODE_MESSAGES: Record<Exclude<CodeCheck, "ok">, string> = {
-  missing: "That code is not valid. Request a new code.",
-  expired: "That code has expired. Request a new code.",
-  wrong: "That code is not right. Check the email and try again.",
-  burned: "Too many wrong tries: this code no longer works. Request a new code.",
-};
-
+/**
+ * The limits. Counters are keyed by a keyed hash of the email or address
+ * (rate-limit.ts); the kinds keyed by email are deleted with the account.
+ */
 const LIMITS = {
   loginPerIp: { limit: 10, windowMs: 10 * 60_000 },
   loginPerAccount: { limit: 100, windowMs: 60 * 60_000 },
   codeMailPerMinute: { limit: 1, windowMs: 60_000 },
   codeMailPerHour: { limit: 5, windowMs: 60 * 60_000 },
+  codeMailPerIp: { limit: 10, windowMs: 10 * 60_000 },
   registerPerIp: { limit: 10, windowMs: 60 * 60_000 },
   codeChecksPerIp: { limit: 30, windowMs: 10 * 60_000 },
 };
+
+const EMAIL_LIMIT_KINDS = ["login-account", "verify-mail-minute", "verify-mail-hour", "reset-mail-minute", "reset-mail-hour"] as const;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -75,27 +81,33 @@ function assertUncommon(password: string, field: string): void {
   if (isCommonPassword(password)) throw fieldError(field, COMMON_PASSWORD_MESSAGE);
 }
 
-/** Mail failures are logged, not shown: the code can be sent again, and the stored state is right either way. */
-async function sendQuietly(mailer: Mailer, mail: Parameters<Mailer["send"]>[0]): Promise<void> {
-  try {
-    await mailer.send(mail);
-  } catch (error) {
-    console.error("[mail] sending failed:", error instanceof Error ? error.message : error);
-  }
+/** Takes one code mail for `email` from its limits (and the sender's address), or throws 429. */
+async function limitCodeMails({ database, secret }: AccountDeps, kind: CodePurpose, email: string, ip: string): Promise<void> {
+  const db = database.db;
+  await enforceLimit(db, limitKey(secret, `${kind}-mail-ip`, addressSubject(ip)), LIMITS.codeMailPerIp, MESSAGES.codeThrottled);
+  await enforceLimit(db, limitKey(secret, `${kind}-mail-minute`, email), LIMITS.codeMailPerMinute, MESSAGES.codeThrottled);
+  await enforceLimit(db, limitKey(secret, `${kind}-mail-hour`, email), LIMITS.codeMailPerHour, MESSAGES.codeThrottled);
 }
 
-async function limitCodeMails(db: Db, kind: CodePurpose, email: string): Promise<void> {
-  await enforceLimit(db, `${kind}-mail-minute:${email}`, LIMITS.codeMailPerMinute, MESSAGES.codeThrottled);
-  await enforceLimit(db, `${kind}-mail-hour:${email}`, LIMITS.codeMailPerHour, MESSAGES.codeThrottled);
+/** Issues a verification code and link for `user` and puts the mail in the outbox, inside the caller's transaction. */
+async function queueVerification(deps: AccountDeps, tx: Db, user: { id: number; email: string }): Promise<void> {
+  const { code, linkToken } = await issueCode(tx, deps.secret, "verify", user);
+  await deps.outbox.enqueue(tx, verificationMail(user.email, code, deps.origin, linkToken!));
 }
 
-export async function register({ database, mailer, secret }: AccountDeps, input: RegisterInput, ip: string): Promise<string> {
+export async function register(deps: AccountDeps, input: RegisterInput, ip: string): Promise<string> {
+  const { database, secret, outbox } = deps;
   const email = normalizeEmail(input.email);
-  await enforceLimit(database.db, `register:${ip}`, LIMITS.registerPerIp, "Too many sign-ups from this network. Please try again later.");
+  await enforceLimit(
+    database.db,
+    limitKey(secret, "register-ip", addressSubject(ip)),
+    LIMITS.registerPerIp,
+    "Too many sign-ups from this network. Please try again later.",
+  );
   await assertCollegeAndMajor(database.db, input.college, input.major, "Select a major, can be undecided");
   assertUncommon(input.password, "password");
   const passwordHash = await hashPassword(input.password);
-  const code = await database.write(async (tx) => {
+  await database.write(async (tx) => {
     if (await findUserByEmail(tx, email)) throw conflict(MESSAGES.emailTaken);
     const [user] = await tx.insert(users).values({
       email,
@@ -106,70 +118,100 @@ export async function register({ database, mailer, secret }: AccountDeps, input:
       expectedGrad: input.expectedGrad,
     })
       .returning();
-    return await issueCode(tx, secret, "verify", user);
+    await queueVerification(deps, tx, user);
   });
-  await enforceLimit(database.db, `verify-mail-minute:${email}`, LIMITS.codeMailPerMinute, MESSAGES.codeThrottled);
-  await sendQuietly(mailer, verificationMail(email, code));
+  outbox.wake();
+  // The first code counts as this minute's mail, so /verify's resend countdown and the server agree.
+  await countHit(database.db, limitKey(secret, "verify-mail-minute", email), LIMITS.codeMailPerMinute.windowMs);
   return MESSAGES.registered;
 }
 
+/**
+ * Checks a code and, when right, runs `onSuccess` in the same transaction.
+ * Every failure gives `refused`, whatever the account's state.
+ */
 async function checkCode(
-  database: Database,
-  secret: string,
+  { database, secret }: AccountDeps,
   purpose: CodePurpose,
   emailInput: string,
   code: string,
   ip: string,
+  refused: string,
   onSuccess: (tx: Db, userId: number) => Promise<void>,
 ): Promise<void> {
-  await enforceLimit(database.db, `code-check:${ip}`, LIMITS.codeChecksPerIp, "Too many attempts. Please wait a few minutes and try again.");
+  await enforceLimit(database.db, limitKey(secret, "code-check-ip", addressSubject(ip)), LIMITS.codeChecksPerIp, MESSAGES.checksThrottled);
   const email = normalizeEmail(emailInput);
   const result = await database.write(async (tx) => {
     const user = await findUserByEmail(tx, email);
-    if (!user) return "missing" as const;
-    if (purpose === "verify" && user.enabled) throw badRequest(MESSAGES.alreadyVerified);
+    // A verified account has no verification code, so it fails like any wrong code.
+    if (!user || user.isDemo || (purpose === "verify" && user.enabled)) return "missing" as const;
     const check = await consumeCode(tx, secret, purpose, user, code.trim());
     if (check === "ok") await onSuccess(tx, user.id);
     return check;
   });
-  if (result !== "ok") throw badRequest(CODE_MESSAGES[result]);
+  if (result !== "ok") throw badRequest(refused);
 }
 
-export async function verifyEmail({ database, secret }: AccountDeps, email: string, code: string, ip: string): Promise<string> {
-  await checkCode(database, secret, "verify", email, code, ip, async (tx, userId) => {
+export async function verifyEmail(deps: AccountDeps, email: string, code: string, ip: string): Promise<string> {
+  await checkCode(deps, "verify", email, code, ip, MESSAGES.codeRefused, async (tx, userId) => {
     await tx.update(users).set({ enabled: true }).where(eq(users.id, userId));
   });
   return MESSAGES.verified;
 }
 
-/** Same answer whether or not the account exists or waits for verification; the limits apply to any email. */
-export async function resendVerification({ database, mailer, secret }: AccountDeps, emailInput: string): Promise<string> {
-  const email = normalizeEmail(emailInput);
-  await limitCodeMails(database.db, "verify", email);
-  const code = await database.write(async (tx) => {
-    const user = await findUserByEmail(tx, email);
-    return user && !user.enabled && !user.isDemo ? await issueCode(tx, secret, "verify", user) : null;
+/** Whether a one-click link would verify an account now (the page asks before it offers the button). */
+export function verificationLinkUsable({ database, secret }: AccountDeps, token: string): Promise<boolean> {
+  return linkIsUsable(database.db, secret, token);
+}
+
+/** Verifies the account a one-click link belongs to and signs the student in; the link works once. */
+export async function verifyByLink({ database, secret }: AccountDeps, token: string, ip: string): Promise<LoginResult & { email: string }> {
+  await enforceLimit(database.db, limitKey(secret, "code-check-ip", addressSubject(ip)), LIMITS.codeChecksPerIp, MESSAGES.checksThrottled);
+  const user = await database.write(async (tx) => {
+    const userId = await consumeLink(tx, secret, token);
+    if (userId === null) return undefined;
+    const [updated] = await tx.update(users).set({ enabled: true }).where(eq(users.id, userId)).returning();
+    return updated;
   });
-  if (code) await sendQuietly(mailer, verificationMail(email, code));
+  if (!user) throw badRequest(MESSAGES.linkRefused);
+  return { id: user.id, sessionVersion: user.sessionVersion, email: user.email };
+}
+
+/**
+ * Same status, body and (nearly) timing whether the account is unknown,
+ * waiting or verified: the limits apply to any email, and the mail goes out
+ * through the outbox after the answer.
+ */
+export async function resendVerification(deps: AccountDeps, emailInput: string, ip: string): Promise<string> {
+  const email = normalizeEmail(emailInput);
+  await limitCodeMails(deps, "verify", email, ip);
+  await deps.database.write(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    if (user && !user.enabled && !user.isDemo) await queueVerification(deps, tx, user);
+  });
+  deps.outbox.wake();
   return MESSAGES.codeSent;
 }
 
-/** Same status, body and (nearly) timing for known and unknown emails: the mail goes out after the answer. */
-export async function forgotPassword({ database, mailer, secret }: AccountDeps, emailInput: string): Promise<string> {
+/** Same status, body and (nearly) timing for unknown, waiting and verified accounts; the mail goes out after the answer. */
+export async function forgotPassword(deps: AccountDeps, emailInput: string, ip: string): Promise<string> {
+  const { database, secret, outbox } = deps;
   const email = normalizeEmail(emailInput);
-  await limitCodeMails(database.db, "reset", email);
-  const code = await database.write(async (tx) => {
+  await limitCodeMails(deps, "reset", email, ip);
+  await database.write(async (tx) => {
     const user = await findUserByEmail(tx, email);
-    return user && !user.isDemo ? await issueCode(tx, secret, "reset", user) : null;
+    if (!user || user.isDemo) return;
+    const { code } = await issueCode(tx, secret, "reset", user);
+    await outbox.enqueue(tx, resetMail(email, code));
   });
-  if (code) setTimeout(() => void sendQuietly(mailer, resetMail(email, code)), 0);
+  outbox.wake();
   return MESSAGES.resetSent;
 }
 
 export async function resetPassword(deps: AccountDeps, input: { email: string; verificationCode: string; newPassword: string }, ip: string): Promise<string> {
   assertUncommon(input.newPassword, "newPassword");
   const passwordHash = await hashPassword(input.newPassword);
-  await checkCode(deps.database, deps.secret, "reset", input.email, input.verificationCode, ip, async (tx, userId) => {
+  await checkCode(deps, "reset", input.email, input.verificationCode, ip, MESSAGES.resetRefused, async (tx, userId) => {
     // Knowing the code proves the email, so a reset also completes a pending verification.
     await tx.update(users).set({ passwordHash, enabled: true, sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
   });
@@ -178,29 +220,61 @@ export async function resetPassword(deps: AccountDeps, input: { email: string; v
 
 export type LoginResult = { id: number; sessionVersion: number };
 
-export async function login({ database }: AccountDeps, emailInput: string, password: string, ip: string): Promise<LoginResult> {
-  const db = database.db;
-  const email = normalizeEmail(emailInput);
-  const ipKey = `login-fail-ip:${ip}`;
-  const accountKey = `login-fail-account:${email}`;
-  const blocked = await peekLimit(db, ipKey, LIMITS.loginPerIp) ?? await peekLimit(db, accountKey, LIMITS.loginPerAccount);
-  if (blocked !== null) throw new DomainError(429, MESSAGES.loginThrottled, { "Retry-After": String(blocked) });
-  const user = await findUserByEmail(db, email);
-  const valid = await verifyPassword(user && !user.isDemo ? user.passwordHash : await decoyHash(), password);
-  if (!user || user.isDemo || !valid) {
-    await countHit(db, ipKey, LIMITS.loginPerIp.windowMs);
-    await countHit(db, accountKey, LIMITS.loginPerAccount.windowMs);
-    throw unauthorized(MESSAGES.badCredentials);
-  }
-  if (!user.enabled) throw forbidden(MESSAGES.notVerified);
-  return { id: user.id, sessionVersion: user.sessionVersion };
+/** A right password on an account still waiting for verification: a new code went out when the limits allowed it. */
+export type LoginOutcome = { kind: "signedIn"; user: LoginResult } | { kind: "unverified"; email: string; codeSent: boolean; message: string };
+
+/**
+ * Takes one password try from the address's and the account's budgets before
+ * the password is checked, so parallel tries never pass the limits; a right
+ * password gives its try back. Login and the current password of a password
+ * change share these budgets.
+ */
+async function checkPassword(
+  { database, secret }: AccountDeps,
+  email: string,
+  ip: string,
+  throttled: string,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const keys = [limitKey(secret, "login-ip", addressSubject(ip)), limitKey(secret, "login-account", email)];
+  await enforceLimit(database.db, keys[0], LIMITS.loginPerIp, throttled);
+  await enforceLimit(database.db, keys[1], LIMITS.loginPerAccount, throttled);
+  const valid = await check();
+  if (valid) await refundAttempts(database.db, keys);
+  return valid;
 }
 
-/** Checks the current password, stores the new one and ends every session; returns the new session version. */
-export async function changePassword({ database }: AccountDeps, userId: number, oldPassword: string, newPassword: string): Promise<LoginResult> {
+export async function login(deps: AccountDeps, emailInput: string, password: string, ip: string): Promise<LoginOutcome> {
+  const email = normalizeEmail(emailInput);
+  const user = await findUserByEmail(deps.database.db, email);
+  const valid = await checkPassword(deps, email, ip, MESSAGES.loginThrottled, async () => {
+    const ok = await verifyPassword(user && !user.isDemo ? user.passwordHash : await decoyHash(), password);
+    return Boolean(ok && user && !user.isDemo);
+  });
+  if (!valid || !user) throw unauthorized(MESSAGES.badCredentials);
+  if (!user.enabled) {
+    // Knowing the password proves enough to be sent a new code, within the resend limits.
+    let codeSent = true;
+    try {
+      await limitCodeMails(deps, "verify", email, ip);
+      await deps.database.write((tx) => queueVerification(deps, tx, user));
+      deps.outbox.wake();
+    } catch (error) {
+      if (!(error instanceof DomainError && error.status === 429)) throw error;
+      codeSent = false;
+    }
+    return { kind: "unverified", email, codeSent, message: codeSent ? MESSAGES.notVerifiedSent : MESSAGES.notVerifiedWait };
+  }
+  return { kind: "signedIn", user: { id: user.id, sessionVersion: user.sessionVersion } };
+}
+
+/** Checks the current password (limited like login), stores the new one and ends every session; returns the new session version. */
+export async function changePassword(deps: AccountDeps, userId: number, oldPassword: string, newPassword: string, ip: string): Promise<LoginResult> {
+  const { database } = deps;
   const [user] = await database.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw unauthorized("Please log in again.");
-  if (!(await verifyPassword(user.passwordHash, oldPassword))) throw fieldError("oldPassword", MESSAGES.wrongCurrent);
+  const valid = await checkPassword(deps, user.email, ip, MESSAGES.passwordThrottled, () => verifyPassword(user.passwordHash, oldPassword));
+  if (!valid) throw fieldError("oldPassword", MESSAGES.wrongCurrent);
   assertUncommon(newPassword, "newPassword");
   const passwordHash = await hashPassword(newPassword);
   const [updated] = await database.write((tx) =>
@@ -229,11 +303,16 @@ export async function updateAccount({ database }: AccountDeps, userId: number, i
  * the averages of the courses they reviewed and the vote counts of the reviews
  * they voted on are recomputed.
  */
-export async function deleteAccount({ database }: AccountDeps, userId: number): Promise<void> {
+export async function deleteAccount({ database, secret }: AccountDeps, userId: number): Promise<void> {
   await database.write(async (tx) => {
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (!user) return;
     const reviewed = await tx.select({ courseId: reviews.courseId }).from(reviews).where(eq(reviews.userId, userId));
     const votedOn = await tx.select({ reviewId: reviewVotes.reviewId }).from(reviewVotes).where(eq(reviewVotes.userId, userId));
     await tx.delete(users).where(eq(users.id, userId));
+    // Nothing keyed by the email stays behind: its limit counters and any mail still waiting for it.
+    await forgetSubject(tx, secret, EMAIL_LIMIT_KINDS, user.email);
+    await tx.delete(outboxMail).where(eq(outboxMail.to, user.email));
     await recomputeCourseStats(tx, reviewed.map((r) => r.courseId));
     // Their votes went with them: other students' reviews count what is left.
     for (const { reviewId } of votedOn) await recountVotes(tx, reviewId);

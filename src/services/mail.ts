@@ -1,19 +1,20 @@
 /**
- * One mailer for the whole app. With SMTP_URL the mail goes out over SMTP;
- * without it, it is written to the log and kept in the outbox table so a
- * developer can finish a sign-up locally.
+ * How mail leaves HubRate. With SMTP_URL it goes out over SMTP; without it,
+ * it is written to the log (and stays in the outbox table, marked sent) so a
+ * developer can finish a sign-up locally. Requests never call a mailer:
+ * they put mail in the outbox, and the outbox worker hands it to the mailer.
  */
 import nodemailer from "nodemailer";
-import type { Database } from "../../db/client.ts";
-import { outbox } from "../../db/schema.ts";
 
 export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string };
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /** Whether delivered mail stays in the outbox (the log mailer, for developers) or is deleted once sent. */
+  readonly keepsDelivered?: boolean;
 }
 
-export function createMailer(options: { smtpUrl?: string; from: string; database: Database; log?: (line: string) => void }): Mailer {
+export function createMailer(options: { smtpUrl?: string; from: string; log?: (line: string) => void }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -24,9 +25,10 @@ export function createMailer(options: { smtpUrl?: string; from: string; database
   }
   const log = options.log ?? ((line: string) => console.log(line));
   return {
-    async send(mail) {
-      await options.database.write((tx) => tx.insert(outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null }));
+    keepsDelivered: true,
+    send(mail) {
       log(`[mail] no SMTP_URL set; kept in the outbox table. To: ${mail.to} | Subject: ${mail.subject}\n${mail.text}`);
+      return Promise.resolve();
     },
   };
 }

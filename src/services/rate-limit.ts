@@ -1,16 +1,54 @@
 /**
  * Fixed-window counters kept in the database, so every instance sharing the
- * database shares the limits. One statement both counts and reads, so
- * parallel requests cannot slip past the limit.
+ * database shares the limits. An attempt is taken (counted) in the same
+ * statement that reads the count, before the work it limits, so parallel
+ * requests can never get more tries than the limit.
+ *
+ * Keys never hold an email or an address: `<kind>:<keyed hash of the
+ * subject>`, so the table tells nothing about who tried what, and an account's
+ * counters can be deleted with the account.
  */
-import { eq, lt, sql } from "drizzle-orm";
+import { createHmac } from "node:crypto";
+import { and, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { rateLimits } from "../../db/schema.ts";
 import { tooManyRequests } from "./errors.ts";
 
 export type Limit = { limit: number; windowMs: number };
 
+/** The keyed hash standing for an email or an address in rate-limit keys. */
+export function subjectHash(secret: string, subject: string): string {
+  return createHmac("sha256", secret).update(`rate-limit\n${subject}`).digest("base64url").slice(0, 27);
+}
+
+export function limitKey(secret: string, kind: string, subject: string): string {
+  return `${kind}:${subjectHash(secret, subject)}`;
+}
+
+/**
+ * The subject an address is limited by: an IPv4 address as it is, an IPv6
+ * address by its /64 network, which one household or phone usually holds whole.
+ */
+export function addressSubject(ip: string): string {
+  if (!ip.includes(":")) return ip;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  const [head, tail = ""] = ip.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = ip.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}
+
+/** Expired counters are deleted at most this often per process, so the table holds only live windows. */
+const PRUNE_EVERY_MS = 60_000;
+let lastPrune = 0;
+
 export async function countHit(db: Db, key: string, windowMs: number, now = Date.now()): Promise<{ count: number; resetAt: number }> {
+  if (now - lastPrune >= PRUNE_EVERY_MS) {
+    lastPrune = now;
+    await pruneExpiredLimits(db, now);
+  }
   const rows = await db.all<{ count: number; reset_at: number }>(sql`
     INSERT INTO rate_limits (key, count, reset_at) VALUES (${key}, 1, ${now + windowMs})
     ON CONFLICT (key) DO UPDATE SET
@@ -20,19 +58,29 @@ export async function countHit(db: Db, key: string, windowMs: number, now = Date
   return { count: rows[0].count, resetAt: rows[0].reset_at };
 }
 
-/** Counts one hit against `key` and throws 429 (with Retry-After) once the limit is passed. */
+/** Takes one attempt against `key` and throws 429 (with Retry-After) once the limit is passed. */
 export async function enforceLimit(db: Db, key: string, { limit, windowMs }: Limit, message: string, now = Date.now()): Promise<void> {
   const { count, resetAt } = await countHit(db, key, windowMs, now);
   if (count > limit) throw tooManyRequests(message, (resetAt - now) / 1000);
 }
 
-export async function pruneExpiredLimits(db: Db, now = Date.now()): Promise<void> {
-  await db.delete(rateLimits).where(lt(rateLimits.resetAt, new Date(now)));
+/**
+ * Gives back attempts that turned out not to count (a right password, say),
+ * so a student who signs in often is never limited by their own successes.
+ */
+export async function refundAttempts(db: Db, keys: string[], now = Date.now()): Promise<void> {
+  if (keys.length === 0) return;
+  await db.update(rateLimits).set({ count: sql`${rateLimits.count} - 1` }).where(
+    and(inArray(rateLimits.key, keys), gt(rateLimits.count, 0), gt(rateLimits.resetAt, new Date(now))),
+  );
 }
 
-/** Seconds until the window resets when `key` is already at its limit, or null when another try is allowed. Counts nothing. */
-export async function peekLimit(db: Db, key: string, { limit }: Limit, now = Date.now()): Promise<number | null> {
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
-  if (!row || row.resetAt.getTime() <= now || row.count < limit) return null;
-  return Math.max(1, Math.ceil((row.resetAt.getTime() - now) / 1000));
+export async function pruneExpiredLimits(db: Db, now = Date.now()): Promise<void> {
+  await db.delete(rateLimits).where(lte(rateLimits.resetAt, new Date(now)));
+}
+
+/** Deletes every counter of these kinds kept for `subject` (an account's email, when the account is deleted). */
+export async function forgetSubject(db: Db, secret: string, kinds: readonly string[], subject: string): Promise<void> {
+  const keys = kinds.map((kind) => limitKey(secret, kind, subject));
+  if (keys.length) await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
 }

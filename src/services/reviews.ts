@@ -20,6 +20,17 @@ export type ReviewSort = "newest" | "helpful";
 
 type ReviewRow = typeof reviews.$inferSelect;
 
+/** Boston's calendar day, as YYYY-MM-DD. */
+const BOSTON_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" });
+
+/**
+ * The day a review was written, and no more: a time to the millisecond would
+ * let readers tell which reviews were written one after another.
+ */
+export function reviewDay(date: Date): string {
+  return BOSTON_DAY.format(date);
+}
+
 function view(row: ReviewRow, viewerId: number | undefined, userVote: VoteType | null, reported: boolean): ReviewView {
   return {
     id: row.id,
@@ -36,7 +47,7 @@ function view(row: ReviewRow, viewerId: number | undefined, userVote: VoteType |
     attendanceRequired: row.attendanceRequired,
     assignmentTypes: row.assignmentTypes,
     reviewText: row.reviewText,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: reviewDay(row.createdAt),
     owner: viewerId !== undefined && row.userId === viewerId,
     voteCount: row.upvotes - row.downvotes,
     userVote,

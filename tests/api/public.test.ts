@@ -87,6 +87,7 @@ describe("contact", () => {
     expect(await response.json()).toEqual({ message: "Thanks for reaching out! Your message has been sent." });
     const [stored] = await t.deps.database.db.select().from(contactMessages).where(eq(contactMessages.email, "student@bu.edu"));
     expect(stored).toMatchObject({ subject: "Wrong title", message: "CS 111 <script>x</script>" });
+    await t.deps.outbox.idle();
     const mail = t.sent.find((m) => m.replyTo === "student@bu.edu")!;
     expect(mail.to).toBe(t.config.contactTo);
     expect(mail.text).toContain("CS 111 <script>x</script>");

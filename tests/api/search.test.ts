@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { HUB_AREAS } from "../../src/lib/hub.ts";
+import { SEARCH_PARAMETERS } from "../../src/lib/search.ts";
 import { importCourses } from "../../src/services/catalog.ts";
 import { api } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
@@ -636,23 +637,7 @@ describe("parameters", () => {
   });
 
   test("empty values mean not sent", async () => {
-    const names = [
-      "q",
-      "colleges",
-      "departments",
-      "hubReqs",
-      "minRating",
-      "minUsefulness",
-      "minInterest",
-      "minTeacher",
-      "maxDifficulty",
-      "maxWorkload",
-      "minCourseCode",
-      "reviewCount",
-      "noPreReqs",
-      "sortBy",
-      "page",
-    ];
+    const names = SEARCH_PARAMETERS;
     const expected = expectedCourses({});
     for (const name of names) {
       const { status, body } = await searchRaw(`${name}=`);

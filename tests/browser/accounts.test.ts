@@ -94,6 +94,9 @@ for (const device of DEVICES) {
       await page.waitForURL(/\/login$/);
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Log in to HubRate");
       expect(await page.evaluate(() => localStorage.getItem("verificationEmail"))).toBeNull();
+      // The page says what happened, with the email already in the form.
+      await expect(page.getByRole("status").textContent()).resolves.toBe("Your account is verified. Log in.");
+      expect(await page.getByLabel("Email").inputValue()).toBe(email);
 
       await fillLogin(page, email, PASSWORD, device);
       await page.waitForURL(/\/dashboard$/);
@@ -232,6 +235,9 @@ for (const device of DEVICES) {
       await press(device, page.getByRole("button", { name: "Reset Password" }));
       await page.waitForURL(/\/login$/);
       expect(await page.evaluate(() => localStorage.getItem("resetEmail"))).toBeNull();
+      await expect(page.getByRole("status").textContent()).resolves.toBe("Your password has been reset. Log in with your new password.");
+      await waitForIsland(page, "LoginForm");
+      expect(await page.getByLabel("Email").inputValue()).toBe(email);
 
       await fillLogin(page, email, PASSWORD, device);
       await page.getByRole("alert").filter({ hasText: "Incorrect email or password" }).waitFor();
@@ -311,6 +317,7 @@ for (const device of DEVICES) {
       await press(device, dialog.getByRole("button", { name: "Yes, delete my account" }));
       await page.waitForURL(url + "/");
       await expectVisitor(page);
+      await expect(page.getByRole("status").textContent()).resolves.toBe("Your account and all its data have been deleted.");
       expect(await userByEmail(t, email)).toBeUndefined();
 
       await page.goto(url + "/login");

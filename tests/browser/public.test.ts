@@ -5,7 +5,6 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createMailer } from "../../src/services/mail.ts";
 import { createStudent } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 import { launchBrowser, type RunningServer, serve } from "../helpers/browser.ts";
@@ -19,9 +18,11 @@ let browser: Browser;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await makeTestApp({ env: { CONTACT_TO: "maintainer@example.edu", CONTACT_PROFILE_URL: "https://www.linkedin.com/in/hubrate-maintainer" } });
   // The real mailer, pointed at the in-process SMTP server.
-  t.deps.mailer = createMailer({ smtpUrl: smtp.url, from: "HubRate <no-reply@hubrate.test>", database: t.deps.database });
+  t = await makeTestApp({
+    env: { CONTACT_TO: "maintainer@example.edu", CONTACT_PROFILE_URL: "https://www.linkedin.com/in/hubrate-maintainer" },
+    smtpUrl: smtp.url,
+  });
   server = await serve(t);
   browser = await launchBrowser();
 });

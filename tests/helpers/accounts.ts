@@ -36,15 +36,24 @@ export async function codeMailedTo(t: TestApp, to: string, timeoutMs = 5000): Pr
   throw new Error(`no mail to ${to}`);
 }
 
+/** The connection a request seems to come from, as Deno.serve hands it to the app (`ip` in `api`). */
+export function fromAddress(ip: string) {
+  return { remoteAddr: { hostname: ip, port: 40000, transport: "tcp" } };
+}
+
 export function api(
   t: TestApp,
   path: string,
-  options: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  options: { method?: string; body?: unknown; token?: string; headers?: Record<string, string>; ip?: string } = {},
 ): Promise<Response> {
   const headers: Record<string, string> = { Origin: ORIGIN, ...options.headers };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   return Promise.resolve(
-    t.app.request(path, { method: options.method ?? "GET", headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) }),
+    t.app.request(
+      path,
+      { method: options.method ?? "GET", headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) },
+      options.ip ? fromAddress(options.ip) : undefined,
+    ),
   );
 }

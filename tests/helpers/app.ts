@@ -5,7 +5,7 @@ import { type Config, loadConfig } from "../../src/config.ts";
 import { readManifest } from "../../src/server/asset-files.ts";
 import { TEST_BUILD_DIR } from "./build-dir.ts";
 import type { AppDeps, AppEnv } from "../../src/server/context.ts";
-import type { Mail, Mailer } from "../../src/services/mail.ts";
+import { createMailer, type Mail, type Mailer } from "../../src/services/mail.ts";
 import { prepareApp } from "../../src/startup.ts";
 
 export type TestApp = {
@@ -20,7 +20,11 @@ export type TestApp = {
 
 export const TEST_SECRET = "test-secret-that-is-long-enough-0123456789";
 
-export async function makeTestApp(options: { env?: Record<string, string>; mailer?: Mailer } = {}): Promise<TestApp> {
+/**
+ * `smtpUrl` sends the app's mail through the real SMTP mailer to that server;
+ * `mailer` replaces the mailer; by default mail is kept in `sent`.
+ */
+export async function makeTestApp(options: { env?: Record<string, string>; mailer?: Mailer; smtpUrl?: string } = {}): Promise<TestApp> {
   const dir = await Deno.makeTempDir({ prefix: "hubrate-test-" });
   const config = loadConfig({
     APP_ENV: "test",
@@ -31,7 +35,10 @@ export async function makeTestApp(options: { env?: Record<string, string>; maile
     ...options.env,
   });
   const sent: Mail[] = [];
-  const mailer: Mailer = options.mailer ?? { send: (mail) => Promise.resolve(void sent.push(mail)) };
+  const mailer: Mailer = options.mailer ??
+    (options.smtpUrl
+      ? createMailer({ smtpUrl: options.smtpUrl, from: "HubRate <no-reply@hubrate.test>" })
+      : { send: (mail) => Promise.resolve(void sent.push(mail)) });
   const deps = await prepareApp(config, { mailer, assets: await readManifest(TEST_BUILD_DIR) });
   const app = await createApp(deps);
   return {
@@ -41,6 +48,7 @@ export async function makeTestApp(options: { env?: Record<string, string>; maile
     dir,
     sent,
     async close() {
+      await deps.outbox.stop();
       deps.database.close();
       await Deno.remove(dir, { recursive: true }).catch(() => {});
     },

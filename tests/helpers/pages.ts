@@ -7,7 +7,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { courses } from "../../db/schema.ts";
-import { createMailer } from "../../src/services/mail.ts";
 import { makeTestApp, type TestApp } from "./app.ts";
 import { launchBrowser, type RunningServer, serve } from "./browser.ts";
 import { type SmtpInbox, startSmtpServer } from "./smtp.ts";
@@ -17,8 +16,7 @@ export type Stack = { smtp: SmtpInbox; t: TestApp; server: RunningServer; browse
 /** The app with the real mailer pointed at an in-process SMTP server, served on a free port, and Chromium. */
 export async function startStack(): Promise<Stack> {
   const smtp = await startSmtpServer();
-  const t = await makeTestApp();
-  t.deps.mailer = createMailer({ smtpUrl: smtp.url, from: "HubRate <no-reply@hubrate.test>", database: t.deps.database });
+  const t = await makeTestApp({ smtpUrl: smtp.url });
   const server = await serve(t);
   const browser = await launchBrowser();
   return { smtp, t, server, browser, url: server.url };

@@ -8,13 +8,14 @@ import RegisterForm from "../../islands/RegisterForm.tsx";
 import ResetPasswordForm from "../../islands/ResetPasswordForm.tsx";
 import ResetRequestForm from "../../islands/ResetRequestForm.tsx";
 import VerifyForm from "../../islands/VerifyForm.tsx";
+import VerifyLinkButton from "../../islands/VerifyLinkButton.tsx";
 import { bootIslands } from "../../src/client/boot.ts";
 import { IslandCollector, IslandContext } from "../../src/client/island.tsx";
 import { RESET_EMAIL_KEY, VERIFICATION_EMAIL_KEY, VERIFICATION_SENT_KEY } from "../../src/client/storage.ts";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const ISLANDS = { AccountSettings, LoginForm, RegisterForm, ResetPasswordForm, ResetRequestForm, VerifyForm };
+const ISLANDS = { AccountSettings, LoginForm, RegisterForm, ResetPasswordForm, ResetRequestForm, VerifyForm, VerifyLinkButton };
 
 /** Renders the island as the server does, then hydrates it as the browser does. */
 async function mount(element: ReactElement) {
@@ -829,5 +830,141 @@ describe("AccountSettings island", () => {
     expect(document.querySelector(".danger-zone [role=alert]")).toBeNull();
     expect(logged().length).toBe(1);
     expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+// ---------------------------------------------------------------- sign-up without dead ends
+
+describe("finishing sign-up from anywhere", () => {
+  test("/verify with nothing stored (another browser, another device, a closed tab): the email is editable and is what gets sent", async () => {
+    vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "If an account is waiting for this code, a new code has been sent." }));
+    vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "Your account is verified. Log in." }));
+    await mount(<VerifyForm />);
+    expect(field("email").readOnly).toBe(false);
+    expect(field("email").value).toBe("");
+    await type("email", "elsewhere@gmail.com");
+    await click(resendButton());
+    expect(sent(0).url).toBe("/api/auth/resend-verification?email=elsewhere%40gmail.com");
+    await type("verificationCode", "123456");
+    await submit();
+    expect(sent(1)).toEqual({ url: "/api/auth/verify", method: "POST", body: { email: "elsewhere@gmail.com", verificationCode: "123456" } });
+    expect(assign).toHaveBeenCalledWith("/login");
+  });
+
+  test("an email the server names (after a login) is filled in read-only from the first render, stored, and its code's countdown starts", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    await mount(<VerifyForm email="pending@gmail.com" codeJustSent />);
+    expect(field("email").value).toBe("pending@gmail.com");
+    expect(field("email").readOnly).toBe(true);
+    expect(localStorage.getItem(VERIFICATION_EMAIL_KEY)).toBe("pending@gmail.com");
+    expect(resendButton().textContent).toBe("Resend verification email (60s)");
+  });
+
+  test("'Use a different email' makes a remembered email editable again", async () => {
+    localStorage.setItem(VERIFICATION_EMAIL_KEY, "typo@gmial.com");
+    await mount(<VerifyForm />);
+    expect(field("email").readOnly).toBe(true);
+    await click(buttonNamed("Use a different email")!);
+    expect(field("email").readOnly).toBe(false);
+    expect(field("email").value).toBe("");
+    expect(localStorage.getItem(VERIFICATION_EMAIL_KEY)).toBeNull();
+    expect(buttonNamed("Use a different email")).toBeUndefined();
+  });
+
+  test("logging in with the right password on an unverified account goes to /verify with the email kept", async () => {
+    vi.mocked(fetch).mockResolvedValueOnce(
+      Response.json({ message: "Your email is not verified yet.", verificationRequired: true, email: "pending@gmail.com", codeSent: true }, { status: 403 }),
+    );
+    await mount(<LoginForm next={null} />);
+    await type("email", "Pending@gmail.com");
+    await type("password", "secret1");
+    await submit();
+    expect(assign).toHaveBeenCalledWith("/verify");
+    expect(localStorage.getItem(VERIFICATION_EMAIL_KEY)).toBe("Pending@gmail.com");
+    expect(Number(localStorage.getItem(VERIFICATION_SENT_KEY))).toBeGreaterThan(0);
+    expect(submitButton().textContent).toBe("Logging In");
+  });
+
+  test("the login form starts with the email the page was given (after a verification or a reset)", async () => {
+    await mount(<LoginForm next={null} email="verified@gmail.com" />);
+    expect(field("email").value).toBe("verified@gmail.com");
+    expect(field("password").value).toBe("");
+  });
+
+  test("the one-click link's button verifies and goes to the dashboard; a used link says so and offers the code", async () => {
+    const token = "a".repeat(43);
+    vi.mocked(fetch).mockResolvedValueOnce(
+      Response.json({ message: "This verification link is not valid or has expired. Enter the code from the email, or request a new one." }, {
+        status: 400,
+      }),
+    );
+    vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "Your account is verified. Log in.", token: "jwt" }));
+    await mount(<VerifyLinkButton token={token} />);
+    await click(buttonNamed("Verify and sign in")!);
+    expect(sent(0)).toEqual({ url: "/api/auth/verify-link", method: "POST", body: { token } });
+    expect(alertText()).toContain("This verification link is not valid or has expired.");
+    expect(document.querySelector<HTMLAnchorElement>("[role=alert] a")!.getAttribute("href")).toBe("/verify");
+    localStorage.setItem(VERIFICATION_EMAIL_KEY, "me@gmail.com");
+    await click(buttonNamed("Verify and sign in")!);
+    expect(assign).toHaveBeenCalledWith("/dashboard");
+    expect(localStorage.getItem(VERIFICATION_EMAIL_KEY)).toBeNull();
+  });
+});
+
+describe("each message shows once, and a success goes stale when the form is edited", () => {
+  test("a server message that belongs to a field shows under it and not again in the alert", async () => {
+    vi.mocked(fetch).mockResolvedValueOnce(
+      Response.json({ message: "Incorrect current password", fields: { oldPassword: "Incorrect current password" } }, { status: 400 }),
+    );
+    await mount(<AccountSettings {...ACCOUNT} />);
+    await type("oldPassword", "wrong");
+    await type("newPassword", "secret1");
+    await type("confirmPassword", "secret1");
+    await submit("oldPassword");
+    expect(messageUnder("oldPassword")).toBe("Incorrect current password");
+    expect(alertText(passwordForm())).toBeUndefined();
+    expect(passwordForm().textContent!.split("Incorrect current password")).toHaveLength(2);
+    expect(document.activeElement).toBe(field("oldPassword"));
+  });
+
+  test("a message for no field of the form shows in the alert, once", async () => {
+    vi.mocked(fetch).mockResolvedValueOnce(
+      Response.json({ message: "Too many wrong passwords. Please wait a few minutes and try again.", fields: { _: "Too many wrong passwords." } }, {
+        status: 429,
+      }),
+    );
+    await mount(<AccountSettings {...ACCOUNT} />);
+    await type("oldPassword", "wrong");
+    await type("newPassword", "secret1");
+    await type("confirmPassword", "secret1");
+    await submit("oldPassword");
+    expect(alertText(passwordForm())).toBe("Too many wrong passwords. Please wait a few minutes and try again.");
+    expect(passwordForm().querySelectorAll(".field-error")).toHaveLength(0);
+  });
+
+  test("register: a server message for the major shows under the major only", async () => {
+    majorsApi(() =>
+      Promise.resolve(Response.json({ message: "Select a major, can be undecided", fields: { major: "Select a major, can be undecided" } }, { status: 400 }))
+    );
+    await mount(<RegisterForm colleges={COLLEGES} />);
+    await fillRegistration();
+    await submit();
+    expect(messageUnder("major")).toBe("Select a major, can be undecided");
+    expect(alertText()).toBeUndefined();
+  });
+
+  test("'Account updated successfully!' disappears as soon as the form is edited again", async () => {
+    vi.mocked(fetch).mockResolvedValueOnce(
+      Response.json({
+        message: "Account updated successfully!",
+        account: { email: "me@bu.edu", college: "CAS", major: "Biology", expectedGrad: 2030 },
+      }),
+    );
+    await mount(<AccountSettings {...ACCOUNT} />);
+    await type("expectedGrad", "2030");
+    await submit("college");
+    expect(statusText(accountForm())).toBe("Account updated successfully!");
+    await type("expectedGrad", "2031");
+    expect(statusText(accountForm())).toBeUndefined();
   });
 });

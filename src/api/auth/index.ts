@@ -1,22 +1,34 @@
 import { Hono } from "hono";
 import * as z from "zod/mini";
-import { contactSchema, emailQuerySchema, loginSchema, passwordChangeSchema, registerSchema, resetPasswordSchema, verifySchema } from "../../lib/schemas.ts";
+import {
+  contactSchema,
+  emailQuerySchema,
+  loginSchema,
+  passwordChangeSchema,
+  registerSchema,
+  resetPasswordSchema,
+  verifyLinkSchema,
+  verifySchema,
+} from "../../lib/schemas.ts";
 import type { AppEnv } from "../../server/context.ts";
+import { setNotice } from "../../server/notice.ts";
 import {
   accountView,
   changePassword,
   forgotPassword,
   login,
   MESSAGES,
+  normalizeEmail,
   register,
   resendVerification,
   resetPassword,
   signOut,
+  verifyByLink,
   verifyEmail,
 } from "../../services/accounts.ts";
 import { collegeCodes, majorsOf } from "../../services/catalog.ts";
 import { CONTACT_SENT, sendContactMessage } from "../../services/contact.ts";
-import { enforceLimit } from "../../services/rate-limit.ts";
+import { addressSubject, enforceLimit, limitKey } from "../../services/rate-limit.ts";
 import { issueToken } from "../../services/sessions.ts";
 import { clientIp } from "../client-ip.ts";
 import { accountDeps, requireUser } from "../guards.ts";
@@ -38,14 +50,14 @@ export const authApi = new Hono<AppEnv>()
     },
   )
   .post("/contact", validate("json", contactSchema), async (c) => {
-    const { database, mailer, config } = c.var.deps;
+    const { database, outbox, config } = c.var.deps;
     await enforceLimit(
       database.db,
-      `contact:${clientIp(c)}`,
+      limitKey(config.sessionSecret, "contact-ip", addressSubject(clientIp(c))),
       CONTACT_LIMIT,
       "You have sent several messages already. Please wait a few minutes and try again.",
     );
-    await sendContactMessage(database, mailer, config.contactTo, c.req.valid("json"));
+    await sendContactMessage(database, outbox, config.contactTo, c.req.valid("json"));
     return c.json({ message: CONTACT_SENT });
   })
   .post("/register", validate("json", registerSchema), async (c) => {
@@ -54,15 +66,30 @@ export const authApi = new Hono<AppEnv>()
   })
   .post("/verify", validate("json", verifySchema), async (c) => {
     const { email, verificationCode } = c.req.valid("json");
-    return c.json({ message: await verifyEmail(accountDeps(c), email, verificationCode, clientIp(c)) });
+    const message = await verifyEmail(accountDeps(c), email, verificationCode, clientIp(c));
+    // The login page says so, with the email already filled in.
+    setNotice(c, "verified", normalizeEmail(email));
+    return c.json({ message });
+  })
+  .post("/verify-link", validate("json", verifyLinkSchema), async (c) => {
+    const user = await verifyByLink(accountDeps(c), c.req.valid("json").token, clientIp(c));
+    const token = await issueToken(c.var.deps.config.sessionSecret, user);
+    setSessionCookie(c, token);
+    setNotice(c, "welcome");
+    return c.json({ message: MESSAGES.verified, token });
   })
   .post("/resend-verification", validate("query", emailQuerySchema), async (c) => {
-    return c.json({ message: await resendVerification(accountDeps(c), c.req.valid("query").email) });
+    return c.json({ message: await resendVerification(accountDeps(c), c.req.valid("query").email, clientIp(c)) });
   })
   .post("/login", validate("json", loginSchema, MESSAGES.badCredentials), async (c) => {
     const { email, password } = c.req.valid("json");
-    const user = await login(accountDeps(c), email, password, clientIp(c));
-    const token = await issueToken(c.var.deps.config.sessionSecret, user);
+    const outcome = await login(accountDeps(c), email, password, clientIp(c));
+    if (outcome.kind === "unverified") {
+      // Only someone who knows the password hears that the account waits for its code; /verify takes it from here.
+      setNotice(c, outcome.codeSent ? "verify-sent" : "verify-pending", outcome.email);
+      return c.json({ message: outcome.message, verificationRequired: true, email: outcome.email, codeSent: outcome.codeSent }, 403);
+    }
+    const token = await issueToken(c.var.deps.config.sessionSecret, outcome.user);
     setSessionCookie(c, token);
     return c.json({ token });
   })
@@ -72,10 +99,13 @@ export const authApi = new Hono<AppEnv>()
     return c.json({ message: MESSAGES.signedOut });
   })
   .post("/forgot-password", validate("query", emailQuerySchema), async (c) => {
-    return c.json({ message: await forgotPassword(accountDeps(c), c.req.valid("query").email) });
+    return c.json({ message: await forgotPassword(accountDeps(c), c.req.valid("query").email, clientIp(c)) });
   })
   .post("/reset-password", validate("json", resetPasswordSchema), async (c) => {
-    return c.json({ message: await resetPassword(accountDeps(c), c.req.valid("json"), clientIp(c)) });
+    const input = c.req.valid("json");
+    const message = await resetPassword(accountDeps(c), input, clientIp(c));
+    setNotice(c, "password-reset", normalizeEmail(input.email));
+    return c.json({ message });
   })
   .get("/me", requireUser, (c) => {
     const user = c.var.user!;
@@ -83,7 +113,7 @@ export const authApi = new Hono<AppEnv>()
   })
   .put("/update-password", requireUser, validate("json", passwordChangeSchema), async (c) => {
     const { oldPassword, newPassword } = c.req.valid("json");
-    const session = await changePassword(accountDeps(c), c.var.user!.id, oldPassword, newPassword);
+    const session = await changePassword(accountDeps(c), c.var.user!.id, oldPassword, newPassword, clientIp(c));
     // Every other session ended; this one continues with a fresh token.
     const token = await issueToken(c.var.deps.config.sessionSecret, session);
     setSessionCookie(c, token);

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import * as z from "zod/mini";
 import { reportSchema, reviewSchema } from "../../lib/schemas.ts";
+import { hasControlCharacters, hasLineBreaks } from "../../lib/text.ts";
 import type { AppEnv } from "../../server/context.ts";
 import { badRequest, notFound } from "../../services/errors.ts";
 import {
@@ -35,16 +36,25 @@ async function existingCourse(c: { var: AppEnv["Variables"] }, raw: string): Pro
   return id;
 }
 
+const oneLine = (s: string) => !hasControlCharacters(s) && !hasLineBreaks(s);
+
 const teacherQuery = z.object({
   teacherName: z.string({ error: "teacherName is required" }).check(
     z.trim(),
     z.minLength(1, "teacherName is required"),
     z.maxLength(100, "teacherName is too long"),
+    z.refine(oneLine, "teacherName must be one line of text without control characters"),
   ),
 });
 
 const listQuery = z.object({
-  teacherName: z.optional(z.string().check(z.trim(), z.maxLength(100, "teacherName is too long"))),
+  teacherName: z.optional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(100, "teacherName is too long"),
+      z.refine(oneLine, "teacherName must be one line of text without control characters"),
+    ),
+  ),
   sort: z.optional(z.enum(["newest", "helpful"], { error: "sort must be newest or helpful" })),
   page: z.optional(z.string().check(z.regex(/^\d{1,6}$/, "page must be a whole number from 0"))),
 });

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { accountSchema } from "../../lib/schemas.ts";
 import { hubSummary } from "../../lib/hub-progress.ts";
 import type { AppEnv } from "../../server/context.ts";
+import { setNotice } from "../../server/notice.ts";
 import { accountView, deleteAccount, MESSAGES, updateAccount } from "../../services/accounts.ts";
 import { changeList, dashboardFor, hubProgressFor, listCourses, type ListName } from "../../services/course-lists.ts";
 import { courseIdParam } from "../courses/index.ts";
@@ -26,6 +27,7 @@ const app = new Hono<AppEnv>()
   .delete("/delete", async (c) => {
     await deleteAccount(accountDeps(c), c.var.user!.id);
     clearSessionCookie(c);
+    setNotice(c, "account-deleted");
     return c.json({ message: MESSAGES.accountDeleted });
   })
   .get("/dashboard", async (c) => c.json(await dashboardFor(c.var.deps.database.db, c.var.user!)))

@@ -1,0 +1,46 @@
+import { useRef, useState } from "react";
+import { apiFetch } from "../src/client/api.ts";
+import { island } from "../src/client/island.tsx";
+import { removeStored, VERIFICATION_EMAIL_KEY, VERIFICATION_SENT_KEY } from "../src/client/storage.ts";
+
+type Props = { token: string };
+
+/** Verifies the account of a one-click link and signs in, when the page was not opened straight from the mail. */
+function VerifyLinkButton({ token }: Props) {
+  const [state, setState] = useState<{ kind: "idle" } | { kind: "busy" } | { kind: "failed"; message: string }>({ kind: "idle" });
+  const inFlight = useRef(false);
+
+  async function verify() {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setState({ kind: "busy" });
+    const result = await apiFetch<{ message: string }>("/api/auth/verify-link", { method: "POST", body: { token } });
+    if (result.ok) {
+      removeStored(VERIFICATION_EMAIL_KEY);
+      removeStored(VERIFICATION_SENT_KEY);
+      globalThis.location.assign("/dashboard");
+      return;
+    }
+    inFlight.current = false;
+    setState({ kind: "failed", message: result.message ?? "Failed to verify, try again later" });
+  }
+
+  const busy = state.kind === "busy";
+  return (
+    <div className="stack">
+      <p>Press the button to verify your email and sign in.</p>
+      {state.kind === "failed" && (
+        <p className="alert alert-error" role="alert">
+          {state.message} <a href="/verify">Enter the code instead</a>
+        </p>
+      )}
+      <p>
+        <button type="button" className="button" onClick={verify} disabled={busy} aria-busy={busy}>
+          {busy ? "Verifying..." : "Verify and sign in"}
+        </button>
+      </p>
+    </div>
+  );
+}
+
+export default island("VerifyLinkButton", VerifyLinkButton);

@@ -1,0 +1,400 @@
+/**
+ * What an outside security review found, each as an attack on the API: limits
+ * outrun in parallel, the current password guessed without limit, accounts
+ * told apart by unauthenticated endpoints, prototype names in parameters,
+ * control characters hiding stored text, an email left behind by a deleted
+ * account, counters that grow without bound, and reviews linkable by time.
+ */
+import { eq, like, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { courses, outbox, rateLimits, reviews, users } from "../../db/schema.ts";
+import type { Mail, Mailer } from "../../src/services/mail.ts";
+import { SEARCH_PARAMETERS } from "../../src/lib/search.ts";
+import { limitKey, subjectHash } from "../../src/services/rate-limit.ts";
+import { api, createStudent, fromAddress, userByEmail } from "../helpers/accounts.ts";
+import { createdReview, reviewBody } from "../helpers/reviews.ts";
+import { makeTestApp, TEST_SECRET, type TestApp } from "../helpers/app.ts";
+
+let t: TestApp;
+/** Mail to these addresses takes as long as a real mail server; before the outbox, answers waited for it. */
+const slowInboxes = new Set<string>();
+const delivered: Mail[] = [];
+const mailer: Mailer = {
+  async send(mail) {
+    if (slowInboxes.has(mail.to)) await new Promise((resolve) => setTimeout(resolve, 60));
+    delivered.push(mail);
+  },
+};
+
+beforeAll(async () => {
+  t = await makeTestApp({ mailer });
+});
+afterAll(() => t.close());
+
+const resetLimits = () => t.deps.database.db.delete(rateLimits);
+const statusesOf = (responses: Response[]) => responses.map((r) => r.status).sort((a, b) => a - b);
+const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+
+async function pendingStudent(email: string, password = "a sturdy passphrase") {
+  const response = await api(t, "/api/auth/register", {
+    method: "POST",
+    body: { email, college: "CAS", major: "Physics", expectedGrad: 2027, password },
+    ip: "198.51.100.200",
+  });
+  expect(response.status).toBe(201);
+  return await userByEmail(t, email);
+}
+
+describe("1. login limits hold against parallel tries", () => {
+  test("25 parallel wrong passwords from one address: 10 are checked, 15 get 429", async () => {
+    await resetLimits();
+    await createStudent(t, "parallel-ip@bu.edu", "the real passphrase");
+    const responses = await Promise.all(
+      Array.from(
+        { length: 25 },
+        (_, i) => api(t, "/api/auth/login", { method: "POST", body: { email: "parallel-ip@bu.edu", password: `wrong guess ${i}` }, ip: "203.0.113.25" }),
+      ),
+    );
+    const statuses = statusesOf(responses);
+    expect(count(statuses, 401)).toBe(10);
+    expect(count(statuses, 429)).toBe(15);
+    for (const r of responses.filter((r) => r.status === 429)) expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  test("120 parallel wrong passwords for one account from 120 addresses: 100 are checked, then 429", async () => {
+    await resetLimits();
+    await createStudent(t, "parallel-account@bu.edu", "the real passphrase");
+    const responses = await Promise.all(
+      Array.from({ length: 120 }, (_, i) =>
+        api(t, "/api/auth/login", {
+          method: "POST",
+          body: { email: "parallel-account@bu.edu", password: `wrong guess ${i}` },
+          ip: `10.1.${Math.floor(i / 200)}.${i % 200}`,
+        })),
+    );
+    const statuses = statusesOf(responses);
+    expect(count(statuses, 401)).toBe(100);
+    expect(count(statuses, 429)).toBe(20);
+  }, 60_000);
+
+  test("right passwords give their try back: a student who signs in often is never limited", async () => {
+    await resetLimits();
+    await createStudent(t, "often@bu.edu", "the real passphrase");
+    for (let i = 0; i < 15; i++) {
+      const response = await api(t, "/api/auth/login", {
+        method: "POST",
+        body: { email: "often@bu.edu", password: "the real passphrase" },
+        ip: "203.0.113.30",
+      });
+      expect(response.status).toBe(200);
+    }
+  });
+});
+
+describe("2. the current password is limited like login", () => {
+  test("15 wrong current passwords: 10 × 400, then 429, and the right one is refused while limited", async () => {
+    await resetLimits();
+    const { token } = await createStudent(t, "change@bu.edu", "the real passphrase");
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      const response = await api(t, "/api/auth/update-password", {
+        method: "PUT",
+        token,
+        body: { oldPassword: `wrong guess ${i}`, newPassword: "a new passphrase" },
+        ip: "203.0.113.40",
+      });
+      statuses.push(response.status);
+      if (response.status === 429) expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    expect(statuses).toEqual([...Array(10).fill(400), ...Array(5).fill(429)]);
+    const right = await api(t, "/api/auth/update-password", {
+      method: "PUT",
+      token,
+      body: { oldPassword: "the real passphrase", newPassword: "a new passphrase" },
+      ip: "203.0.113.40",
+    });
+    expect(right.status).toBe(429);
+  });
+
+  test("25 parallel guesses of the current password: at most 10 are checked", async () => {
+    await resetLimits();
+    const { token } = await createStudent(t, "change-parallel@bu.edu", "the real passphrase");
+    const responses = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        api(t, "/api/auth/update-password", {
+          method: "PUT",
+          token,
+          body: { oldPassword: `wrong guess ${i}`, newPassword: "a new passphrase" },
+          ip: "203.0.113.41",
+        })),
+    );
+    const statuses = statusesOf(responses);
+    expect(count(statuses, 400)).toBe(10);
+    expect(count(statuses, 429)).toBe(15);
+  });
+});
+
+describe("3. unauthenticated endpoints answer alike for unknown, waiting and verified accounts", () => {
+  type Call = (email: string) => Promise<Response>;
+  const calls: [string, Call][] = [
+    ["resend-verification", (email) => api(t, `/api/auth/resend-verification?email=${encodeURIComponent(email)}`, { method: "POST" })],
+    ["forgot-password", (email) => api(t, `/api/auth/forgot-password?email=${encodeURIComponent(email)}`, { method: "POST" })],
+    ["verify", (email) => api(t, "/api/auth/verify", { method: "POST", body: { email, verificationCode: "000000" } })],
+    [
+      "reset-password",
+      (email) => api(t, "/api/auth/reset-password", { method: "POST", body: { email, verificationCode: "000000", newPassword: "brand new passphrase" } }),
+    ],
+  ];
+
+  let accounts: { unknown: string[]; pending: string[]; verified: string[] };
+  beforeAll(async () => {
+    accounts = { unknown: [], pending: [], verified: [] };
+    for (let i = 0; i < 10; i++) {
+      accounts.unknown.push(`nobody-${i}@bu.edu`);
+      await resetLimits();
+      await pendingStudent(`waiting-${i}@bu.edu`);
+      accounts.pending.push(`waiting-${i}@bu.edu`);
+      await createStudent(t, `verified-${i}@bu.edu`);
+      accounts.verified.push(`verified-${i}@bu.edu`);
+    }
+    for (const email of [...accounts.unknown, ...accounts.pending, ...accounts.verified]) slowInboxes.add(email);
+  }, 60_000);
+
+  test.each(calls)("%s: same status, same body, and within 10 ms on average", async (_name, call) => {
+    const timings: Record<string, number[]> = { unknown: [], pending: [], verified: [] };
+    const answers = new Set<string>();
+    // Interleaved, so a busy moment of the machine falls on every kind alike.
+    for (let i = 0; i < accounts.unknown.length; i++) {
+      for (const kind of ["unknown", "pending", "verified"] as const) {
+        await resetLimits();
+        const started = performance.now();
+        const response = await call(accounts[kind][i]);
+        const body = await response.text();
+        timings[kind].push(performance.now() - started);
+        answers.add(`${response.status} ${body}`);
+      }
+    }
+    expect([...answers]).toHaveLength(1);
+    // The average of each kind, leaving out its slowest try: a pause of the shared machine (a collection, another test file) is not the endpoint's.
+    const mean = (values: number[]) => values.toSorted((a, b) => a - b).slice(0, -1).reduce((a, b) => a + b, 0) / (values.length - 1);
+    const means = Object.fromEntries(Object.entries(timings).map(([kind, values]) => [kind, Math.round(mean(values) * 10) / 10]));
+    const spread = Math.max(...Object.values(means)) - Math.min(...Object.values(means));
+    expect(spread, `mean milliseconds by kind: ${JSON.stringify(means)}`).toBeLessThan(10);
+    await t.deps.outbox.idle();
+  }, 60_000);
+
+  test("a waiting account's right code still verifies it, and the mail reached it through the outbox", async () => {
+    await resetLimits();
+    await pendingStudent("still-works@bu.edu");
+    await t.deps.outbox.idle();
+    const code = /\b(\d{6})\b/.exec(delivered.findLast((m) => m.to === "still-works@bu.edu")!.text)![1];
+    const response = await api(t, "/api/auth/verify", { method: "POST", body: { email: "still-works@bu.edu", verificationCode: code } });
+    expect(response.status).toBe(200);
+    expect((await userByEmail(t, "still-works@bu.edu"))!.enabled).toBe(true);
+  });
+});
+
+/** Every route of the app with its method, as Hono lists them. */
+function appRoutes(): { method: string; path: string }[] {
+  const seen = new Set<string>();
+  const list: { method: string; path: string }[] = [];
+  for (const route of t.app.routes) {
+    if (route.method === "ALL" || route.path.includes("*")) continue;
+    const key = `${route.method} ${route.path}`;
+    if (!seen.has(key)) list.push({ method: route.method, path: route.path }), seen.add(key);
+  }
+  return list;
+}
+
+const PROTOTYPE_NAMES = ["toString", "constructor", "__proto__", "valueOf", "hasOwnProperty", "prototype", "__defineGetter__", "isPrototypeOf"];
+const QUERY_NAMES = new Set(["toString", "constructor", "__proto__", "valueOf", "hasOwnProperty"]);
+/** Every query parameter any endpoint or page reads. */
+const QUERY_PARAMETERS = [...SEARCH_PARAMETERS, "teacherName", "sort", "voteType", "email", "college", "next", "edit", "review", "token"];
+const SEARCH_CHOICES = ["colleges", "departments", "hubReqs", "sortBy", "noPreReqs", "page", "minRating", "maxDifficulty", "minCourseCode", "reviewCount"];
+/** Parameters that take one of a few values, by route: a prototype name is not one of them, so it gets 400 (401 first where a session is needed). */
+const ENUMERATED = new Map([
+  ["GET /api/courses/search", SEARCH_CHOICES],
+  ["GET /search", SEARCH_CHOICES],
+  ["GET /api/reviews/course/:id", ["sort", "page"]],
+  ["POST /api/votes/review/:id", ["voteType"]],
+]);
+/** Calls that end the session or the account; they read no parameters. */
+const SKIPPED = new Set(["DELETE /api/users/delete", "POST /api/auth/logout", "POST /logout"]);
+
+describe("4. prototype names are unknown values, never methods", () => {
+  test("the review's examples: sortBy=toString and friends get 400 from the API and the page", async () => {
+    for (const name of ["toString", "constructor", "__proto__", "valueOf", "hasOwnProperty"]) {
+      const apiAnswer = await api(t, `/api/courses/search?sortBy=${name}`);
+      expect(apiAnswer.status).toBe(400);
+      expect((await apiAnswer.json()).message).toMatch(/sortBy must be one of/);
+      const page = await t.app.request(`/search?sortBy=${name}`);
+      expect(page.status).toBe(400);
+      expect(await page.text()).toContain("sortBy must be one of");
+    }
+  });
+
+  test("every path and query parameter of every endpoint and page, as a visitor and as a student: 4xx or a normal answer, never 500", async () => {
+    await resetLimits();
+    const { token } = await createStudent(t, "prototype-prober@bu.edu");
+    const [course] = await t.deps.database.db.select().from(courses).limit(1);
+    const failures: string[] = [];
+    const routes = appRoutes().filter((r) => !SKIPPED.has(`${r.method} ${r.path}`));
+    expect(routes.length).toBeGreaterThan(40);
+    const send = async (method: string, url: string, signedIn: boolean, body?: string) => {
+      const headers: Record<string, string> = { Origin: "http://localhost:8000" };
+      if (signedIn) headers.Authorization = `Bearer ${token}`;
+      if (body !== undefined) headers["Content-Type"] = "application/json";
+      const response = await t.app.request(url, { method, headers, body }, fromAddress(`192.0.2.${Math.floor(Math.random() * 250)}`));
+      await response.arrayBuffer();
+      return response.status;
+    };
+    for (const { method, path } of routes) {
+      const params = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+      const filled = (value: string) => path.replace(/:(\w+)/g, () => encodeURIComponent(value));
+      const body = method === "GET" ? undefined : JSON.stringify({ constructor: "x", toString: "x", __proto__: { enabled: true }, valueOf: 1 });
+      for (const signedIn of [false, true]) {
+        for (const name of PROTOTYPE_NAMES) {
+          if (params.length) {
+            const status = await send(method, filled(name), signedIn, body);
+            const expected = path.startsWith("/api/") ? [400, 401, 403, 404] : [200, 302, 400, 404];
+            if (!expected.includes(status)) failures.push(`${signedIn ? "student" : "visitor"} ${method} ${filled(name)} → ${status}`);
+          }
+          // Query parameters get the names that have crashed lookups before; paths get them all.
+          if (!QUERY_NAMES.has(name)) continue;
+          for (const parameter of QUERY_PARAMETERS) {
+            const url = `${filled(String(course.id))}?${parameter}=${encodeURIComponent(name)}`;
+            const status = await send(method, url, signedIn, body);
+            if (status >= 500) failures.push(`${signedIn ? "student" : "visitor"} ${method} ${url} → ${status}`);
+            const expected = signedIn ? [400] : [400, 401];
+            if (ENUMERATED.get(`${method} ${path}`)?.includes(parameter) && !expected.includes(status)) {
+              failures.push(`${signedIn ? "student" : "visitor"} ${method} ${url} → ${status}, expected ${expected.join(" or ")}`);
+            }
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
+
+describe("5. control characters cannot hide stored text", () => {
+  const review = reviewBody({ teacherName: "Prof. Lee", reviewText: "Good course.\nWould take again.\tReally." });
+
+  test("a NUL (or any C0 control but tab and line breaks) in any review field gets 400 with a clear message, and the stored review stays", async () => {
+    const { token } = await createStudent(t, "nul@bu.edu");
+    const [course] = await t.deps.database.db.select().from(courses).limit(1);
+    const created = await api(t, `/api/reviews/course/${course.id}`, { method: "POST", token, body: review });
+    expect(created.status).toBe(201);
+    const { id } = await created.json();
+    const cases: [string, string, string][] = [
+      ["reviewText", "before\u0000after", "Your review contains an invisible control character. Remove it and try again."],
+      ["reviewText", "bell\u0007", "Your review contains an invisible control character. Remove it and try again."],
+      ["assignmentTypes", "Essays\u001b[31m", "Assignment types contains an invisible control character. Remove it and try again."],
+      ["teacherName", "Prof\u0000 Lee", "Professor name contains an invisible control character. Remove it and try again."],
+      ["semester", "Fall\u007f2024", "Semester contains an invisible control character. Remove it and try again."],
+      ["teacherName", "Prof. Lee\nand friends", "Professor name must be on one line."],
+      ["semester", "Fall\r\n2024", "Semester must be on one line."],
+    ];
+    for (const [field, value, message] of cases) {
+      for (const [method, path] of [["POST", `/api/reviews/course/${course.id}`], ["PUT", `/api/reviews/${id}`]]) {
+        const response = await api(t, path, { method, token, body: { ...review, [field]: value } });
+        expect(response.status).toBe(400);
+        const answer = await response.json();
+        expect(answer.fields[field]).toBe(message);
+        expect(answer.message).toBe(message);
+      }
+    }
+    const [stored] = await t.deps.database.db.select().from(reviews).where(eq(reviews.id, id));
+    expect(stored.reviewText).toBe(review.reviewText);
+    expect(stored.teacherName).toBe("Prof. Lee");
+  });
+
+  test("contact: a control character anywhere, or a line break in the subject, gets 400; line breaks and tabs in the message are kept", async () => {
+    const contact = (body: Record<string, string>) => api(t, "/api/auth/contact", { method: "POST", body, ip: `198.18.0.${Math.floor(Math.random() * 250)}` });
+    const subjectBreak = await contact({ email: "c@bu.edu", subject: "Two\nlines", message: "m" });
+    expect(subjectBreak.status).toBe(400);
+    expect((await subjectBreak.json()).fields.subject).toBe("Subject must be on one line.");
+    const nul = await contact({ email: "c@bu.edu", subject: "s", message: "hidden\u0000text" });
+    expect(nul.status).toBe(400);
+    expect((await nul.json()).fields.message).toBe("Message contains an invisible control character. Remove it and try again.");
+    expect((await contact({ email: "c@bu.edu", subject: "s", message: "Line one\n\tindented\r\nend" })).status).toBe(200);
+  });
+
+  test("a report reason and the search text refuse control characters too", async () => {
+    const reporter = await createStudent(t, "reporter-nul@bu.edu");
+    const [row] = await t.deps.database.db.select().from(reviews).limit(1);
+    const report = await api(t, `/api/reviews/${row.id}/report`, { method: "POST", token: reporter.token, body: { reason: "spam\u0000" } });
+    expect(report.status).toBe(400);
+    expect((await report.json()).message).toBe("The reason contains an invisible control character. Remove it and try again.");
+    expect((await api(t, "/api/courses/search?q=cs%00111")).status).toBe(400);
+    expect((await api(t, `/api/reviews/course/${row.courseId}?teacherName=Lee%00x`)).status).toBe(400);
+  });
+});
+
+describe("6. a deleted account leaves no trace in the rate limits or the outbox", () => {
+  test("counters are keyed by a keyed hash of the email, and every one of the account's goes with it", async () => {
+    await resetLimits();
+    const email = "forget-me@bu.edu";
+    const { token } = await createStudent(t, email, "the real passphrase");
+    await api(t, "/api/auth/login", { method: "POST", body: { email, password: "not the password" } });
+    await api(t, `/api/auth/forgot-password?email=${email}`, { method: "POST" });
+    await api(t, `/api/auth/resend-verification?email=${email}`, { method: "POST" });
+    slowInboxes.add(email);
+    const keys = (await t.deps.database.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
+    expect(keys.some((key) => key.includes("@") || key.includes("forget-me"))).toBe(false);
+    const hash = subjectHash(TEST_SECRET, email);
+    expect(keys.filter((key) => key.endsWith(`:${hash}`)).length).toBeGreaterThanOrEqual(4);
+    // A reset mail may still wait in the outbox: it goes with the account too.
+    await t.deps.database.write((tx) => t.deps.outbox.enqueue(tx, { to: email, subject: "waiting", text: "123456" }));
+
+    expect((await api(t, "/api/users/delete", { method: "DELETE", token })).status).toBe(200);
+    const left = (await t.deps.database.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
+    expect(left.filter((key) => key.endsWith(`:${hash}`))).toEqual([]);
+    expect(await t.deps.database.db.$count(outbox, eq(outbox.to, email))).toBe(0);
+    expect(await t.deps.database.db.$count(users, eq(users.email, email))).toBe(0);
+  });
+});
+
+describe("7. counters are bounded: one client cannot grow the table", () => {
+  test.each([["forgot-password"], ["resend-verification"]])("%s: 10 a address per 10 minutes, whatever the emails", async (endpoint) => {
+    await resetLimits();
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const response = await api(t, `/api/auth/${endpoint}?email=flood-${i}@bu.edu`, { method: "POST", ip: "203.0.113.77" });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), ...Array(30).fill(429)]);
+    // One counter for the address, two per email that got through.
+    expect(await t.deps.database.db.$count(rateLimits)).toBeLessThanOrEqual(1 + 2 * 10);
+    // Another address is not held back by the first.
+    expect((await api(t, `/api/auth/${endpoint}?email=other@bu.edu`, { method: "POST", ip: "203.0.113.78" })).status).toBe(200);
+  });
+
+  test("expired counters are dropped as new ones are counted", async () => {
+    await resetLimits();
+    const kind = "test-expired";
+    await t.deps.database.db.insert(rateLimits).values(
+      Array.from({ length: 50 }, (_, i) => ({ key: limitKey(TEST_SECRET, kind, String(i)), count: 1, resetAt: new Date(Date.now() - 1000) })),
+    );
+    // The pruning runs at most once a minute per process: pretend the last one was long ago.
+    const { countHit } = await import("../../src/services/rate-limit.ts");
+    await countHit(t.deps.database.db, "fresh", 60_000, Date.now() + 120_000);
+    expect(await t.deps.database.db.$count(rateLimits, like(rateLimits.key, `${kind}:%`))).toBe(0);
+  });
+});
+
+describe("8. reviews cannot be linked by their time", () => {
+  test("the API and the pages give the review date to the day, never the time", async () => {
+    const { token } = await createStudent(t, "day@bu.edu");
+    const [course] = await t.deps.database.db.select().from(courses).where(sql`${courses.id} > 1`).limit(1);
+    const review = await createdReview(t, token, course.id);
+    const day = /^\d{4}-\d{2}-\d{2}$/;
+    expect(review.createdAt).toMatch(day);
+    expect((await (await api(t, `/api/reviews/${review.id}`)).json()).createdAt).toMatch(day);
+    for (const listed of (await (await api(t, `/api/reviews/course/${course.id}`)).json()).content) expect(listed.createdAt).toMatch(day);
+    for (const mine of await (await api(t, "/api/reviews/my-reviews", { token })).json()) expect(mine.createdAt).toMatch(day);
+    const html = await (await t.app.request(`/course/${course.id}`)).text();
+    expect(html).toMatch(new RegExp(`datetime="${review.createdAt}"`, "i"));
+    expect(html).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+  });
+});
