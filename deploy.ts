@@ -9,7 +9,7 @@
 import { databaseTarget } from "./db/client.ts";
 import { createApp } from "./src/app.ts";
 import { ConfigError, loadConfig } from "./src/config.ts";
-import { routeModules } from "./src/server/routes.gen.ts";
+import { routeModules } from "./src/route-map.gen.ts";
 import { usePasswordEngine } from "./src/services/passwords.ts";
 import { exitOnStartupError, prepareApp, startupConfig } from "./src/startup.ts";
 

@@ -1,7 +1,8 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useRef } from "react";
 import { island } from "../src/client/island.tsx";
-import { type ListIds, loginUrl, seedLists } from "../src/client/lists-store.ts";
+import { type ListIds, seedLists } from "../src/client/lists-store.ts";
+import { loginUrl } from "../src/client/navigation.ts";
 import { CourseToggles } from "../src/components/CourseToggles.tsx";
 
 type Props = { courseId: number; signedIn: boolean; lists: ListIds | null; reviewed: boolean };

@@ -5,9 +5,9 @@ import { type ListIds, seedLists } from "../src/client/lists-store.ts";
 import { CourseCard } from "../src/components/CourseCard.tsx";
 import { MultiSelect } from "../src/components/MultiSelect.tsx";
 import { Pagination } from "../src/components/Pagination.tsx";
-import { HUB_AREAS } from "../src/lib/hub.ts";
-import { EMPTY_FILTER, MAX_SLIDERS, MIN_SLIDERS, parseSearchParams, type SearchFilter, searchHref, searchParamsOf, SORTS } from "../src/lib/search.ts";
-import type { SearchPage } from "../src/lib/views.ts";
+import { HUB_AREAS } from "../src/lib/hub-areas.ts";
+import { EMPTY_FILTER, MAX_SLIDERS, MIN_SLIDERS, parseSearchParams, type SearchFilter, searchHref, searchParamsOf, SORTS } from "../src/lib/search-filter.ts";
+import type { SearchPage } from "../src/lib/api-types.ts";
 
 type Props = {
   filter: SearchFilter;

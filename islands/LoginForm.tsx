@@ -28,7 +28,7 @@ const FIELDS = [
 ] as const;
 
 /**
- * The spec gives the login fields no text of their own: an invalid field is
+ * docs/product.md gives the login fields no text of their own: an invalid field is
  * only marked (aria-invalid and the highlight), and focus moves to it.
  */
 function LoginForm({ next, email = "" }: Props) {

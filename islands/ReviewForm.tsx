@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from "react";
 import { apiFetch } from "../src/client/api.ts";
 import { island } from "../src/client/island.tsx";
+import { loginUrl } from "../src/client/navigation.ts";
 import { Field } from "../src/components/Field.tsx";
 import { RATING_CAPTIONS, REVIEW_LIMITS, reviewSchema } from "../src/lib/schemas.ts";
 import { useForm } from "../src/client/use-form.ts";
 import { textLength } from "../src/lib/text.ts";
-import type { ReviewView } from "../src/lib/views.ts";
+import type { ReviewView } from "../src/lib/api-types.ts";
 
 type Props = { courseId: number; courseCode: string; existing: ReviewView | null };
 
@@ -70,7 +71,7 @@ function ReviewForm({ courseId, courseCode, existing }: Props) {
         return "leaving";
       },
     );
-    if (result && !result.ok && result.status === 401) location.assign(`/login?next=${encodeURIComponent(location.pathname + location.search)}`);
+    if (result && !result.ok && result.status === 401) location.assign(loginUrl());
     // Already reviewed: offer the existing review instead.
     if (result && !result.ok && result.status === 409) setExistingId(result.fields?.reviewId ?? null);
   }

@@ -1,27 +1,21 @@
 import { NoticeBanner } from "../src/components/NoticeBanner.tsx";
 import { plural } from "../src/lib/text.ts";
-import type { AppContext, PageMeta, PageProps } from "../src/server/context.ts";
+import type { LoadFailure, PageMeta, PageProps, SignedInContext } from "../src/server/context.ts";
 import { type DashboardData, dashboardFor } from "../src/services/course-lists.ts";
 
 export const access = "user";
+export const loadFailure: LoadFailure = { heading: "Dashboard", message: "Failed to load dashboard data" };
 
-/** SPEC.md section 9: below this many completed courses, an empty review list means "just starting". */
+/** docs/product.md, Dashboard: below this many completed courses, an empty review list means "just starting". */
 const DASHBOARD_THRESHOLD = 5;
 
-type Data = { dashboard: DashboardData; error: null } | { dashboard: null; error: string };
+type Data = { dashboard: DashboardData };
 
-export async function load(c: AppContext): Promise<Data> {
-  try {
-    return { dashboard: await dashboardFor(c.var.deps.database.db, c.var.user!), error: null };
-  } catch (error) {
-    console.error("[dashboard]", error);
-    return { dashboard: null, error: "Failed to load dashboard data" };
-  }
+export async function load(c: SignedInContext): Promise<Data> {
+  return { dashboard: await dashboardFor(c.var.deps.database.db, c.var.user) };
 }
 
-export function meta(data: Data): PageMeta {
-  return { title: "Dashboard", noindex: true, status: data.error ? 500 : undefined };
-}
+export const meta: PageMeta = { title: "Dashboard", noindex: true };
 
 function Metric({ label, value, hint }: { label: string; value: string | number; hint?: string }) {
   return (
@@ -71,14 +65,6 @@ function NextToReview({ data }: { data: DashboardData }) {
 
 export default function Dashboard({ data, user, notice }: PageProps<Data>) {
   if (!user) return null;
-  if (!data.dashboard) {
-    return (
-      <div className="page personal-page">
-        <h1>Dashboard</h1>
-        <p className="alert alert-error" role="alert">{data.error}</p>
-      </div>
-    );
-  }
   const d = data.dashboard;
   return (
     <div className="page personal-page dashboard">

@@ -1,26 +1,20 @@
 import { ProgressBar } from "../src/components/ProgressBar.tsx";
-import { HUB_EITHER } from "../src/lib/hub.ts";
-import { type HubProgressItem, type HubProgressSummary, hubSummary, progressTone } from "../src/lib/hub-progress.ts";
-import type { AppContext, PageMeta, PageProps } from "../src/server/context.ts";
+import { HUB_EITHER } from "../src/lib/hub-areas.ts";
+import { type HubProgressItem, type HubProgressSummary, hubSummary, progressTone } from "../src/lib/hub-counting.ts";
+import type { LoadFailure, PageMeta, PageProps, SignedInContext } from "../src/server/context.ts";
 import { hubProgressFor } from "../src/services/course-lists.ts";
 
 export const access = "user";
+export const loadFailure: LoadFailure = { heading: "Hub Progress", message: "Error fetching hub progress" };
 
-type Data = { items: HubProgressItem[]; summary: HubProgressSummary; error: null } | { items: null; summary: null; error: string };
+type Data = { items: HubProgressItem[]; summary: HubProgressSummary };
 
-export async function load(c: AppContext): Promise<Data> {
-  try {
-    const items = await hubProgressFor(c.var.deps.database.db, c.var.user!.id);
-    return { items, summary: hubSummary(items), error: null };
-  } catch (error) {
-    console.error("[hub-progress]", error);
-    return { items: null, summary: null, error: "Error fetching hub progress" };
-  }
+export async function load(c: SignedInContext): Promise<Data> {
+  const items = await hubProgressFor(c.var.deps.database.db, c.var.user.id);
+  return { items, summary: hubSummary(items) };
 }
 
-export function meta(data: Data): PageMeta {
-  return { title: "Hub Progress", noindex: true, status: data.error ? 500 : undefined };
-}
+export const meta: PageMeta = { title: "Hub Progress", noindex: true };
 
 /** One card on the page: a Hub area, or the SI2/SO2 pair shown as the single requirement it is. */
 type Requirement = {
@@ -51,7 +45,7 @@ function requirementOf(item: HubProgressItem): Requirement {
   };
 }
 
-/** SI2 and SO2 fulfil one requirement together (PRODUCT.md): one card with both codes, counted once. */
+/** SI2 and SO2 fulfil one requirement together (docs/product.md, Hub progress): one card with both codes, counted once. */
 function eitherRequirement(a: HubProgressItem, b: HubProgressItem): Requirement {
   const courses = [...new Set([...a.fulfillingCourses, ...b.fulfillingCourses])];
   const planned = (a.projected - a.completed) + (b.projected - b.completed);
@@ -136,14 +130,6 @@ function RequirementCard({ r }: { r: Requirement }) {
 }
 
 export default function HubProgress({ data }: PageProps<Data>) {
-  if (!data.items) {
-    return (
-      <div className="page personal-page">
-        <h1>Hub Progress</h1>
-        <p className="alert alert-error" role="alert">{data.error}</p>
-      </div>
-    );
-  }
   const { summary } = data;
   const overallTone = summary.completed >= summary.total ? "success" : progressTone(summary.completed, summary.total);
   return (

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { NoticeBanner } from "../src/components/NoticeBanner.tsx";
 import type { AppContext, PageMeta, PageProps } from "../src/server/context.ts";
-import { servePage } from "../src/server/routes.ts";
+import { servePage } from "../src/server/route-loader.ts";
 import * as dashboard from "./dashboard.tsx";
 
 export const meta: PageMeta = {

@@ -1,39 +1,25 @@
-import CourseLists from "../islands/CourseLists.tsx";
-import type { ListIds } from "../src/client/lists-store.ts";
+import ListedCourses from "../islands/ListedCourses.tsx";
+import type { ListIds } from "../src/lib/course-list-names.ts";
 import { plural } from "../src/lib/text.ts";
-import type { CourseView } from "../src/lib/views.ts";
-import type { AppContext, PageMeta, PageProps } from "../src/server/context.ts";
+import type { CourseView } from "../src/lib/api-types.ts";
+import type { LoadFailure, PageMeta, PageProps, SignedInContext } from "../src/server/context.ts";
 import { listCourses, listIds } from "../src/services/course-lists.ts";
 
 export const access = "user";
+export const loadFailure: LoadFailure = { heading: "My Courses", message: "Failed to fetch your courses, try re-logging in or at a different time" };
 
-type Data = { completed: CourseView[]; future: CourseView[]; lists: ListIds; error: null } | { error: string };
+type Data = { completed: CourseView[]; future: CourseView[]; lists: ListIds };
 
-export async function load(c: AppContext): Promise<Data> {
+export async function load(c: SignedInContext): Promise<Data> {
   const db = c.var.deps.database.db;
-  const userId = c.var.user!.id;
-  try {
-    const [completed, future, lists] = await Promise.all([listCourses(db, userId, "completed"), listCourses(db, userId, "future"), listIds(db, userId)]);
-    return { completed, future, lists, error: null };
-  } catch (error) {
-    console.error("[my-courses]", error);
-    return { error: "Failed to fetch your courses, try re-logging in or at a different time" };
-  }
+  const userId = c.var.user.id;
+  const [completed, future, lists] = await Promise.all([listCourses(db, userId, "completed"), listCourses(db, userId, "future"), listIds(db, userId)]);
+  return { completed, future, lists };
 }
 
-export function meta(data: Data): PageMeta {
-  return { title: "My Courses", noindex: true, status: data.error ? 500 : undefined };
-}
+export const meta: PageMeta = { title: "My Courses", noindex: true };
 
 export default function MyCourses({ data }: PageProps<Data>) {
-  if (data.error !== null) {
-    return (
-      <div className="page personal-page">
-        <h1>My Courses</h1>
-        <p className="alert alert-error" role="alert">{data.error}</p>
-      </div>
-    );
-  }
   // A course can be both completed and planned (a retake, say): it counts once.
   const total = new Set([...data.completed, ...data.future].map((course) => course.id)).size;
   return (
@@ -48,7 +34,7 @@ export default function MyCourses({ data }: PageProps<Data>) {
           </div>
         )
         : (
-          <CourseLists
+          <ListedCourses
             summary={`You have ${plural(total, "course")}`}
             label="your courses"
             lists={data.lists}

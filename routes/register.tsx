@@ -1,6 +1,6 @@
 import RegisterForm from "../islands/RegisterForm.tsx";
 import type { AppContext, PageMeta, PageProps } from "../src/server/context.ts";
-import { collegeCodes, collegeNames } from "../src/services/catalog.ts";
+import { collegeChoices } from "../src/services/catalog.ts";
 
 export const access = "visitor";
 export const meta: PageMeta = { title: "Sign Up", description: "Create a free HubRate account.", noindex: true };
@@ -8,9 +8,7 @@ export const meta: PageMeta = { title: "Sign Up", description: "Create a free Hu
 type Data = { colleges: { code: string; name: string }[] };
 
 export async function load(c: AppContext): Promise<Data> {
-  const db = c.var.deps.database.db;
-  const [codes, names] = await Promise.all([collegeCodes(db), collegeNames(db)]);
-  return { colleges: codes.map((code) => ({ code, name: names[code] ?? "" })) };
+  return { colleges: await collegeChoices(c.var.deps.database.db) };
 }
 
 export default function Register({ data }: PageProps<Data>) {

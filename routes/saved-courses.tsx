@@ -1,39 +1,24 @@
-import CourseLists from "../islands/CourseLists.tsx";
-import type { ListIds } from "../src/client/lists-store.ts";
+import ListedCourses from "../islands/ListedCourses.tsx";
+import type { ListIds } from "../src/lib/course-list-names.ts";
 import { plural } from "../src/lib/text.ts";
-import type { CourseView } from "../src/lib/views.ts";
-import type { AppContext, PageMeta, PageProps } from "../src/server/context.ts";
+import type { CourseView } from "../src/lib/api-types.ts";
+import type { LoadFailure, PageMeta, PageProps, SignedInContext } from "../src/server/context.ts";
 import { listCourses, listIds } from "../src/services/course-lists.ts";
 
 export const access = "user";
+export const loadFailure: LoadFailure = { heading: "Saved Courses", message: "Failed to fetch saved courses, try re-logging in or at a different time" };
 
-type Data = { saved: CourseView[]; lists: ListIds; error: null } | { error: string };
+type Data = { saved: CourseView[]; lists: ListIds };
 
-export async function load(c: AppContext): Promise<Data> {
+export async function load(c: SignedInContext): Promise<Data> {
   const db = c.var.deps.database.db;
-  const userId = c.var.user!.id;
-  try {
-    const [saved, lists] = await Promise.all([listCourses(db, userId, "saved"), listIds(db, userId)]);
-    return { saved, lists, error: null };
-  } catch (error) {
-    console.error("[saved-courses]", error);
-    return { error: "Failed to fetch saved courses, try re-logging in or at a different time" };
-  }
+  const [saved, lists] = await Promise.all([listCourses(db, c.var.user.id, "saved"), listIds(db, c.var.user.id)]);
+  return { saved, lists };
 }
 
-export function meta(data: Data): PageMeta {
-  return { title: "Saved Courses", noindex: true, status: data.error ? 500 : undefined };
-}
+export const meta: PageMeta = { title: "Saved Courses", noindex: true };
 
 export default function SavedCourses({ data }: PageProps<Data>) {
-  if (data.error !== null) {
-    return (
-      <div className="page personal-page">
-        <h1>Saved Courses</h1>
-        <p className="alert alert-error" role="alert">{data.error}</p>
-      </div>
-    );
-  }
   return (
     <div className="page page-wide personal-page">
       <h1>Saved Courses</h1>
@@ -46,7 +31,7 @@ export default function SavedCourses({ data }: PageProps<Data>) {
           </div>
         )
         : (
-          <CourseLists
+          <ListedCourses
             summary={`You have ${plural(data.saved.length, "saved course")}`}
             label="your saved courses"
             lists={data.lists}

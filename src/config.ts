@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { dirname } from "node:path";
-import type { DatabaseOptions } from "../db/client.ts";
 
 /** Where generated development state (database, session secret) lives. */
 export const DATA_DIR = "data";
@@ -113,10 +112,6 @@ function developmentSecret(): string {
 }
 
 /** The connection options of the configured database, for `openDatabase`. */
-export function databaseOptions(config: Config): DatabaseOptions {
-  return { authToken: config.databaseAuthToken, syncUrl: config.databaseSyncUrl, syncIntervalSeconds: config.databaseSyncInterval };
-}
-
 /** For command-line tasks: the configuration, or one clear line and exit code 1. */
 export function loadConfigOrExit(): Config {
   try {

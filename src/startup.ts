@@ -3,19 +3,28 @@
  * migrated, reference data present, the demo catalog on an empty database,
  * the browser assets built, and the mailer.
  */
-import { DatabaseUnavailableError, migrateDatabase, openDatabase } from "../db/client.ts";
+import { type Database, DatabaseUnavailableError, migrateDatabase, openDatabase } from "../db/client.ts";
 import demoCatalog from "../db/seeds/demo-catalog.json" with { type: "json" };
 import reference from "../db/seeds/majors.json" with { type: "json" };
-import { loadDemoReviews } from "../db/seeds/demo-reviews.ts";
-import { type Config, ConfigError, databaseOptions } from "./config.ts";
-import { type AssetManifest, readManifest } from "./server/asset-files.ts";
+import { loadDemoReviews } from "./services/demo-reviews.ts";
+import { type Config, ConfigError } from "./config.ts";
+import { type AssetManifest, readManifest } from "./server/asset-manifest.ts";
 import type { AppDeps } from "./server/context.ts";
 import { ensureReferenceData, loadDemoCatalogIfEmpty } from "./services/catalog.ts";
 import { createMailer, type Mailer } from "./services/mail.ts";
 import { createOutbox } from "./services/outbox.ts";
 
+/** The database the configuration names: an embedded file, a libSQL server, or an embedded replica of one. */
+export function openConfiguredDatabase(config: Config): Promise<Database> {
+  return openDatabase(config.databaseUrl, {
+    authToken: config.databaseAuthToken,
+    syncUrl: config.databaseSyncUrl,
+    syncIntervalSeconds: config.databaseSyncInterval,
+  });
+}
+
 export async function prepareDatabase(config: Config) {
-  const database = await openDatabase(config.databaseUrl, databaseOptions(config));
+  const database = await openConfiguredDatabase(config);
   await migrateDatabase(database);
   await ensureReferenceData(database, reference);
   const loaded = config.demoCatalog ? await loadDemoCatalogIfEmpty(database, demoCatalog) : 0;
@@ -30,7 +39,7 @@ export async function prepareDatabase(config: Config) {
  */
 export async function prepareAssets(config: Config): Promise<AssetManifest> {
   if (config.env === "production") return await readManifest(config.assetsDir);
-  const { buildAssets } = await import("./server/assets.ts");
+  const { buildAssets } = await import("./server/asset-build.ts");
   return await buildAssets();
 }
 

@@ -1,25 +1,28 @@
 import CourseActions from "../../islands/CourseActions.tsx";
-import CourseReviews from "../../islands/CourseReviews.tsx";
+import CourseReviewList from "../../islands/CourseReviewList.tsx";
 import { RatingList } from "../../src/components/CourseCard.tsx";
 import { RatingDistribution } from "../../src/components/RatingDistribution.tsx";
+import type { CourseView, Distribution, ReviewView } from "../../src/lib/api-types.ts";
+import type { ListIds } from "../../src/lib/course-list-names.ts";
+import { parseId } from "../../src/lib/ids.ts";
+import type { Paged } from "../../src/lib/paging.ts";
 import { plural } from "../../src/lib/text.ts";
-import type { CourseView, ReviewView } from "../../src/lib/views.ts";
-import type { AppContext, PageMeta, PageProps } from "../../src/server/context.ts";
+import type { AppContext, LoadFailure, PageMeta, PageProps } from "../../src/server/context.ts";
 import { listIds } from "../../src/services/course-lists.ts";
-import { findCourse } from "../../src/services/courses.ts";
-import { type Distribution, listCourseReviews, ratingDistribution, REVIEWS_PAGE_SIZE, teachersOf } from "../../src/services/reviews.ts";
+import { findCourse } from "../../src/services/course-queries.ts";
+import { listCourseReviews, ratingDistribution, teachersOf } from "../../src/services/course-reviews.ts";
 
 type Found = {
   course: CourseView;
-  reviews: { content: ReviewView[]; totalElements: number; totalPages: number; number: number; size: number };
+  reviews: Paged<ReviewView>;
   teachers: string[];
   distribution: Distribution;
-  lists: Awaited<ReturnType<typeof listIds>> | null;
+  lists: ListIds | null;
   backHref: string;
   flash: string | null;
 };
-/** No course: none with that id (404), or it could not be loaded (`error`, 500). */
-type Data = Found | { course: null; error?: string };
+/** No course with that id: the page says so, with status 404. */
+type Data = Found | { course: null };
 
 /** Looked up in a Map: the query parameter is user input, and a plain object would answer `?review=constructor`. */
 const FLASH = new Map([["submitted", "Review submitted successfully!"], ["updated", "Review updated successfully!"]]);
@@ -37,32 +40,28 @@ function backHref(c: AppContext): string {
   }
 }
 
+export const loadFailure: LoadFailure = {
+  heading: "Course details",
+  message: "Failed to load course details",
+  back: { href: "/search", label: "Back to Search" },
+};
+
 export async function load(c: AppContext): Promise<Data> {
   const db = c.var.deps.database.db;
-  const raw = c.req.param("id") ?? "";
-  const id = /^\d{1,12}$/.test(raw) ? Number(raw) : 0;
+  const id = parseId(c.req.param("id"));
   const user = c.var.user?.enabled ? c.var.user : null;
-  try {
-    const course = id > 0 ? await findCourse(db, id, user?.id) : null;
-    if (!course) return { course: null };
-    const list = await listCourseReviews(db, course.id, user?.id);
-    return {
-      course,
-      reviews: { content: list.reviews, totalElements: list.total, totalPages: Math.ceil(list.total / REVIEWS_PAGE_SIZE), number: 0, size: REVIEWS_PAGE_SIZE },
-      teachers: await teachersOf(db, course.id),
-      distribution: await ratingDistribution(db, course.id),
-      lists: user ? await listIds(db, user.id) : null,
-      backHref: backHref(c),
-      flash: FLASH.get(c.req.query("review") ?? "") ?? null,
-    };
-  } catch (error) {
-    console.error("[course]", error);
-    return { course: null, error: "Failed to load course details" };
-  }
+  const course = id === null ? null : await findCourse(db, id, user?.id);
+  if (!course) return { course: null };
+  const [reviews, teachers, distribution, lists] = await Promise.all([
+    listCourseReviews(db, course.id, user?.id),
+    teachersOf(db, course.id),
+    ratingDistribution(db, course.id),
+    user ? listIds(db, user.id) : null,
+  ]);
+  return { course, reviews, teachers, distribution, lists, backHref: backHref(c), flash: FLASH.get(c.req.query("review") ?? "") ?? null };
 }
 
 export function meta(data: Data): PageMeta {
-  if (!data.course && data.error) return { title: "Course details", status: 500, noindex: true };
   if (!data.course) return { title: "Course not found", status: 404, noindex: true };
   const { course } = data;
   const rating = course.numReviews ? ` Rated ${course.averageOverallRating.toFixed(1)}/5 by ${plural(course.numReviews, "student")}.` : "";
@@ -74,8 +73,7 @@ export default function CoursePage({ data, user }: PageProps<Data>) {
   if (!data.course) {
     return (
       <div className="page narrow center">
-        <h1>{data.error ? "Course details" : "Course not found"}</h1>
-        {data.error && <p className="alert alert-error" role="alert">{data.error}</p>}
+        <h1>Course not found</h1>
         <p>
           <a className="button" href="/search">Back to Search</a>
         </p>
@@ -133,7 +131,7 @@ export default function CoursePage({ data, user }: PageProps<Data>) {
           )
           : <p>This course does not fulfill any hub requirements.</p>}
       </section>
-      <CourseReviews courseId={course.id} initial={found.reviews} teachers={found.teachers} signedIn={signedIn} />
+      <CourseReviewList courseId={course.id} initial={found.reviews} teachers={found.teachers} signedIn={signedIn} />
     </div>
   );
 }

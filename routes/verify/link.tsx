@@ -1,11 +1,11 @@
 import VerifyLinkButton from "../../islands/VerifyLinkButton.tsx";
-import { accountDeps } from "../../src/api/guards.ts";
-import { clientIp } from "../../src/api/client-ip.ts";
-import { setSessionCookie } from "../../src/api/session-cookie.ts";
+import { accountDeps } from "../../src/server/account-deps.ts";
+import { clientIp } from "../../src/server/client-address.ts";
+import { setSessionCookie } from "../../src/server/session-cookie.ts";
 import type { AppContext, PageMeta, PageProps } from "../../src/server/context.ts";
 import { setNotice } from "../../src/server/notice.ts";
 import { MESSAGES, verificationLinkUsable, verifyByLink } from "../../src/services/accounts.ts";
-import { DomainError } from "../../src/services/errors.ts";
+import { DomainError } from "../../src/services/domain-errors.ts";
 import { issueToken } from "../../src/services/sessions.ts";
 
 export const access = "visitor";

@@ -4,12 +4,11 @@
  * while it does, every toggle on the page is disabled.
  */
 import { signal } from "@preact/signals-react";
+import { LIST_API_SEGMENTS, type ListIds, type ListName } from "../lib/course-list-names.ts";
 import { apiFetch } from "./api.ts";
+import { loginUrl } from "./navigation.ts";
 
-export type ListName = "completed" | "future" | "saved";
-export type ListIds = Record<ListName, number[]>;
-
-const PATHS: Record<ListName, string> = { completed: "completed-courses", future: "courses-in-progress", saved: "saved-courses" };
+export type { ListIds, ListName };
 
 export const signedIn = signal(false);
 export const lists = signal<Record<ListName, ReadonlySet<number>>>({ completed: new Set(), future: new Set(), saved: new Set() });
@@ -31,11 +30,6 @@ export function inList(list: ListName, courseId: number): boolean {
   return lists.value[list].has(courseId);
 }
 
-/** The login page, coming back to `path` (by default the current page) afterwards. */
-export function loginUrl(path = location.pathname + location.search): string {
-  return `/login?next=${encodeURIComponent(path)}`;
-}
-
 /** Adds or removes the course; the button flips only after the server agreed. A failure is only logged. */
 export async function toggleCourse(list: ListName, courseId: number): Promise<void> {
   if (!signedIn.value) {
@@ -46,7 +40,7 @@ export async function toggleCourse(list: ListName, courseId: number): Promise<vo
   toggleRunning.value = true;
   const adding = !inList(list, courseId);
   try {
-    const result = await apiFetch<{ inList: boolean }>(`/api/users/${PATHS[list]}/${courseId}`, { method: adding ? "POST" : "DELETE" });
+    const result = await apiFetch<{ inList: boolean }>(`/api/users/${LIST_API_SEGMENTS[list]}/${courseId}`, { method: adding ? "POST" : "DELETE" });
     if (!result.ok) {
       if (result.status === 401) location.assign(loginUrl());
       console.error(`[lists] could not ${adding ? "add" : "remove"} course ${courseId}:`, result.message ?? result.status);

@@ -4,7 +4,7 @@ import { apiFetch } from "./api.ts";
 /**
  * The majors of the chosen college, loaded when the college changes. Only the
  * answer for the latest choice may fill the list; a failed load leaves it
- * empty and is only logged (SPEC.md sections 4 and 8).
+ * empty and is only logged (docs/product.md, Error messages).
  */
 export function useMajors(initial: string[] = []) {
   const [majors, setMajors] = useState(initial);

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { SessionUser } from "../services/sessions.ts";
+import type { AccountView } from "../lib/api-types.ts";
 import { Logo } from "./Logo.tsx";
 import { MenuDisclosure } from "./MenuDisclosure.tsx";
 
@@ -40,7 +40,7 @@ function SidebarLinks({ path }: { path: string }) {
  * 70 px top bar whose menu slides in (a <details>, so it needs no JavaScript
  * and closes on navigation because every link loads a new page).
  */
-export function AppLayout({ user, path, children }: { user: SessionUser; path: string; children: ReactNode }) {
+export function AppLayout({ user, path, children }: { user: AccountView; path: string; children: ReactNode }) {
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">Skip to content</a>

@@ -1,4 +1,4 @@
-import type { CourseView } from "../lib/views.ts";
+import type { CourseView } from "../lib/api-types.ts";
 import { plural } from "../lib/text.ts";
 import { BookmarkToggle, CourseToggles } from "./CourseToggles.tsx";
 

@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { pageItems } from "../lib/pagination.ts";
+import { pageItems } from "../lib/paging.ts";
 
 type PaginationProps = {
   page: number;

@@ -1,4 +1,4 @@
-import type { ProgressTone } from "../lib/hub-progress.ts";
+import type { ProgressTone } from "../lib/hub-counting.ts";
 
 type Props = {
   /** Units done so far; clamped to 0…max for the bar. */

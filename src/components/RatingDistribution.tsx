@@ -1,4 +1,4 @@
-import type { Distribution } from "../services/reviews.ts";
+import type { Distribution } from "../lib/api-types.ts";
 
 const ROWS: [label: string, key: keyof Distribution][] = [
   ["Overall", "overallRating"],

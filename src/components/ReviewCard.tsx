@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { longDate } from "../lib/text.ts";
-import type { ReviewView } from "../lib/views.ts";
+import type { ReviewView } from "../lib/api-types.ts";
 
 const DETAILS: [label: string, key: keyof ReviewView][] = [
   ["Usefulness", "usefulnessRating"],
@@ -10,7 +10,7 @@ const DETAILS: [label: string, key: keyof ReviewView][] = [
   ["Teacher", "teacherRating"],
 ];
 
-/** One review, every field of SPEC.md; `actions` holds the votes and the owner's or reader's buttons. */
+/** One review, every field of docs/product.md (Reviews and votes); `actions` holds the votes and the owner's or reader's buttons. */
 export function ReviewCard({ review, heading, actions }: { review: ReviewView; heading?: ReactNode; actions?: ReactNode }) {
   return (
     <article className="card review-card" aria-label={`Review of ${review.teacherName}'s course, ${review.semester}`}>

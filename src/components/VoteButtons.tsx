@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { flushSync } from "react-dom";
 import { apiFetch } from "../client/api.ts";
-import { loginUrl } from "../client/lists-store.ts";
-import type { VoteResult, VoteType } from "../lib/views.ts";
+import { loginUrl } from "../client/navigation.ts";
+import type { VoteResult, VoteType } from "../lib/api-types.ts";
 
 type Props = { reviewId: number; initial: VoteResult; signedIn: boolean; own: boolean; onError: (message: string) => void };
 

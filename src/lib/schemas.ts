@@ -1,6 +1,6 @@
 /**
  * One zod schema per payload, shared by the API validators and the form
- * islands. Messages are SPEC.md's, word for word. Written with zod/mini so the
+ * islands. Messages are those of docs/product.md, word for word. Written with zod/mini so the
  * islands that import them stay small.
  */
 import * as z from "zod/mini";
@@ -107,7 +107,7 @@ function code(message: string) {
 
 export const loginSchema = z.object({
   email: emailAddress("Invalid email address"),
-  // The spec gives no message for the password: the field is only marked invalid.
+  // docs/product.md gives no message for the password: the field is only marked invalid.
   password: password({ tooShort: "", tooLong: "" }, { isNew: false }),
 });
 
@@ -222,7 +222,7 @@ export const reportSchema = z.object({
   reason: boundedText(1, 500, { required: "Say why you are reporting this review", tooLong: "The reason must be at most 500 characters", label: "The reason" }),
 });
 
-/** PRODUCT.md: lower difficulty and workload count as better. */
+/** docs/product.md, Ratings: lower difficulty and workload count as better. */
 export function overallRating(
   r: { usefulnessRating: number; difficultyRating: number; workloadRating: number; interestRating: number; teacherRating: number },
 ): number {

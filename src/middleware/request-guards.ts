@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../server/context.ts";
-import { DomainError } from "../services/errors.ts";
+import { DomainError } from "../services/domain-errors.ts";
 
 export const API_BODY_LIMIT = 16 * 1024;
 
@@ -26,9 +26,10 @@ function hostOf(origin: string): string | undefined {
  * site's own pages, or from a client that is not a browser (no Origin, no
  * cross-site Sec-Fetch-Site).
  */
-export function sameOrigin(origin: string): MiddlewareHandler<AppEnv> {
+export function sameOrigin(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!CHANGES_STATE.has(c.req.method)) return next();
+    const { origin } = c.var.deps.config;
     const requestOrigin = c.req.header("origin");
     if (requestOrigin !== undefined) {
       const host = c.req.header("host");

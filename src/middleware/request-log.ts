@@ -1,7 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../server/context.ts";
-
-export type LogLine = { time: string; level: "info" | "warn" | "error"; requestId: string; method: string; path: string; status: number; ms: number };
+import type { AppEnv, LogLine } from "../server/context.ts";
 
 /**
  * One JSON line per request: id, method, path (never the query string, which

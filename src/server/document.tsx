@@ -1,6 +1,6 @@
 import { type ReactNode, useContext } from "react";
 import { IslandContext } from "../client/island.tsx";
-import { type AssetManifest, BUILD_URL, chunksOf } from "./asset-files.ts";
+import { type AssetManifest, BUILD_URL, chunksOf } from "./asset-manifest.ts";
 import type { PageMeta } from "./context.ts";
 
 type DocumentProps = { meta: PageMeta; url: string; origin: string; nonce: string; assets: AssetManifest; children: ReactNode };

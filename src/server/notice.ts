@@ -5,12 +5,7 @@
  * a URL. A notice is shown by the page it is meant for, which deletes it.
  */
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { AppContext } from "./context.ts";
-
-export type NoticeKind = "verified" | "password-reset" | "account-deleted" | "verify-pending" | "verify-sent" | "welcome";
-
-/** A notice reports a success, or says what is still to do. */
-export type NoticeTone = "success" | "info";
+import type { Notice, NoticeKind, NoticeTone, RequestContext } from "./context.ts";
 
 /** Where each notice shows, its text and tone. Looked up in a Map: the cookie is user input. */
 const NOTICES = new Map<NoticeKind, { path: string; text: string; tone: NoticeTone }>([
@@ -22,8 +17,6 @@ const NOTICES = new Map<NoticeKind, { path: string; text: string; tone: NoticeTo
   ["welcome", { path: "/dashboard", text: "Your account is verified. Welcome to HubRate!", tone: "success" }],
 ]);
 
-export type Notice = { kind: NoticeKind; text: string; tone: NoticeTone; email: string | null };
-
 const MAX_AGE_SECONDS = 5 * 60;
 
 function cookieName(production: boolean): string {
@@ -31,7 +24,7 @@ function cookieName(production: boolean): string {
 }
 
 /** Leaves a notice for the page it belongs to; `email` fills that page's email field. */
-export function setNotice(c: AppContext, kind: NoticeKind, email?: string): void {
+export function setNotice(c: RequestContext, kind: NoticeKind, email?: string): void {
   const production = c.var.deps.config.env === "production";
   const value = btoa(JSON.stringify({ k: kind, e: email ?? null })).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
   setCookie(c, cookieName(production), value, { httpOnly: true, secure: production, sameSite: "Lax", path: "/", maxAge: MAX_AGE_SECONDS });
@@ -52,7 +45,7 @@ function parse(raw: string): { kind: NoticeKind; email: string | null } | null {
 }
 
 /** The notice meant for the page at `path`, deleted as it is taken; null when there is none for this page. */
-export function takeNotice(c: AppContext, path: string): Notice | null {
+export function takeNotice(c: RequestContext, path: string): Notice | null {
   const production = c.var.deps.config.env === "production";
   const raw = getCookie(c, cookieName(production));
   if (raw === undefined) return null;

@@ -6,11 +6,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.ts";
 import { majors, outbox as outboxMail, reviews, reviewVotes, users } from "../../db/schema.ts";
+import type { AccountView } from "../lib/api-types.ts";
 import type { AccountInput, RegisterInput } from "../lib/schemas.ts";
 import { type CodePurpose, consumeCode, consumeLink, issueCode, linkIsUsable } from "./codes.ts";
 import { recomputeCourseStats } from "./course-stats.ts";
-import { recountVotes } from "./reviews.ts";
-import { badRequest, conflict, DomainError, fieldError, notFound, unauthorized } from "./errors.ts";
+import { recountVotes } from "./course-reviews.ts";
+import { badRequest, conflict, DomainError, fieldError, notFound, unauthorized } from "./domain-errors.ts";
 import { resetMail, verificationMail } from "./mail-templates.ts";
 import type { Outbox } from "./outbox.ts";
 import { COMMON_PASSWORD_MESSAGE, decoyHash, hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
@@ -282,8 +283,6 @@ export async function changePassword(deps: AccountDeps, userId: number, oldPassw
   );
   return { id: updated.id, sessionVersion: updated.sessionVersion };
 }
-
-export type AccountView = { email: string; college: string; major: string; expectedGrad: number };
 
 export function accountView(user: SessionUser | AccountView): AccountView {
   return { email: user.email, college: user.college, major: user.major, expectedGrad: user.expectedGrad };

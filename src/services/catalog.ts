@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Database, Db } from "../../db/client.ts";
 import { appSettings, colleges, courses, courseTexts, courseWords, hubAreas, majors } from "../../db/schema.ts";
 import { courseCode, numberValue } from "../lib/course-code.ts";
-import { HUB_AREAS, HUB_CODES } from "../lib/hub.ts";
+import { HUB_AREAS, HUB_CODES } from "../lib/hub-areas.ts";
 
 export const UNDECIDED = "Undecided";
 
@@ -195,8 +195,11 @@ export async function collegeCodes(db: Db): Promise<string[]> {
   return (await db.select({ code: colleges.code }).from(colleges).orderBy(colleges.code)).map((r) => r.code);
 }
 
-export async function collegeNames(db: Db): Promise<Record<string, string>> {
-  return Object.fromEntries((await db.select().from(colleges)).map((r) => [r.code, r.name]));
+/** The colleges a student can choose (at sign-up and in account settings), with their names, by code. */
+export async function collegeChoices(db: Db): Promise<{ code: string; name: string }[]> {
+  const [codes, rows] = await Promise.all([collegeCodes(db), db.select().from(colleges)]);
+  const names = new Map(rows.map((r) => [r.code, r.name]));
+  return codes.map((code) => ({ code, name: names.get(code) ?? "" }));
 }
 
 export async function majorsOf(db: Db, college: string): Promise<string[]> {

@@ -3,17 +3,18 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.ts";
 import { completedCourses, courseHubUnits, courses, futureCourses, reviews, reviewVotes, savedCourses } from "../../db/schema.ts";
 import { courseCode } from "../lib/course-code.ts";
-import { hubProgress, type HubProgressItem } from "../lib/hub-progress.ts";
-import { coursesByIds, type CourseView } from "./courses.ts";
-import { notFound } from "./errors.ts";
-import { courseExists } from "./reviews.ts";
+import type { ListIds, ListName } from "../lib/course-list-names.ts";
+import { hubProgress, type HubProgressItem } from "../lib/hub-counting.ts";
+import type { CourseView } from "../lib/api-types.ts";
+import { coursesByIds } from "./course-queries.ts";
+import { notFound } from "./domain-errors.ts";
+import { courseExists } from "./course-reviews.ts";
 
-export const LISTS = {
+const LISTS = {
   completed: { table: completedCourses, label: "completed courses" },
   future: { table: futureCourses, label: "future courses" },
   saved: { table: savedCourses, label: "saved courses" },
-} as const;
-export type ListName = keyof typeof LISTS;
+} as const satisfies Record<ListName, unknown>;
 
 export type ListChange = { message: string; changed: boolean; inList: boolean };
 
@@ -110,7 +111,7 @@ export async function dashboardFor(db: Db, user: { id: number; email: string; co
 }
 
 /** Every course id in each of the user's lists: small, and what the toggles on a page need. */
-export async function listIds(db: Db, userId: number): Promise<Record<ListName, number[]>> {
+export async function listIds(db: Db, userId: number): Promise<ListIds> {
   const result: Record<ListName, number[]> = { completed: [], future: [], saved: [] };
   for (const name of Object.keys(LISTS) as ListName[]) {
     const table = LISTS[name].table;

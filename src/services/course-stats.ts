@@ -1,7 +1,7 @@
 /**
  * Course averages and review counts, always recomputed from the visible
  * reviews inside the transaction that changed them. The overall average is
- * taken from integer sums (PRODUCT.md's formula), so courses with the same
+ * taken from integer sums (docs/product.md, Ratings), so courses with the same
  * true average get the same stored value and tie exactly when sorted.
  */
 import { sql } from "drizzle-orm";

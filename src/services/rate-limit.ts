@@ -12,7 +12,7 @@ import { createHmac } from "node:crypto";
 import { and, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { rateLimits } from "../../db/schema.ts";
-import { tooManyRequests } from "./errors.ts";
+import { tooManyRequests } from "./domain-errors.ts";
 
 export type Limit = { limit: number; windowMs: number };
 

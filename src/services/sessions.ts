@@ -7,19 +7,14 @@ import { eq } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
+import type { AccountView } from "../lib/api-types.ts";
 
 export const SESSION_DAYS = 30;
 const ISSUER = "hubrate";
 const AUDIENCE = "hubrate-web";
 
-export type SessionUser = {
-  id: number;
-  email: string;
-  enabled: boolean;
-  college: string;
-  major: string;
-  expectedGrad: number;
-};
+/** The user a session belongs to, as every request sees it. */
+export type SessionUser = AccountView & { id: number; enabled: boolean };
 
 function key(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);

@@ -7,9 +7,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import demoCatalog from "../../db/seeds/demo-catalog.json" with { type: "json" };
 import { courses } from "../../db/schema.ts";
-import { api, createStudent } from "../helpers/accounts.ts";
+import { api, createStudent, type Student } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
-import { courseSupply, createdReview, jsonEntries, quickStudent, type Ratings, reviewBody, statsOf, type Student } from "../helpers/reviews.ts";
+import { courseSupply, createdReview, jsonEntries, type Ratings, reviewBody, statsOf } from "../helpers/reviews.ts";
 
 let t: TestApp;
 let supply: (n: number) => number[];
@@ -23,7 +23,7 @@ type CatalogEntry = { code: string; college: string; department: string; number:
 const CATALOG = demoCatalog as CatalogEntry[];
 
 let students = 0;
-const student = () => quickStudent(t, `course-pages-${++students}@bu.edu`);
+const student = () => createStudent(t, `course-pages-${++students}@bu.edu`);
 
 async function idOf(code: string): Promise<number> {
   const [college, department, number] = code.split(" ");
@@ -229,7 +229,7 @@ describe("anonymity", () => {
 
   test("after a student reviews, neither the course page nor the reviews JSON holds their email or user id", async () => {
     const [id] = supply(1);
-    const author = await quickStudent(t, "very-secret-reviewer@bu.edu");
+    const author = await createStudent(t, "very-secret-reviewer@bu.edu");
     const other = await student();
     const review = await createdReview(t, author.token, id, { teacherName: "Prof. Anon", reviewText: "Anonymous thoughts." });
 

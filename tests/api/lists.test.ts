@@ -2,9 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { completedCourses, courses, futureCourses, savedCourses } from "../../db/schema.ts";
 import { importCourses } from "../../src/services/catalog.ts";
-import { api } from "../helpers/accounts.ts";
+import { api, createStudent, type Student } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
-import { courseName, courseSupply, createdReview, mulberry32, pick, quickStudent, randomInt, type Rng, shuffled, type Student } from "../helpers/reviews.ts";
+import { courseName, courseSupply, createdReview } from "../helpers/reviews.ts";
+import { mulberry32, pick, randomInt, type Rng, shuffled } from "../helpers/random.ts";
 
 const LIST_PATHS = ["completed-courses", "saved-courses", "courses-in-progress"] as const;
 const TABLES = { "completed-courses": completedCourses, "saved-courses": savedCourses, "courses-in-progress": futureCourses } as const;
@@ -21,7 +22,7 @@ describe("with the demo catalog", () => {
   afterAll(() => t.close());
 
   let emailCursor = 0;
-  const student = () => quickStudent(t, `lists${emailCursor++}@bu.edu`);
+  const student = () => createStudent(t, `lists${emailCursor++}@bu.edu`);
   const freshCourses = (n: number) => Promise.resolve(supply(n));
   const change = (token: string | undefined, list: string, courseId: number | string, method: "POST" | "DELETE") =>
     api(t, `/api/users/${list}/${courseId}`, { method, token }).then(json);
@@ -238,7 +239,7 @@ describe("with the demo catalog", () => {
 
 // ------------------------------------------------------------------ Hub progress on the real catalog
 
-/** SPEC.md section 3, the fixed hub list. */
+/** docs/product.md, Hub progress: the Hub areas. */
 const HUB_LABELS: Record<string, string> = {
   AEX: "Aesthetic Exploration",
   PLM: "Philosophical Inquiry and Life's Meanings",
@@ -263,7 +264,7 @@ const HUB_LABELS: Record<string, string> = {
   CRI: "Creativity/Innovation",
 };
 
-/** PRODUCT.md: BU's first-year requirement counts; SI2 and SO2 share one unit. */
+/** docs/product.md, Hub progress: BU's first-year requirement counts; SI2 and SO2 share one unit. */
 const REQUIRED: Record<string, number> = {
   PLM: 1,
   AEX: 1,
@@ -415,7 +416,7 @@ describe("Hub progress on the real BU catalog", () => {
   }
 
   test("a new student has nothing; a visitor gets 401", async () => {
-    const me = await quickStudent(t, `hub${emailCursor++}@bu.edu`);
+    const me = await createStudent(t, `hub${emailCursor++}@bu.edu`);
     compare(await progressOf(me), [], [], "new student");
     expect((await progressOf(me)).summary).toEqual({ total: 20, completed: 0, inFuture: 0, remaining: 20, percent: 0 });
     expect((await api(t, "/api/users/hub-progress")).status).toBe(401);
@@ -462,7 +463,7 @@ describe("Hub progress on the real BU catalog", () => {
       // Most draws also put a completed course in the future list: it must count once.
       if (future.length && d % 3 !== 2) future.push(pick(rng, completed));
 
-      const me = await quickStudent(t, `hub${emailCursor++}@bu.edu`);
+      const me = await createStudent(t, `hub${emailCursor++}@bu.edu`);
       for (const c of completed) expect((await api(t, `/api/users/completed-courses/${c.id}`, { method: "POST", token: me.token })).status).toBe(200);
       for (const c of future) expect((await api(t, `/api/users/courses-in-progress/${c.id}`, { method: "POST", token: me.token })).status).toBe(200);
 
@@ -488,7 +489,7 @@ describe("Hub progress on the real BU catalog", () => {
   });
 
   test("a course in both lists counts once, as completed", async () => {
-    const me = await quickStudent(t, `hub${emailCursor++}@bu.edu`);
+    const me = await createStudent(t, `hub${emailCursor++}@bu.edu`);
     const course = catalog.find((c) => c.units.has("CRT") && c.units.size >= 2)!;
     await api(t, `/api/users/completed-courses/${course.id}`, { method: "POST", token: me.token });
     await api(t, `/api/users/courses-in-progress/${course.id}`, { method: "POST", token: me.token });

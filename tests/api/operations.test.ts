@@ -2,7 +2,7 @@ import { copyFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { backupDatabase, verifyBackup } from "../../db/backup.ts";
 import { contactMessages } from "../../db/schema.ts";
-import type { LogLine } from "../../src/middleware/request-log.ts";
+import type { LogLine } from "../../src/server/context.ts";
 import { createApp } from "../../src/app.ts";
 import { jsonRequest, makeTestApp, type TestApp } from "../helpers/app.ts";
 

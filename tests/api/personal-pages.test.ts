@@ -1,7 +1,7 @@
 /**
  * The signed-in personal pages as the server renders them: dashboard, Hub
  * progress, my courses, saved courses and my reviews, empty and filled, with
- * the texts of SPEC.md. Lists and reviews are set up through the JSON API.
+ * the texts of docs/product.md. Lists and reviews are set up through the JSON API.
  */
 import { and, eq } from "drizzle-orm";
 import { Window } from "happy-dom";
@@ -277,7 +277,7 @@ describe("my courses", () => {
     expect(doc.querySelectorAll("h1")).toHaveLength(1);
     expect(mainText(doc)).toContain("No courses enrolled yet");
     expect(link(doc, "Browse Courses")?.getAttribute("href")).toBe("/search");
-    expect(doc.querySelector("[data-island=CourseLists]")).toBeNull();
+    expect(doc.querySelector("[data-island=ListedCourses]")).toBeNull();
   });
 
   test("the total, future and completed sections, and cards whose toggles show their state", async () => {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { reviewReports, reviews, reviewVotes, users } from "../../db/schema.ts";
-import { api } from "../helpers/accounts.ts";
+import { api, createStudent, createStudents, type Student } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 import {
   courseName,
@@ -9,24 +9,17 @@ import {
   createdReview,
   expectedOverall,
   jsonEntries,
-  mulberry32,
-  pick,
   postReview,
-  quickStudent,
-  quickStudents,
-  randomInt,
   randomRatings,
   RATING_FIELDS,
   type Ratings,
   reviewBody,
-  type Rng,
   STAT_FIELDS,
   statsFromApi,
   statsFromDatabase,
   statsOf,
-  type Student,
-  weighted,
 } from "../helpers/reviews.ts";
+import { mulberry32, pick, randomInt, type Rng, weighted } from "../helpers/random.ts";
 
 let t: TestApp;
 /** Each test takes courses without reviews that nobody else touches. */
@@ -39,8 +32,8 @@ afterAll(() => t.close());
 
 const freshCourses = (n: number) => Promise.resolve(supply(n));
 let emailCursor = 0;
-const student = (label = "s") => quickStudent(t, `${label}${emailCursor++}@bu.edu`);
-const students = (label: string, n: number) => quickStudents(t, `${label}${emailCursor++}-`, n);
+const student = (label = "s") => createStudent(t, `${label}${emailCursor++}@bu.edu`);
+const students = (label: string, n: number) => createStudents(t, `${label}${emailCursor++}-`, n);
 
 const db = () => t.deps.database.db;
 const reviewRow = async (id: number) => (await db().select().from(reviews).where(eq(reviews.id, id)))[0];
@@ -676,7 +669,7 @@ describe("validation", () => {
 describe("anonymity", () => {
   test("no author email or id in the review and course JSON; owner only for the author", async () => {
     const [courseId] = await freshCourses(1);
-    const author = await quickStudent(t, "very-secret-author@bu.edu");
+    const author = await createStudent(t, "very-secret-author@bu.edu");
     const other = await student();
     const review = await createdReview(t, author.token, courseId, { teacherName: "Prof. Anon" });
     await vote(other.token, review.id, "UPVOTE");

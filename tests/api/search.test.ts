@@ -5,8 +5,8 @@
  * never read back from the database.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { HUB_AREAS } from "../../src/lib/hub.ts";
-import { SEARCH_PARAMETERS } from "../../src/lib/search.ts";
+import { HUB_AREAS } from "../../src/lib/hub-areas.ts";
+import { SEARCH_PARAMETERS } from "../../src/lib/search-filter.ts";
 import { importCourses } from "../../src/services/catalog.ts";
 import { api } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
@@ -414,7 +414,7 @@ describe("every filter alone and combined: count, pages and content match the mo
     expect(expected.length, `${label} should find something`).toBeGreaterThan(0);
   });
 
-  test("the text searches from PRODUCT.md find what a student means", async () => {
+  test("the text searches from docs/product.md find what a student means", async () => {
     for (const q of ["cs 111", "CAS CS 111", "cs111"]) {
       const { walked } = await checkQuery(`q=${q}`, { q });
       expect(codes(walked), q).toContain("CAS CS 111");

@@ -9,7 +9,7 @@ import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { courses, outbox, rateLimits, reviews, users } from "../../db/schema.ts";
 import type { Mail, Mailer } from "../../src/services/mail.ts";
-import { SEARCH_PARAMETERS } from "../../src/lib/search.ts";
+import { SEARCH_PARAMETERS } from "../../src/lib/search-filter.ts";
 import { limitKey, subjectHash } from "../../src/services/rate-limit.ts";
 import { api, createStudent, fromAddress, userByEmail } from "../helpers/accounts.ts";
 import { createdReview, reviewBody } from "../helpers/reviews.ts";

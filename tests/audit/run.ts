@@ -11,7 +11,7 @@ import lighthouse from "lighthouse";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../../db/client.ts";
 import { courses, users } from "../../db/schema.ts";
-import { buildAssets } from "../../src/server/assets.ts";
+import { buildAssets } from "../../src/server/asset-build.ts";
 import { issueToken } from "../../src/services/sessions.ts";
 import { CHROMIUM_PATH } from "../helpers/browser.ts";
 

@@ -14,7 +14,7 @@ import reference from "../../db/seeds/majors.json" with { type: "json" };
 import { overallRating } from "../../src/lib/schemas.ts";
 import { seededRandom } from "../../src/lib/random.ts";
 import { ensureReferenceData, importCourses } from "../../src/services/catalog.ts";
-import { buildAssets } from "../../src/server/assets.ts";
+import { buildAssets } from "../../src/server/asset-build.ts";
 import { type Sqld, startSqld } from "../helpers/sqld.ts";
 import { freePort, residentMb } from "../helpers/processes.ts";
 

@@ -77,7 +77,7 @@ type Visit = { name: string; path: string; islands?: string[]; setup?: (page: Pa
 const visitorPages = (): Visit[] => [
   { name: "landing", path: "/" },
   { name: "search", path: "/search?colleges=CAS", islands: ["CourseSearch"] },
-  { name: "course", path: `/course/${course}`, islands: ["CourseActions", "CourseReviews"] },
+  { name: "course", path: `/course/${course}`, islands: ["CourseActions", "CourseReviewList"] },
   { name: "contact", path: "/contact", islands: ["ContactForm"] },
   { name: "privacy", path: "/privacy" },
   { name: "terms", path: "/terms" },
@@ -97,12 +97,12 @@ const visitorPages = (): Visit[] => [
 const studentPages = (): Visit[] => [
   { name: "dashboard", path: "/dashboard" },
   { name: "hub-progress", path: "/hub-progress" },
-  { name: "my-courses", path: "/my-courses", islands: ["CourseLists"] },
-  { name: "saved-courses", path: "/saved-courses", islands: ["CourseLists"] },
-  { name: "my-reviews", path: "/my-reviews", islands: ["MyReviews"] },
+  { name: "my-courses", path: "/my-courses", islands: ["ListedCourses"] },
+  { name: "saved-courses", path: "/saved-courses", islands: ["ListedCourses"] },
+  { name: "my-reviews", path: "/my-reviews", islands: ["MyReviewList"] },
   { name: "account", path: "/account", islands: ["AccountSettings"] },
   { name: "search-signed-in", path: "/search?hubReqs=QR2", islands: ["CourseSearch"] },
-  { name: "course-signed-in", path: `/course/${course}`, islands: ["CourseActions", "CourseReviews"] },
+  { name: "course-signed-in", path: `/course/${course}`, islands: ["CourseActions", "CourseReviewList"] },
   { name: "review-form", path: `/course/${unreviewed}/review`, islands: ["ReviewForm"] },
   { name: "review-edit-form", path: `/course/${course}/review?edit=${ownReview}`, islands: ["ReviewForm"] },
 ];
@@ -287,7 +287,7 @@ const visitorStates = (): State[] => [
     within: "main",
     reach: async (page, device) => {
       await page.goto(`${stack.url}/course/${course}`);
-      await waitForIsland(page, "CourseReviews");
+      await waitForIsland(page, "CourseReviewList");
       await page.getByLabel("Teacher", { exact: true }).selectOption("Ada Report");
       await page.getByRole("status").filter({ hasText: /^Professor Ada Report has an average rating of/ }).waitFor();
       await press(device, page.getByText("How students rated it", { exact: true }));
@@ -348,7 +348,7 @@ const studentStates = (): State[] => [
     within: "section.course-reviews",
     reach: async (page, device) => {
       await page.goto(`${stack.url}/course/${course}`);
-      await waitForIsland(page, "CourseReviews");
+      await waitForIsland(page, "CourseReviewList");
       const card = page.locator("article.review-card").filter({ hasText: "Someone else's review." });
       await press(device, card.getByRole("button", { name: "Report" }));
       await card.getByLabel("Why should this review be removed?").waitFor();
@@ -360,7 +360,7 @@ const studentStates = (): State[] => [
     reach: async (page, device) => {
       await page.route(`**/api/votes/review/${othersReview}?*`, (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
       await page.goto(`${stack.url}/course/${course}`);
-      await waitForIsland(page, "CourseReviews");
+      await waitForIsland(page, "CourseReviewList");
       const card = page.locator("article.review-card").filter({ hasText: "Someone else's review." });
       await press(device, card.getByRole("button", { name: "Upvote" }));
       await page.getByRole("alert").filter({ hasText: "Error loading: request failed (500)" }).waitFor();

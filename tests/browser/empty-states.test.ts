@@ -1,5 +1,5 @@
 /**
- * Every empty state of SPEC.md in Chromium, at desktop size (light) and phone
+ * Every empty state of docs/product.md in Chromium, at desktop size (light) and phone
  * size (dark), each also checked with axe and the control-name check, with a
  * screenshot: the new student's dashboard, My Courses, Saved Courses and My
  * Reviews; the dashboard's 'Start your course journey!' and 'All caught up!'
@@ -90,7 +90,7 @@ for (const device of DEVICES) {
       await page.waitForURL(url + "/search");
 
       await page.goto(url + "/my-reviews");
-      await waitForIsland(page, "MyReviews");
+      await waitForIsland(page, "MyReviewList");
       await page.getByText("You have currently done 0 reviews", { exact: true }).waitFor();
       await page.getByText("No reviews yet.", { exact: true }).waitFor();
       expect(await page.locator("article.review-card").count()).toBe(0);
@@ -101,7 +101,7 @@ for (const device of DEVICES) {
       const [planned] = freeCourses(1);
       expect((await api(t, `/api/users/courses-in-progress/${planned}`, { method: "POST", token: student.token })).status).toBeLessThan(300);
       await page.goto(url + "/my-courses");
-      await waitForIsland(page, "CourseLists");
+      await waitForIsland(page, "ListedCourses");
       await page.getByText("You have 1 course", { exact: true }).waitFor();
       expect(await page.getByRole("region", { name: "Your Current/Future Courses:" }).locator("article.course-card").count()).toBe(1);
       await page.getByRole("region", { name: "Completed Courses:" }).getByText("None yet.", { exact: true }).waitFor();
@@ -150,7 +150,7 @@ for (const device of DEVICES) {
       const { url } = stack;
       const { context, page, problems } = await openPage(stack.browser, device.options);
       await page.goto(`${url}/course/${bare}`);
-      await waitForIsland(page, "CourseReviews");
+      await waitForIsland(page, "CourseReviewList");
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("A Course With Nothing Yet");
       await expect(page.locator(".course-header .course-meta").textContent()).resolves.toBe("No Prerequisites0 reviews");
       await page.getByText("No Description Found", { exact: true }).waitFor();

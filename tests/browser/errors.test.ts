@@ -1,5 +1,5 @@
 /**
- * The error catalogue (SPEC section 8) in Chromium: each API call a browser
+ * The error messages of docs/product.md in Chromium: each API call a browser
  * makes is made to fail with page.route (a 500 with an empty JSON body, so
  * there is no server message, or a dropped connection), and the island must
  * show the catalogue's fallback text. The server-rendered errors (an unknown
@@ -254,7 +254,7 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
       await failApi(page, "DELETE", /^\/api\/reviews\/\d+$/);
 
       await page.goto(`${url}/course/${id}`);
-      await waitForIsland(page, "CourseReviews");
+      await waitForIsland(page, "CourseReviewList");
       const card = page.locator("article.review-card").filter({ hasText: `Someone else's review, to vote on, ${device.name}.` });
       const count = await card.locator(".vote-count").textContent();
       await press(device, card.getByRole("button", { name: "Upvote" }));
@@ -271,7 +271,7 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
 
       // The same deletion from My Reviews.
       await page.goto(`${url}/my-reviews`);
-      await waitForIsland(page, "MyReviews");
+      await waitForIsland(page, "MyReviewList");
       await press(
         device,
         page.locator("article.review-card").filter({ hasText: `My own review, to delete, ${device.name}.` }).getByRole("button", { name: /Delete/ }),
@@ -305,7 +305,7 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
       const me = await signIn(context);
       const first = await createdReview(t, me.token, id, { reviewText: `Deleted elsewhere first, ${device.name}.` });
       await page.goto(`${url}/course/${id}`);
-      await waitForIsland(page, "CourseReviews");
+      await waitForIsland(page, "CourseReviewList");
       const card = page.locator("article.review-card").filter({ hasText: `Deleted elsewhere first, ${device.name}.` });
       // Deleted in another tab meanwhile.
       expect((await api(t, `/api/reviews/${first.id}`, { method: "DELETE", token: me.token })).status).toBe(200);
@@ -315,7 +315,7 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
 
       const second = await createdReview(t, me.token, id, { reviewText: `Deleted elsewhere again, ${device.name}.` });
       await page.goto(`${url}/my-reviews`);
-      await waitForIsland(page, "MyReviews");
+      await waitForIsland(page, "MyReviewList");
       expect((await api(t, `/api/reviews/${second.id}`, { method: "DELETE", token: me.token })).status).toBe(200);
       await press(device, page.getByRole("button", { name: "Delete your review of CAS EC 101" }));
       await page.getByRole("status").filter({ hasText: /^Review could not be found$/ }).waitFor();
@@ -441,7 +441,7 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
         const student = await createStudent(t, uniqueEmail("server-down"));
         await context.addCookies([{ name: "hubrate_session", value: student.token, url: server.url }]);
         await page.goto(`${server.url}/course/${id}`);
-        await waitForIsland(page, "CourseReviews");
+        await waitForIsland(page, "CourseReviewList");
         const card = page.locator("article.review-card").filter({ hasText: `A review to vote on while the server is down, ${device.name}.` });
 
         await server.close();
@@ -567,7 +567,7 @@ for (const device of DEVICES) {
       } finally {
         console.error = consoleError;
       }
-      expect(logged).toEqual(["[dashboard]", "[hub-progress]", "[my-courses]", "[saved-courses]", "[my-reviews]", "[account]", "[course]"]);
+      expect(logged).toEqual(cases.map(([, path]) => `[page] ${path} could not be loaded:`));
       expect(unexpected(problems, failedLoad(500, /^\/(dashboard|hub-progress|my-courses|saved-courses|my-reviews|account|course\/\d+)$/))).toEqual([]);
       await context.close();
     });

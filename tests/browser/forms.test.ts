@@ -1,6 +1,6 @@
 /**
  * Every form in Chromium, at desktop size with a mouse and at phone size with
- * taps: each validation message of SPEC.md section 5 under its field (tied to
+ * taps: each validation message of docs/product.md under its field (tied to
  * it with aria-describedby, the field marked aria-invalid, the first invalid
  * field focused), and each in-flight button text while its call runs (the
  * call is held at the network until the test has looked, then let through).
@@ -113,7 +113,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("register: every message of SPEC.md, the personal-email notice, 'Registering...' while signing up", async () => {
+    test("register: every message of docs/product.md, the personal-email notice, 'Registering...' while signing up", async () => {
       const { url } = stack;
       const { context, page, problems } = await openPage(stack.browser, device.options);
       await page.goto(url + "/register");
@@ -465,7 +465,7 @@ for (const device of DEVICES) {
       });
       await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
       await page.goto(url + "/my-reviews");
-      await waitForIsland(page, "MyReviews");
+      await waitForIsland(page, "MyReviewList");
       await page.getByText("You have currently done 1 review", { exact: true }).waitFor();
       const hold = await holdApi(page, "DELETE", /^\/api\/reviews\/\d+$/);
       await press(device, page.getByRole("button", { name: "Delete your review of CAS PH 100" }));

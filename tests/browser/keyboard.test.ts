@@ -228,7 +228,7 @@ describe("keyboard only, in Chromium", () => {
       await page.keyboard.press("Space");
       await keepsFocus(actions.getByRole("button", { name: to, exact: true }), from);
     }
-    await waitForIsland(page, "CourseReviews");
+    await waitForIsland(page, "CourseReviewList");
     const review = page.locator("article.review-card").filter({ hasText: "A review to vote on with the keyboard." });
     // Marked for tabTo, which takes CSS selectors.
     await review.getByRole("button", { name: "Upvote" }).evaluate((button) => button.setAttribute("data-test-target", "upvote"));
@@ -240,7 +240,7 @@ describe("keyboard only, in Chromium", () => {
 
     await api(t, `/api/users/completed-courses/${id}`, { method: "POST", token: student.token });
     await page.goto(url + "/my-courses");
-    await waitForIsland(page, "CourseLists");
+    await waitForIsland(page, "ListedCourses");
     await tabTo(page, '.view-switch button[aria-pressed="false"]');
     await page.keyboard.press("Enter");
     await page.getByRole("table").first().waitFor();

@@ -167,7 +167,7 @@ for (const device of DEVICES) {
       await expect(page.locator(".hub-percent strong").textContent()).resolves.toBe(`${Math.round((3 / Number(before.Remaining)) * 100)}%`);
 
       await page.goto(url + "/my-courses");
-      await waitForIsland(page, "CourseLists");
+      await waitForIsland(page, "ListedCourses");
       await page.getByText("You have 4 courses", { exact: true }).waitFor();
       const future = page.getByRole("region", { name: "Your Current/Future Courses:" });
       const completed = page.getByRole("region", { name: "Completed Courses:" });
@@ -177,7 +177,7 @@ for (const device of DEVICES) {
 
       // Saved courses: the bookmarked course, removed with its bookmark.
       await page.goto(url + "/saved-courses");
-      await waitForIsland(page, "CourseLists");
+      await waitForIsland(page, "ListedCourses");
       await page.getByText("You have 1 saved course", { exact: true }).waitFor();
       const savedCard = card(page, "CAS CS 131");
       expect(await savedCard.count()).toBe(1);

@@ -156,7 +156,7 @@ for (const device of DEVICES) {
       await page.waitForURL(new RegExp(`/course/${reviewed.id}\\?review=updated$`));
       await page.getByRole("status").filter({ hasText: "Review updated successfully!" }).waitFor();
       // Votes and deletion need the review list's island (it hydrates when scrolled into view).
-      await waitForIsland(page, "CourseReviews");
+      await waitForIsland(page, "CourseReviewList");
       await ownCard(page).getByText(edited, { exact: true }).waitFor();
       await expect(ownCard(page).locator(".review-overall strong").textContent()).resolves.toBe("4.2");
       expect(await reviewCards(page).filter({ hasText: text }).count()).toBe(1);
@@ -201,7 +201,7 @@ for (const device of DEVICES) {
       const { t } = stack;
       const { context, page, problems } = await openPage(stack.browser, device.options);
       await openCourse(page, reviewed.id);
-      await waitForIsland(page, "CourseReviews");
+      await waitForIsland(page, "CourseReviewList");
       const select = page.getByLabel("Teacher", { exact: true });
       expect(await select.locator("option").allTextContents()).toEqual(["All Teachers", ...reviewed.teachers]);
       const all = await reviewCards(page).count();
@@ -239,7 +239,7 @@ for (const device of DEVICES) {
       const { context, page, problems } = await openPage(stack.browser, device.options);
       await context.addCookies([{ name: "hubrate_session", value: reporter.token, url }]);
       await page.goto(`${url}/course/${course.id}`);
-      await waitForIsland(page, "CourseReviews");
+      await waitForIsland(page, "CourseReviewList");
       const card = reviewCards(page).filter({ hasText: text });
       await press(device, card.getByRole("button", { name: "Report" }));
       const reason = card.getByLabel("Why should this review be removed?");
@@ -265,7 +265,7 @@ for (const device of DEVICES) {
       expect(rows.map((r) => r.reason)).toEqual(["Spam or not about this course"]);
       // Still listed after a reload, marked as reported by this student.
       await page.reload();
-      await waitForIsland(page, "CourseReviews");
+      await waitForIsland(page, "CourseReviewList");
       await card.getByText("Reported", { exact: true }).waitFor();
       expect(unexpected(problems)).toEqual([]);
       await context.close();
@@ -274,7 +274,7 @@ for (const device of DEVICES) {
     test("a visitor's vote and report lead to /login and back to the course", async () => {
       const { context, page, problems } = await openPage(stack.browser, device.options);
       await openCourse(page, reviewed.id);
-      await waitForIsland(page, "CourseReviews");
+      await waitForIsland(page, "CourseReviewList");
       const card = reviewCards(page).first();
       const next = encodeURIComponent(`/course/${reviewed.id}`);
       expect(await card.getByRole("link", { name: "Report" }).getAttribute("href")).toBe(`/login?next=${next}`);
@@ -282,7 +282,7 @@ for (const device of DEVICES) {
       await page.waitForURL((to) => to.pathname === "/login");
       expect(new URL(page.url()).searchParams.get("next")).toBe(`/course/${reviewed.id}`);
       await page.goBack();
-      await waitForIsland(page, "CourseReviews");
+      await waitForIsland(page, "CourseReviewList");
       await press(device, reviewCards(page).first().getByRole("button", { name: "Downvote" }));
       await page.waitForURL((to) => to.pathname === "/login" && to.searchParams.get("next") === `/course/${reviewed.id}`);
       // The visitor sees the prompt to log in instead of the course actions.
@@ -325,7 +325,7 @@ describe("reviews in Chromium, what people type", () => {
 
     // The same on My Reviews and in the edit form.
     await page.goto(`${url}/my-reviews`);
-    await waitForIsland(page, "MyReviews");
+    await waitForIsland(page, "MyReviewList");
     await page.getByText(text, { exact: true }).waitFor();
     expect(await page.locator("article.review-card img").count()).toBe(0);
     await page.goto(`${url}/course/${quiet.id}`);

@@ -7,7 +7,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { CourseView, SearchPage } from "../../src/lib/views.ts";
+import type { CourseView, SearchPage } from "../../src/lib/api-types.ts";
 import { createStudent } from "../helpers/accounts.ts";
 import { DEVICES, fillLogin, holdApi, openPage, press, type Stack, startStack, stopStack, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
 

@@ -7,17 +7,26 @@ import { TEST_SECRET, type TestApp } from "./app.ts";
 
 export const ORIGIN = "http://localhost:8000";
 
-/** Creates a verified student directly in the database and returns a session token for them. */
-export async function createStudent(t: TestApp, email: string, password = "correct horse battery") {
-  const [user] = await t.deps.database.db.insert(users).values({
-    email,
-    passwordHash: await hashPassword(password),
-    enabled: true,
-    college: "CAS",
-    major: "Physics",
-    expectedGrad: 2027,
-  }).returning();
-  return { user, password, token: await issueToken(TEST_SECRET, user) };
+/** The password of a test student unless the test gives another. */
+export const STUDENT_PASSWORD = "correct horse battery";
+/** Hashed once per process: argon2 takes tens of milliseconds, and some tests need a hundred students. */
+let studentPasswordHash: Promise<string> | undefined;
+
+export type Student = { id: number; email: string; token: string; password: string; user: typeof users.$inferSelect };
+
+/** A verified student, inserted directly, who can log in with `password`, with a session token. */
+export async function createStudent(t: TestApp, email: string, password = STUDENT_PASSWORD): Promise<Student> {
+  const passwordHash = password === STUDENT_PASSWORD ? await (studentPasswordHash ??= hashPassword(STUDENT_PASSWORD)) : await hashPassword(password);
+  const [user] = await t.deps.database.db.insert(users).values({ email, passwordHash, enabled: true, college: "CAS", major: "Physics", expectedGrad: 2027 })
+    .returning();
+  return { id: user.id, email: user.email, token: await issueToken(TEST_SECRET, user), password, user };
+}
+
+/** `n` students, `<prefix><i>@bu.edu`. */
+export async function createStudents(t: TestApp, prefix: string, n: number): Promise<Student[]> {
+  const list: Student[] = [];
+  for (let i = 0; i < n; i++) list.push(await createStudent(t, `${prefix}${i}@bu.edu`));
+  return list;
 }
 
 export async function userByEmail(t: TestApp, email: string) {

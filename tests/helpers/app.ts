@@ -2,7 +2,7 @@
 import type { Hono } from "hono";
 import { createApp } from "../../src/app.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
-import { readManifest } from "../../src/server/asset-files.ts";
+import { readManifest } from "../../src/server/asset-manifest.ts";
 import { TEST_BUILD_DIR } from "./build-dir.ts";
 import type { AppDeps, AppEnv } from "../../src/server/context.ts";
 import { createMailer, type Mail, type Mailer } from "../../src/services/mail.ts";

@@ -3,7 +3,7 @@
  * app, and an in-memory model of the same data that tests compute their
  * expectations from (never from the database).
  */
-import { seededRandom } from "../../src/lib/random.ts";
+import { mulberry32, randomInt, shuffled } from "./random.ts";
 import { inArray } from "drizzle-orm";
 import { courses, reviews, users } from "../../db/schema.ts";
 import { recomputeCourseStats } from "../../src/services/course-stats.ts";
@@ -23,23 +23,6 @@ export type CatalogRow = {
   has_prerequisites?: boolean;
   hub_units?: string[];
 };
-
-/** The project's seeded generator, under the name the tests use. */
-export const mulberry32 = seededRandom;
-
-/** A whole number in [min, max]. */
-export function randomInt(rng: () => number, min: number, max: number): number {
-  return min + Math.floor(rng() * (max - min + 1));
-}
-
-export function shuffled<T>(rng: () => number, items: readonly T[]): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(rng() * (i + 1));
-    [copy[i], copy[j]] = [copy[j], copy[i]];
-  }
-  return copy;
-}
 
 export type ModelReview = {
   usefulness: number;

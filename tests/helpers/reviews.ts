@@ -1,73 +1,12 @@
 /**
- * Helpers for the review, vote and course-list tests: a seeded PRNG, quick
- * students, review bodies, and course statistics recomputed by the test itself
+ * Helpers for the review, vote and course-list tests: review bodies, and course statistics recomputed by the test itself
  * from database rows or from an in-memory model (never from the code under test).
  */
-import { seededRandom } from "../../src/lib/random.ts";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { courses, reviews, users } from "../../db/schema.ts";
-import { issueToken } from "../../src/services/sessions.ts";
+import { courses, reviews } from "../../db/schema.ts";
 import { api } from "./accounts.ts";
-import { TEST_SECRET, type TestApp } from "./app.ts";
-
-/** The project's seeded generator, under the name the tests use. */
-export const mulberry32 = seededRandom;
-
-export type Rng = () => number;
-
-/** A whole number in [min, max]. */
-export function randomInt(rng: Rng, min: number, max: number): number {
-  return min + Math.floor(rng() * (max - min + 1));
-}
-
-export function pick<T>(rng: Rng, items: readonly T[]): T {
-  if (!items.length) throw new Error("pick from an empty list");
-  return items[Math.floor(rng() * items.length)];
-}
-
-export function shuffled<T>(rng: Rng, items: readonly T[]): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(rng() * (i + 1));
-    [copy[i], copy[j]] = [copy[j], copy[i]];
-  }
-  return copy;
-}
-
-/** Picks by weight: `[["create", 3], ["vote", 2]]`. */
-export function weighted<T>(rng: Rng, choices: readonly (readonly [T, number])[]): T {
-  const total = choices.reduce((sum, [, w]) => sum + w, 0);
-  let r = rng() * total;
-  for (const [value, w] of choices) {
-    if ((r -= w) < 0) return value;
-  }
-  return choices[choices.length - 1][0];
-}
-
-export type Student = { id: number; email: string; token: string };
-
-/**
- * A verified student inserted directly (no argon2 hash: these students never
- * log in with a password), with a session token. Much faster than createStudent
- * when a test needs a hundred of them.
- */
-export async function quickStudent(t: TestApp, email: string): Promise<Student> {
-  const [user] = await t.deps.database.db.insert(users).values({
-    email,
-    passwordHash: "not-a-password-hash",
-    enabled: true,
-    college: "CAS",
-    major: "Physics",
-    expectedGrad: 2027,
-  }).returning();
-  return { id: user.id, email: user.email, token: await issueToken(TEST_SECRET, user) };
-}
-
-export async function quickStudents(t: TestApp, prefix: string, n: number): Promise<Student[]> {
-  const list: Student[] = [];
-  for (let i = 0; i < n; i++) list.push(await quickStudent(t, `${prefix}${i}@bu.edu`));
-  return list;
-}
+import type { TestApp } from "./app.ts";
+import { randomInt, type Rng } from "./random.ts";
 
 export type Ratings = {
   usefulnessRating: number;
@@ -79,7 +18,7 @@ export type Ratings = {
 
 export const RATING_FIELDS = ["usefulnessRating", "difficultyRating", "workloadRating", "interestRating", "teacherRating"] as const;
 
-/** PRODUCT.md: overall = ((6 - difficulty) + (6 - workload) + interest + usefulness + teacher) / 5. */
+/** docs/product.md, Ratings: overall = ((6 - difficulty) + (6 - workload) + interest + usefulness + teacher) / 5. */
 export function expectedOverall(r: Ratings): number {
   return ((6 - r.difficultyRating) + (6 - r.workloadRating) + r.interestRating + r.usefulnessRating + r.teacherRating) / 5;
 }

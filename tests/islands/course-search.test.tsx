@@ -7,8 +7,8 @@ import CourseSearch from "../../islands/CourseSearch.tsx";
 import { bootIslands } from "../../src/client/boot.ts";
 import { IslandCollector, IslandContext } from "../../src/client/island.tsx";
 import type { ListIds } from "../../src/client/lists-store.ts";
-import { EMPTY_FILTER, type SearchFilter } from "../../src/lib/search.ts";
-import type { CourseView, SearchPage } from "../../src/lib/views.ts";
+import { EMPTY_FILTER, type SearchFilter } from "../../src/lib/search-filter.ts";
+import type { CourseView, SearchPage } from "../../src/lib/api-types.ts";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

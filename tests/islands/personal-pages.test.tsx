@@ -3,12 +3,12 @@ import { act, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { hydratedRoots } from "../helpers/island-roots.ts";
-import CourseLists from "../../islands/CourseLists.tsx";
-import MyReviews from "../../islands/MyReviews.tsx";
+import ListedCourses from "../../islands/ListedCourses.tsx";
+import MyReviewList from "../../islands/MyReviewList.tsx";
 import { bootIslands } from "../../src/client/boot.ts";
 import { IslandCollector, IslandContext } from "../../src/client/island.tsx";
 import type { ListIds } from "../../src/client/lists-store.ts";
-import type { CourseView, MyReviewView } from "../../src/lib/views.ts";
+import type { CourseView, MyReviewView } from "../../src/lib/api-types.ts";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -73,11 +73,11 @@ describe("personal page islands", () => {
     vi.unstubAllGlobals();
   });
 
-  describe("CourseLists", () => {
+  describe("ListedCourses", () => {
     const lists: ListIds = { completed: [1, 2, 3, 4], future: [5], saved: [1] };
     const myCourses = () =>
       mount(
-        <CourseLists
+        <ListedCourses
           summary="You have 5 courses"
           label="your courses"
           lists={lists}
@@ -86,13 +86,13 @@ describe("personal page islands", () => {
             { id: "completed-courses", title: "Completed Courses:", courses: [CS111, CS99, CS120S, CS120] },
           ]}
         />,
-        { CourseLists },
+        { ListedCourses },
       );
     const cardOf = (title: string) => [...document.querySelectorAll(".course-card")].find((c) => text(c.querySelector("h2")) === title)!;
 
     test("hydrates the cards with toggles showing the lists", async () => {
       await myCourses();
-      expect(document.querySelector("[data-island=CourseLists]")).not.toBeNull();
+      expect(document.querySelector("[data-island=ListedCourses]")).not.toBeNull();
       expect(text(document.querySelector(".list-count"))).toBe("You have 5 courses");
       expect([...cardOf("Algorithms").querySelectorAll(".card-actions button")].map(text)).toEqual(["Remove Done", "Add Future"]);
       expect([...cardOf("Introductory Microeconomic Analysis").querySelectorAll(".card-actions button")].map(text)).toEqual(["Mark Done", "End Future"]);
@@ -195,7 +195,7 @@ describe("personal page islands", () => {
     });
   });
 
-  describe("MyReviews", () => {
+  describe("MyReviewList", () => {
     function myReview(id: number, courseId: number, courseCode: string, hidden = false): MyReviewView {
       return {
         id,
@@ -222,7 +222,7 @@ describe("personal page islands", () => {
         reported: false,
       };
     }
-    const two = () => mount(<MyReviews reviews={[myReview(11, 1, "CAS CS 111"), myReview(12, 5, "CAS EC 101", true)]} />, { MyReviews });
+    const two = () => mount(<MyReviewList reviews={[myReview(11, 1, "CAS CS 111"), myReview(12, 5, "CAS EC 101", true)]} />, { MyReviewList });
     const cardOf = (code: string) => [...document.querySelectorAll(".review-card")].find((c) => text(c.querySelector("h2")).startsWith(code));
 
     test("hydrates with the count, course links, Edit links and the hidden marker", async () => {

@@ -6,7 +6,7 @@ import { hydratedRoots } from "../helpers/island-roots.ts";
 import ReviewForm from "../../islands/ReviewForm.tsx";
 import { bootIslands } from "../../src/client/boot.ts";
 import { IslandCollector, IslandContext } from "../../src/client/island.tsx";
-import type { ReviewView } from "../../src/lib/views.ts";
+import type { ReviewView } from "../../src/lib/api-types.ts";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -8,7 +8,7 @@
  */
 import { openDatabase } from "../../db/client.ts";
 import { backupDatabase } from "../../db/backup.ts";
-import { buildAssets } from "../../src/server/assets.ts";
+import { buildAssets } from "../../src/server/asset-build.ts";
 import { freePort, residentMb } from "../helpers/processes.ts";
 import {
   call,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { readManifest } from "../../src/server/asset-files.ts";
-import { islandNames } from "../../src/server/assets.ts";
+import { readManifest } from "../../src/server/asset-manifest.ts";
+import { islandNames } from "../../src/server/asset-build.ts";
 import { TEST_BUILD_DIR } from "../helpers/build-dir.ts";
 
 const SERVER_ONLY = [

@@ -8,10 +8,10 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { type Database, migrateDatabase, openDatabase } from "../../db/client.ts";
 import reference from "../../db/seeds/majors.json" with { type: "json" };
 import { courses, reviews, users } from "../../db/schema.ts";
-import { parseRobots } from "../../src/lib/robots.ts";
-import { parseCourseList, parseCoursePage } from "../../src/services/bulletin.ts";
+import { parseRobots } from "../../src/services/robots-rules.ts";
+import { parseCourseList, parseCoursePage } from "../../src/services/bulletin-pages.ts";
 import { catalogSource, ensureReferenceData } from "../../src/services/catalog.ts";
-import { resolveColleges, syncCatalog, SyncInputError, type SyncOptions } from "../../src/services/catalog-sync.ts";
+import { resolveColleges, syncCatalog, SyncInputError, type SyncOptions } from "../../src/services/bulletin-sync.ts";
 
 const FIXTURES = new URL("../fixtures/bulletin/", import.meta.url);
 const REPO = new URL("../../", import.meta.url).pathname;
@@ -464,7 +464,7 @@ describe("catalog sync", () => {
 describe("deno task catalog:sync", () => {
   async function runTask(args: string[], env: Record<string, string> = {}) {
     const output = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "db/tasks/catalog-sync.ts", ...args],
+      args: ["run", "-A", "src/tasks/sync-catalog.ts", ...args],
       cwd: REPO,
       env: {
         DATABASE_URL: `file:${dir}/cli.db`,

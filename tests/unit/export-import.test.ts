@@ -144,7 +144,7 @@ describe("db:export and db:import", () => {
   test("the tasks move a database from the server back into a new file, and refuse to overwrite", async () => {
     const run = async (task: string, args: string[], env: Record<string, string>) => {
       const output = await new Deno.Command(Deno.execPath(), {
-        args: ["run", "-A", `db/tasks/${task}.ts`, ...args],
+        args: ["run", "-A", `src/tasks/${task}-database.ts`, ...args],
         env: { DEMO_CATALOG: "off", ...env },
         stdin: "null",
       }).output();

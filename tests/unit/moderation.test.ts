@@ -13,7 +13,7 @@ afterAll(() => t.close());
 /** Runs the moderation task against the test database, as an operator would. */
 async function moderate(...args: string[]): Promise<{ code: number; out: string }> {
   const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "db/tasks/moderate.ts", ...args],
+    args: ["run", "-A", "src/tasks/moderate-reviews.ts", ...args],
     env: { DATABASE_URL: t.config.databaseUrl, SESSION_SECRET: t.config.sessionSecret, APP_ENV: "test" },
     stdout: "piped",
     stderr: "piped",

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { pageItems } from "../../src/lib/pagination.ts";
+import { pageItems } from "../../src/lib/paging.ts";
 
 const render = (current: number, total: number) =>
   pageItems(current, total).map((i) => i.kind === "ellipsis" ? "…" : i.current ? `[${i.page + 1}]` : String(i.page + 1)).join(" ");

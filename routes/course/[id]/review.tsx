@@ -1,40 +1,44 @@
 import ReviewForm from "../../../islands/ReviewForm.tsx";
-import type { ReviewView } from "../../../src/lib/views.ts";
-import type { AppContext, PageMeta, PageProps } from "../../../src/server/context.ts";
-import { findCourse } from "../../../src/services/courses.ts";
-import { DomainError } from "../../../src/services/errors.ts";
-import { findReview, ownReviewId } from "../../../src/services/reviews.ts";
+import type { ReviewView } from "../../../src/lib/api-types.ts";
+import { parseId } from "../../../src/lib/ids.ts";
+import { loginHref } from "../../../src/lib/urls.ts";
+import type { AppContext, LoadFailure, PageMeta, PageProps, RequestContext, SignedInContext } from "../../../src/server/context.ts";
+import { findCourse } from "../../../src/services/course-queries.ts";
+import { DomainError } from "../../../src/services/domain-errors.ts";
+import { findReview, ownReviewId } from "../../../src/services/course-reviews.ts";
 
 export const access = "user";
 /** Visitors log in first and come back to the form. */
 export const visitorRedirect = (c: AppContext) => {
   const url = new URL(c.req.url);
-  return `/login?next=${encodeURIComponent(url.pathname + url.search)}`;
+  return loginHref(url.pathname + url.search);
 };
+
+/** The form says which of the two it could not load: the review being edited, or the course. */
+const failureMessage = (c: RequestContext) => c.req.query("edit") !== undefined ? "Failed to load review details" : "Failed to load course details";
+export const loadFailure: LoadFailure = { heading: "Write a review", message: failureMessage, back: { href: "/search", label: "Back to Search" } };
 
 type Data =
   | { kind: "form"; courseId: number; courseCode: string; title: string; existing: ReviewView | null }
   | { kind: "already"; courseId: number; courseCode: string; title: string; reviewId: number }
   | { kind: "error"; message: string; status: number };
 
-export async function load(c: AppContext): Promise<Data> {
+export async function load(c: SignedInContext): Promise<Data> {
   const db = c.var.deps.database.db;
-  const user = c.var.user!;
-  const raw = c.req.param("id") ?? "";
-  const course = /^\d{1,12}$/.test(raw) ? await findCourse(db, Number(raw), user.id) : null;
+  const user = c.var.user;
+  const id = parseId(c.req.param("id"));
+  const course = id === null ? null : await findCourse(db, id, user.id);
   const edit = c.req.query("edit");
-  if (!course) return { kind: "error", message: edit ? "Failed to load review details" : "Failed to load course details", status: 404 };
+  if (!course) return { kind: "error", message: failureMessage(c), status: 404 };
   const base = { courseId: course.id, courseCode: course.code, title: course.title };
   if (edit !== undefined) {
-    try {
-      if (!/^\d{1,12}$/.test(edit)) throw new DomainError(404, "not found");
-      const review = await findReview(db, Number(edit), user.id);
-      if (!review.owner || review.courseId !== course.id) throw new DomainError(404, "not yours");
-      return { kind: "form", ...base, existing: review };
-    } catch (error) {
-      if (error instanceof DomainError) return { kind: "error", message: "Failed to load review details", status: 404 };
+    const reviewId = parseId(edit);
+    const review = reviewId === null ? null : await findReview(db, reviewId, user.id).catch((error) => {
+      if (error instanceof DomainError) return null;
       throw error;
-    }
+    });
+    if (!review || !review.owner || review.courseId !== course.id) return { kind: "error", message: "Failed to load review details", status: 404 };
+    return { kind: "form", ...base, existing: review };
   }
   const existing = await ownReviewId(db, user.id, course.id);
   if (existing !== null) return { kind: "already", ...base, reviewId: existing };

@@ -1,0 +1,183 @@
+import { type FormEvent, useRef, useState } from "react";
+import { apiFetch } from "../src/client/api.ts";
+import { island } from "../src/client/island.tsx";
+import { loginUrl } from "../src/client/navigation.ts";
+import { ReviewCard } from "../src/components/ReviewCard.tsx";
+import { VoteButtons } from "../src/components/VoteButtons.tsx";
+import type { ReviewView } from "../src/lib/api-types.ts";
+
+type ReviewPage = { content: ReviewView[]; totalElements: number; totalPages: number; number: number; size: number };
+type Sort = "newest" | "helpful";
+type Props = { courseId: number; initial: ReviewPage; teachers: string[]; signedIn: boolean };
+
+function ReportForm({ reviewId, onDone, onError }: { reviewId: number; onDone: (hidden: boolean) => void; onError: (message: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const [sending, setSending] = useState(false);
+  if (!open) {
+    return <button type="button" className="link-button" onClick={() => setOpen(true)}>Report</button>;
+  }
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    if (!reason.trim() || sending) return;
+    setSending(true);
+    const result = await apiFetch<{ hidden: boolean }>(`/api/reviews/${reviewId}/report`, { method: "POST", body: { reason } });
+    setSending(false);
+    if (result.ok) onDone(result.data.hidden);
+    else onError(result.message ?? `request failed (${result.status})`);
+  }
+  return (
+    <form className="report-form" onSubmit={send}>
+      <label htmlFor={`report-${reviewId}`}>Why should this review be removed?</label>
+      <select id={`report-${reviewId}`} value={reason} onChange={(e) => setReason(e.target.value)} required>
+        <option value="">Choose a reason</option>
+        <option>Offensive or hateful</option>
+        <option>Personal information or harassment</option>
+        <option>Spam or not about this course</option>
+        <option>Other</option>
+      </select>
+      <button type="submit" className="button button-small" disabled={!reason || sending}>{sending ? "Reporting..." : "Send report"}</button>
+      <button type="button" className="link-button" onClick={() => setOpen(false)}>Cancel</button>
+    </form>
+  );
+}
+
+function CourseReviewList({ courseId, initial, teachers, signedIn }: Props) {
+  const [reviews, setReviews] = useState(initial.content);
+  const [total, setTotal] = useState(initial.totalElements);
+  const [page, setPage] = useState(initial.number);
+  const [teacher, setTeacher] = useState("");
+  const [sort, setSort] = useState<Sort>("newest");
+  const [score, setScore] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const request = useRef(0);
+
+  const showError = (message: string) => setError(message);
+
+  async function load(nextTeacher: string, nextSort: Sort, nextPage: number) {
+    const id = ++request.current;
+    setLoading(true);
+    const params = new URLSearchParams({ sort: nextSort, page: String(nextPage) });
+    if (nextTeacher) params.set("teacherName", nextTeacher);
+    const [list, teacherScore] = await Promise.all([
+      apiFetch<ReviewPage>(`/api/reviews/course/${courseId}?${params}`),
+      nextTeacher ? apiFetch<{ averageRating: number }>(`/api/reviews/course/${courseId}/teacherScore?teacherName=${encodeURIComponent(nextTeacher)}`) : null,
+    ]);
+    if (id !== request.current) return;
+    setLoading(false);
+    if (!list.ok) return showError(list.message ?? `request failed (${list.status})`);
+    setReviews((current) => nextPage === 0 ? list.data.content : [...current, ...list.data.content]);
+    setTotal(list.data.totalElements);
+    setPage(nextPage);
+    setScore(teacherScore?.ok ? teacherScore.data.averageRating : null);
+  }
+
+  function chooseTeacher(value: string) {
+    setTeacher(value);
+    void load(value, sort, 0);
+  }
+
+  function chooseSort(value: Sort) {
+    setSort(value);
+    void load(teacher, value, 0);
+  }
+
+  async function remove(review: ReviewView) {
+    if (!confirm("Delete your review? This cannot be undone.")) return;
+    const result = await apiFetch(`/api/reviews/${review.id}`, { method: "DELETE" });
+    if (result.ok || result.status === 404) {
+      setReviews((list) => list.filter((r) => r.id !== review.id));
+      setTotal((n) => n - 1);
+      setNotice(result.ok ? "Your review was deleted." : "Review could not be found");
+    } else {
+      showError(result.message ?? "Failed to delete review");
+    }
+  }
+
+  function reported(review: ReviewView, hidden: boolean) {
+    setNotice("Thanks. The review has been reported and will be looked at.");
+    if (hidden) {
+      setReviews((list) => list.filter((r) => r.id !== review.id));
+      setTotal((n) => n - 1);
+    } else {
+      setReviews((list) => list.map((r) => r.id === review.id ? { ...r, reported: true } : r));
+    }
+  }
+
+  return (
+    <section className="course-reviews" aria-labelledby="reviews-heading">
+      <div className="reviews-head">
+        <h2 id="reviews-heading">{`Reviews (${total})`}</h2>
+        <div className="reviews-controls">
+          <div className="field">
+            <label htmlFor="reviews-teacher">Teacher</label>
+            <select id="reviews-teacher" value={teacher} onChange={(e) => chooseTeacher(e.target.value)}>
+              <option value="">All Teachers</option>
+              {teachers.map((name) => <option key={name} value={name}>{name}</option>)}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="reviews-sort">Sort reviews</label>
+            <select id="reviews-sort" value={sort} onChange={(e) => chooseSort(e.target.value as Sort)}>
+              <option value="newest">Newest first</option>
+              <option value="helpful">Most helpful</option>
+            </select>
+          </div>
+        </div>
+      </div>
+      {teacher && score !== null && (
+        <p className="teacher-score" role="status">{`Professor ${teacher} has an average rating of ${score.toFixed(1)} when teaching this course`}</p>
+      )}
+      {error && <p className="alert alert-error" role="alert">{`Error loading: ${error}`}</p>}
+      {notice && <p className="alert alert-success" role="status">{notice}</p>}
+      {reviews.length === 0 && !loading && <p className="empty">No reviews yet. Be the first to review this course.</p>}
+      <div className="review-list" aria-busy={loading}>
+        {reviews.map((review) => (
+          <ReviewCard
+            key={review.id}
+            review={review}
+            actions={
+              <>
+                <VoteButtons reviewId={review.id} initial={review} signedIn={signedIn} own={review.owner} onError={showError} />
+                {review.owner && (
+                  <span className="owner-actions">
+                    <a className="icon-button" href={`/course/${courseId}/review?edit=${review.id}`} aria-label="Edit your review" title="Edit">
+                      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                        <path d="M4 20h4L19 9l-4-4L4 16zM14 6l4 4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+                      </svg>
+                    </a>
+                    <button type="button" className="icon-button" aria-label="Delete your review" title="Delete" onClick={() => remove(review)}>
+                      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                        <path d="M5 7h14M10 7V4h4v3M7 7l1 13h8l1-13" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+                      </svg>
+                    </button>
+                  </span>
+                )}
+                {!review.owner && signedIn && !review.reported && (
+                  <ReportForm
+                    reviewId={review.id}
+                    onDone={(hidden) => reported(review, hidden)}
+                    onError={showError}
+                  />
+                )}
+                {!review.owner && !signedIn && <a className="link-button" href={loginUrl(`/course/${courseId}`)}>Report</a>}
+                {review.reported && <span className="muted">Reported</span>}
+              </>
+            }
+          />
+        ))}
+      </div>
+      {reviews.length < total && (
+        <p className="center">
+          <button type="button" className="button button-ghost" disabled={loading} onClick={() => load(teacher, sort, page + 1)}>
+            {loading ? "Loading..." : "Load more reviews"}
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}
+
+export default island("CourseReviewList", CourseReviewList, "visible");

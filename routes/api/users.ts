@@ -1,0 +1,42 @@
+import { Hono } from "hono";
+import { LIST_API_SEGMENTS, LIST_NAMES } from "../../src/lib/course-list-names.ts";
+import { hubSummary } from "../../src/lib/hub-counting.ts";
+import { accountSchema } from "../../src/lib/schemas.ts";
+import { requireUser } from "../../src/middleware/require-user.ts";
+import { accountDeps } from "../../src/server/account-deps.ts";
+import type { SignedInEnv } from "../../src/server/context.ts";
+import { setNotice } from "../../src/server/notice.ts";
+import { courseIdParam } from "../../src/server/path-params.ts";
+import { clearSessionCookie } from "../../src/server/session-cookie.ts";
+import { validate } from "../../src/server/validation.ts";
+import { accountView, deleteAccount, MESSAGES, updateAccount } from "../../src/services/accounts.ts";
+import { changeList, dashboardFor, hubProgressFor, listCourses } from "../../src/services/course-lists.ts";
+
+/** /api/users: the signed-in student's account, dashboard, Hub progress and course lists. Everything here needs a session. */
+const users = new Hono<SignedInEnv>()
+  .use("*", requireUser)
+  .get("/account", (c) => c.json(accountView(c.var.user)))
+  .put("/account", validate("json", accountSchema), async (c) => {
+    const account = await updateAccount(accountDeps(c), c.var.user.id, c.req.valid("json"));
+    return c.json({ message: MESSAGES.accountUpdated, account });
+  })
+  .delete("/delete", async (c) => {
+    await deleteAccount(accountDeps(c), c.var.user.id);
+    clearSessionCookie(c);
+    setNotice(c, "account-deleted");
+    return c.json({ message: MESSAGES.accountDeleted });
+  })
+  .get("/dashboard", async (c) => c.json(await dashboardFor(c.var.deps.database.db, c.var.user)))
+  .get("/hub-progress", async (c) => {
+    const hubProgress = await hubProgressFor(c.var.deps.database.db, c.var.user.id);
+    return c.json({ hubProgress, summary: hubSummary(hubProgress) });
+  });
+
+for (const list of LIST_NAMES) {
+  const path = `/${LIST_API_SEGMENTS[list]}`;
+  users.get(path, async (c) => c.json(await listCourses(c.var.deps.database.db, c.var.user.id, list)));
+  users.post(`${path}/:id`, async (c) => c.json(await changeList(c.var.deps.database, c.var.user.id, list, courseIdParam(c.req.param("id")), true)));
+  users.delete(`${path}/:id`, async (c) => c.json(await changeList(c.var.deps.database, c.var.user.id, list, courseIdParam(c.req.param("id")), false)));
+}
+
+export default users;

@@ -1,0 +1,14 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../src/server/context.ts";
+import { allCourseIds } from "../src/services/course-queries.ts";
+
+/** /sitemap.xml: the public pages and every course page. */
+export default new Hono<AppEnv>().get("/", async (c) => {
+  const { origin } = c.var.deps.config;
+  const paths = ["/", "/search", "/contact", "/privacy", "/terms", ...(await allCourseIds(c.var.deps.database.db)).map((id) => `/course/${id}`)];
+  const urls = paths.map((path) => `<url><loc>${origin}${path}</loc></url>`).join("");
+  c.header("Cache-Control", "public, max-age=3600");
+  return c.body(`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`, 200, {
+    "Content-Type": "application/xml; charset=utf-8",
+  });
+});

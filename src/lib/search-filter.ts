@@ -1,0 +1,154 @@
+/**
+ * The search filter: read from and written to URL query parameters, so the
+ * API, the server-rendered /search page and the filter island agree on one
+ * format (docs/product.md, Constants and Screens).
+ */
+import { HUB_CODES } from "./hub-areas.ts";
+import { hasControlCharacters, hasLineBreaks } from "./text.ts";
+
+export const SORTS = { byCourseCode: "Course Number", byRating: "Best Rating", byReviews: "Most Reviewed" } as const;
+export type SortBy = keyof typeof SORTS;
+export const DEFAULT_SORT: SortBy = "byCourseCode";
+
+export type SearchFilter = {
+  q: string;
+  colleges: string[];
+  departments: string[];
+  hubReqs: string[];
+  minRating: number;
+  minUsefulness: number;
+  minInterest: number;
+  minTeacher: number;
+  maxDifficulty: number;
+  maxWorkload: number;
+  minCourseCode?: number;
+  reviewCount?: number;
+  noPreReqs: boolean;
+  sortBy: SortBy;
+  page: number;
+};
+
+/** Every query parameter of a search, in the order URLs write them. */
+export const SEARCH_PARAMETERS = [
+  "q",
+  "colleges",
+  "departments",
+  "hubReqs",
+  "minRating",
+  "minUsefulness",
+  "minInterest",
+  "minTeacher",
+  "maxDifficulty",
+  "maxWorkload",
+  "minCourseCode",
+  "reviewCount",
+  "noPreReqs",
+  "sortBy",
+  "page",
+] as const;
+
+export const MIN_SLIDERS = ["minRating", "minUsefulness", "minInterest", "minTeacher"] as const;
+export const MAX_SLIDERS = ["maxDifficulty", "maxWorkload"] as const;
+
+export const EMPTY_FILTER: SearchFilter = {
+  q: "",
+  colleges: [],
+  departments: [],
+  hubReqs: [],
+  minRating: 0,
+  minUsefulness: 0,
+  minInterest: 0,
+  minTeacher: 0,
+  maxDifficulty: 5,
+  maxWorkload: 5,
+  noPreReqs: false,
+  sortBy: DEFAULT_SORT,
+  page: 0,
+};
+
+const CODE = /^[A-Z]{1,4}$/;
+const MAX_LIST = 30;
+const MAX_Q = 200;
+
+export type FilterResult = { ok: true; filter: SearchFilter } | { ok: false; message: string };
+
+function number(params: URLSearchParams, name: string, min: number, max: number, integer: boolean): number | undefined | string {
+  const raw = params.get(name);
+  if (raw === null || raw.trim() === "") return undefined;
+  if (!/^-?\d+(\.\d+)?$/.test(raw.trim())) return `${name} must be a number`;
+  const value = Number(raw);
+  if (integer && !Number.isInteger(value)) return `${name} must be a whole number`;
+  if (value < min || value > max) return `${name} must be between ${min} and ${max}`;
+  return value;
+}
+
+function list(params: URLSearchParams, name: string): string[] {
+  return [...new Set(params.getAll(name).flatMap((v) => v.split(",")).map((v) => v.trim().toUpperCase()).filter(Boolean))];
+}
+
+/** Reads a filter from query parameters; any bad value gives a message naming the parameter. */
+export function parseSearchParams(params: URLSearchParams): FilterResult {
+  const filter: SearchFilter = { ...EMPTY_FILTER, colleges: [], departments: [], hubReqs: [] };
+  filter.q = (params.get("q") ?? "").trim();
+  if (filter.q.length > MAX_Q) return { ok: false, message: `q must be at most ${MAX_Q} characters` };
+  if (hasControlCharacters(filter.q) || hasLineBreaks(filter.q)) return { ok: false, message: "q must be one line of text without control characters" };
+  for (const name of ["colleges", "departments"] as const) {
+    const values = list(params, name);
+    const bad = values.find((v) => !CODE.test(v));
+    if (bad !== undefined) return { ok: false, message: `Unknown ${name === "colleges" ? "college" : "department"}: ${bad}` };
+    if (values.length > MAX_LIST) return { ok: false, message: `At most ${MAX_LIST} ${name}` };
+    filter[name] = values;
+  }
+  const hubs = list(params, "hubReqs");
+  const badHub = hubs.find((h) => !HUB_CODES.has(h));
+  if (badHub !== undefined) return { ok: false, message: `Unknown Hub requirement: ${badHub}` };
+  filter.hubReqs = hubs;
+  const numbers: [keyof SearchFilter, number, number, boolean][] = [
+    ["minRating", 0, 5, false],
+    ["minUsefulness", 0, 5, false],
+    ["minInterest", 0, 5, false],
+    ["minTeacher", 0, 5, false],
+    ["maxDifficulty", 1, 5, false],
+    ["maxWorkload", 1, 5, false],
+    ["minCourseCode", 0, 9999, true],
+    ["reviewCount", 0, 1_000_000, true],
+    ["page", 0, 100_000, true],
+  ];
+  for (const [name, min, max, integer] of numbers) {
+    const value = number(params, name, min, max, integer);
+    if (typeof value === "string") return { ok: false, message: value };
+    if (value !== undefined) (filter as Record<string, unknown>)[name] = value;
+  }
+  const noPreReqs = params.get("noPreReqs");
+  if (noPreReqs !== null && noPreReqs !== "") {
+    if (noPreReqs !== "true" && noPreReqs !== "false") return { ok: false, message: "noPreReqs must be true or false" };
+    filter.noPreReqs = noPreReqs === "true";
+  }
+  const sortBy = params.get("sortBy");
+  if (sortBy !== null && sortBy !== "") {
+    if (!Object.hasOwn(SORTS, sortBy)) return { ok: false, message: `sortBy must be one of ${Object.keys(SORTS).join(", ")}` };
+    filter.sortBy = sortBy as SortBy;
+  }
+  return { ok: true, filter };
+}
+
+/** Writes the parameters that differ from the defaults, in a stable order, so URLs stay short and shareable. */
+export function searchParamsOf(filter: SearchFilter, page = filter.page): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filter.q) params.set("q", filter.q);
+  for (const name of ["colleges", "departments", "hubReqs"] as const) for (const value of filter[name]) params.append(name, value);
+  for (const name of [...MIN_SLIDERS, ...MAX_SLIDERS]) {
+    if (filter[name] !== EMPTY_FILTER[name]) params.set(name, String(filter[name]));
+  }
+  if (filter.minCourseCode !== undefined) params.set("minCourseCode", String(filter.minCourseCode));
+  if (filter.reviewCount !== undefined) params.set("reviewCount", String(filter.reviewCount));
+  if (filter.noPreReqs) params.set("noPreReqs", "true");
+  if (filter.sortBy !== DEFAULT_SORT) params.set("sortBy", filter.sortBy);
+  if (page > 0) params.set("page", String(page));
+  return params;
+}
+
+export function searchHref(filter: SearchFilter, page = filter.page): string {
+  const query = searchParamsOf(filter, page).toString();
+  return query ? `/search?${query}` : "/search";
+}

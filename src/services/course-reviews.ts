@@ -1,0 +1,316 @@
+/**
+ * Reviews, votes and reports. A review and its course's averages change in
+ * one transaction; a vote and its review's counts too. Views never carry the
+ * author: only `owner`, relative to the viewer.
+ */
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import type { Database, Db } from "../../db/client.ts";
+import { courses, reviewReports, reviews, reviewVotes } from "../../db/schema.ts";
+import { courseCode } from "../lib/course-code.ts";
+import { overallRating, type ReviewInput } from "../lib/schemas.ts";
+import { type Paged, pagedResponse } from "../lib/paging.ts";
+import { recomputeCourseStats } from "./course-stats.ts";
+import { conflict, DomainError, forbidden, notFound } from "./domain-errors.ts";
+
+import { DISTRIBUTED, type Distribution, type MyReviewView, type ReviewView, type VoteResult, type VoteType } from "../lib/api-types.ts";
+
+export const REPORTS_TO_HIDE = 3;
+export const REVIEWS_PAGE_SIZE = 20;
+export type ReviewSort = "newest" | "helpful";
+
+type ReviewRow = typeof reviews.$inferSelect;
+
+/** Boston's calendar day, as YYYY-MM-DD. */
+const BOSTON_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" });
+
+/**
+ * The day a review was written, and no more: a time to the millisecond would
+ * let readers tell which reviews were written one after another.
+ */
+export function reviewDay(date: Date): string {
+  return BOSTON_DAY.format(date);
+}
+
+function view(row: ReviewRow, viewerId: number | undefined, userVote: VoteType | null, reported: boolean): ReviewView {
+  return {
+    id: row.id,
+    courseId: row.courseId,
+    overallRating: row.overallRating,
+    usefulnessRating: row.usefulnessRating,
+    difficultyRating: row.difficultyRating,
+    workloadRating: row.workloadRating,
+    interestRating: row.interestRating,
+    teacherRating: row.teacherRating,
+    teacherName: row.teacherName,
+    semester: row.semester,
+    hoursPerWeek: row.hoursPerWeek,
+    attendanceRequired: row.attendanceRequired,
+    assignmentTypes: row.assignmentTypes,
+    reviewText: row.reviewText,
+    createdAt: reviewDay(row.createdAt),
+    owner: viewerId !== undefined && row.userId === viewerId,
+    voteCount: row.upvotes - row.downvotes,
+    userVote,
+    reported,
+  };
+}
+
+/** The viewer's own votes and reports on these reviews, in two queries. */
+async function viewerMarks(db: Db, reviewIds: number[], viewerId: number | undefined) {
+  const votes = new Map<number, VoteType>();
+  const reports = new Set<number>();
+  if (viewerId === undefined || reviewIds.length === 0) return { votes, reports };
+  const idList = sql.join(reviewIds.map((id) => sql`${id}`), sql`, `);
+  for (const v of await db.select().from(reviewVotes).where(and(eq(reviewVotes.userId, viewerId), sql`${reviewVotes.reviewId} IN (${idList})`))) {
+    votes.set(v.reviewId, v.voteType);
+  }
+  for (
+    const r of await db.select({ reviewId: reviewReports.reviewId }).from(reviewReports).where(
+      and(eq(reviewReports.userId, viewerId), sql`${reviewReports.reviewId} IN (${idList})`),
+    )
+  ) {
+    reports.add(r.reviewId);
+  }
+  return { votes, reports };
+}
+
+async function views(db: Db, rows: ReviewRow[], viewerId: number | undefined): Promise<ReviewView[]> {
+  const { votes, reports } = await viewerMarks(db, rows.map((r) => r.id), viewerId);
+  return rows.map((row) => view(row, viewerId, votes.get(row.id) ?? null, reports.has(row.id)));
+}
+
+export async function courseExists(db: Db, courseId: number): Promise<boolean> {
+  return (await db.$count(courses, eq(courses.id, courseId))) > 0;
+}
+
+export type ReviewListOptions = { teacherName?: string; sort?: ReviewSort; page?: number; pageSize?: number };
+
+/** The visible reviews of a course, newest or most helpful first, a page at a time. */
+/** One page of a course's visible reviews, newest or most helpful first. */
+export async function listCourseReviews(
+  db: Db,
+  courseId: number,
+  viewerId: number | undefined,
+  options: ReviewListOptions = {},
+): Promise<Paged<ReviewView>> {
+  const pageSize = options.pageSize ?? REVIEWS_PAGE_SIZE;
+  const page = options.page ?? 0;
+  const where = and(eq(reviews.courseId, courseId), eq(reviews.hidden, false), options.teacherName ? eq(reviews.teacherName, options.teacherName) : undefined);
+  const order = options.sort === "helpful"
+    ? [desc(sql`${reviews.upvotes} - ${reviews.downvotes}`), desc(reviews.createdAt), desc(reviews.id)]
+    : [desc(reviews.createdAt), desc(reviews.id)];
+  const [{ total }] = await db.select({ total: count() }).from(reviews).where(where);
+  const rows = await db.select().from(reviews).where(where).orderBy(...order).limit(pageSize).offset(page * pageSize);
+  return pagedResponse(await views(db, rows, viewerId), total, page, pageSize);
+}
+
+export async function findReview(db: Db, reviewId: number, viewerId: number | undefined): Promise<ReviewView> {
+  const [row] = await db.select().from(reviews).where(eq(reviews.id, reviewId));
+  if (!row || (row.hidden && row.userId !== viewerId)) throw notFound("Review could not be found");
+  return (await views(db, [row], viewerId))[0];
+}
+
+export async function teachersOf(db: Db, courseId: number): Promise<string[]> {
+  const rows = await db.selectDistinct({ name: reviews.teacherName }).from(reviews)
+    .where(and(eq(reviews.courseId, courseId), eq(reviews.hidden, false))).orderBy(asc(reviews.teacherName));
+  return rows.map((r) => r.name);
+}
+
+/** The average overall rating of the course's visible reviews for one teacher (0 when none). */
+export async function teacherScore(db: Db, courseId: number, teacherName: string): Promise<number> {
+  const [row] = await db.select({
+    average: sql<
+      number | null
+    >`SUM(12 - ${reviews.difficultyRating} - ${reviews.workloadRating} + ${reviews.interestRating} + ${reviews.usefulnessRating} + ${reviews.teacherRating}) / (5.0 * COUNT(*))`,
+  }).from(reviews)
+    .where(and(eq(reviews.courseId, courseId), eq(reviews.hidden, false), eq(reviews.teacherName, teacherName)));
+  return row?.average ?? 0;
+}
+
+const DISTRIBUTED_COLUMNS: Record<(typeof DISTRIBUTED)[number], string> = {
+  overallRating: "CAST(ROUND(overall_rating) AS INTEGER)",
+  usefulnessRating: "usefulness_rating",
+  difficultyRating: "difficulty_rating",
+  workloadRating: "workload_rating",
+  interestRating: "interest_rating",
+  teacherRating: "teacher_rating",
+};
+
+/**
+ * How many visible reviews gave each value 1-5 for each rating (overall
+ * rounded to the nearest whole), counted by SQLite in one row from a
+ * covering index.
+ */
+export async function ratingDistribution(db: Db, courseId: number): Promise<Distribution> {
+  const cells = DISTRIBUTED.flatMap((key) => [1, 2, 3, 4, 5].map((value) => sql.raw(`COALESCE(SUM(${DISTRIBUTED_COLUMNS[key]} = ${value}), 0)`)));
+  const [row] = await db.values<number[]>(sql`SELECT ${sql.join(cells, sql`, `)} FROM reviews WHERE course_id = ${courseId} AND hidden = 0`);
+  const counts = Array.from(row as ArrayLike<unknown>, Number);
+  return Object.fromEntries(DISTRIBUTED.map((key, i) => [key, counts.slice(i * 5, i * 5 + 5)])) as Distribution;
+}
+
+function values(input: ReviewInput) {
+  return { ...input, overallRating: overallRating(input) };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const text = `${(error as { cause?: unknown })?.cause ?? ""} ${(error as Error)?.message ?? ""}`;
+  return /UNIQUE constraint failed/i.test(text);
+}
+
+export async function ownReviewId(db: Db, userId: number, courseId: number): Promise<number | null> {
+  const [row] = await db.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.userId, userId), eq(reviews.courseId, courseId)));
+  return row?.id ?? null;
+}
+
+export async function createReview(database: Database, userId: number, courseId: number, input: ReviewInput): Promise<ReviewView> {
+  try {
+    const row = await database.write(async (tx) => {
+      if (!(await courseExists(tx, courseId))) throw notFound("Course not found");
+      const existing = await ownReviewId(tx, userId, courseId);
+      if (existing !== null) throw alreadyReviewed(existing);
+      const [created] = await tx.insert(reviews).values({ ...values(input), courseId, userId }).returning();
+      await recomputeCourseStats(tx, [courseId]);
+      return created;
+    });
+    return view(row, userId, null, false);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyReviewed(await ownReviewId(database.db, userId, courseId));
+    throw error;
+  }
+}
+
+/** 409, naming the existing review so the page can offer to edit it. */
+function alreadyReviewed(reviewId: number | null): DomainError {
+  return new DomainError(
+    409,
+    "You have already reviewed this course. You can edit your review instead.",
+    {},
+    reviewId === null ? undefined : { reviewId: String(reviewId) },
+  );
+}
+
+async function ownedReview(tx: Db, userId: number, reviewId: number, action: string): Promise<ReviewRow> {
+  const [row] = await tx.select().from(reviews).where(eq(reviews.id, reviewId));
+  if (!row) throw notFound("Review could not be found");
+  if (row.userId !== userId) throw forbidden(`You can only ${action} your own reviews.`);
+  return row;
+}
+
+export async function updateReview(database: Database, userId: number, reviewId: number, input: ReviewInput): Promise<ReviewView> {
+  const row = await database.write(async (tx) => {
+    const existing = await ownedReview(tx, userId, reviewId, "edit");
+    const [updated] = await tx.update(reviews).set({ ...values(input), updatedAt: new Date() }).where(eq(reviews.id, reviewId)).returning();
+    await recomputeCourseStats(tx, [existing.courseId]);
+    return updated;
+  });
+  return (await views(database.db, [row], userId))[0];
+}
+
+export async function deleteReview(database: Database, userId: number, reviewId: number): Promise<void> {
+  await database.write(async (tx) => {
+    const existing = await ownedReview(tx, userId, reviewId, "delete");
+    await tx.delete(reviews).where(eq(reviews.id, reviewId));
+    await recomputeCourseStats(tx, [existing.courseId]);
+  });
+}
+
+export async function recountVotes(tx: Db, reviewId: number): Promise<void> {
+  await tx.run(sql`UPDATE reviews SET
+    upvotes = (SELECT COUNT(*) FROM review_votes WHERE review_id = ${reviewId} AND vote_type = 'UPVOTE'),
+    downvotes = (SELECT COUNT(*) FROM review_votes WHERE review_id = ${reviewId} AND vote_type = 'DOWNVOTE')
+    WHERE id = ${reviewId}`);
+}
+
+export async function votesOf(db: Db, reviewId: number, viewerId: number | undefined): Promise<VoteResult> {
+  const [row] = await db.select({ up: reviews.upvotes, down: reviews.downvotes, hidden: reviews.hidden }).from(reviews).where(eq(reviews.id, reviewId));
+  if (!row || row.hidden) throw notFound("Review could not be found");
+  const { votes } = await viewerMarks(db, [reviewId], viewerId);
+  return { voteCount: row.up - row.down, userVote: votes.get(reviewId) ?? null };
+}
+
+/** Voting the same way again removes the vote; the other way switches it. */
+export async function castVote(database: Database, userId: number, reviewId: number, type: VoteType): Promise<VoteResult> {
+  return await database.write(async (tx) => {
+    const [row] = await tx.select({ userId: reviews.userId, hidden: reviews.hidden }).from(reviews).where(eq(reviews.id, reviewId));
+    if (!row || row.hidden) throw notFound("Review could not be found");
+    if (row.userId === userId) throw forbidden("You cannot vote on your own review.");
+    const [existing] = await tx.select().from(reviewVotes).where(and(eq(reviewVotes.reviewId, reviewId), eq(reviewVotes.userId, userId)));
+    let userVote: VoteType | null = type;
+    if (existing?.voteType === type) {
+      await tx.delete(reviewVotes).where(and(eq(reviewVotes.reviewId, reviewId), eq(reviewVotes.userId, userId)));
+      userVote = null;
+    } else if (existing) {
+      await tx.update(reviewVotes).set({ voteType: type }).where(and(eq(reviewVotes.reviewId, reviewId), eq(reviewVotes.userId, userId)));
+    } else {
+      await tx.insert(reviewVotes).values({ reviewId, userId, voteType: type });
+    }
+    await recountVotes(tx, reviewId);
+    const [counts] = await tx.select({ up: reviews.upvotes, down: reviews.downvotes }).from(reviews).where(eq(reviews.id, reviewId));
+    return { voteCount: counts.up - counts.down, userVote };
+  });
+}
+
+/** A report per user per review; the third reporter hides the review from every list and average until an operator acts. */
+export async function reportReview(database: Database, userId: number, reviewId: number, reason: string): Promise<{ hidden: boolean }> {
+  return await database.write(async (tx) => {
+    const [row] = await tx.select().from(reviews).where(eq(reviews.id, reviewId));
+    if (!row || row.hidden) throw notFound("Review could not be found");
+    if (row.userId === userId) throw forbidden("You cannot report your own review.");
+    const [already] = await tx.select().from(reviewReports).where(and(eq(reviewReports.reviewId, reviewId), eq(reviewReports.userId, userId)));
+    if (already) throw conflict("You have already reported this review.");
+    await tx.insert(reviewReports).values({ reviewId, userId, reason });
+    const reporters = await tx.$count(reviewReports, eq(reviewReports.reviewId, reviewId));
+    if (reporters < REPORTS_TO_HIDE) return { hidden: false };
+    await tx.update(reviews).set({ hidden: true }).where(eq(reviews.id, reviewId));
+    await recomputeCourseStats(tx, [row.courseId]);
+    return { hidden: true };
+  });
+}
+
+export async function myReviews(db: Db, userId: number): Promise<MyReviewView[]> {
+  const rows = await db.select({ review: reviews, course: courses }).from(reviews).innerJoin(courses, eq(courses.id, reviews.courseId))
+    .where(eq(reviews.userId, userId)).orderBy(desc(reviews.createdAt), desc(reviews.id));
+  const list = await views(db, rows.map((r) => r.review), userId);
+  return list.map((v, i) => ({ ...v, courseCode: courseCode(rows[i].course), courseTitle: rows[i].course.title, hidden: rows[i].review.hidden }));
+}
+
+// ------------------------------------------------------------ moderation
+
+export type HiddenReview = { id: number; course: string; teacherName: string; reviewText: string; reports: { reason: string; createdAt: string }[] };
+
+export async function hiddenReviews(db: Db): Promise<HiddenReview[]> {
+  const rows = await db.select({ review: reviews, course: courses }).from(reviews).innerJoin(courses, eq(courses.id, reviews.courseId))
+    .where(eq(reviews.hidden, true)).orderBy(asc(reviews.id));
+  const result: HiddenReview[] = [];
+  for (const { review, course } of rows) {
+    const reports = await db.select().from(reviewReports).where(eq(reviewReports.reviewId, review.id)).orderBy(asc(reviewReports.createdAt));
+    result.push({
+      id: review.id,
+      course: courseCode(course),
+      teacherName: review.teacherName,
+      reviewText: review.reviewText,
+      reports: reports.map((r) => ({ reason: r.reason, createdAt: r.createdAt.toISOString() })),
+    });
+  }
+  return result;
+}
+
+/** Restores a hidden review: its reports are cleared so it takes three new ones to hide it again. */
+export async function restoreReview(database: Database, reviewId: number): Promise<void> {
+  await database.write(async (tx) => {
+    const [row] = await tx.select().from(reviews).where(eq(reviews.id, reviewId));
+    if (!row) throw notFound(`No review ${reviewId}`);
+    await tx.delete(reviewReports).where(eq(reviewReports.reviewId, reviewId));
+    await tx.update(reviews).set({ hidden: false }).where(eq(reviews.id, reviewId));
+    await recomputeCourseStats(tx, [row.courseId]);
+  });
+}
+
+export async function removeReview(database: Database, reviewId: number): Promise<void> {
+  await database.write(async (tx) => {
+    const [row] = await tx.select().from(reviews).where(eq(reviews.id, reviewId));
+    if (!row) throw notFound(`No review ${reviewId}`);
+    await tx.delete(reviews).where(eq(reviews.id, reviewId));
+    await recomputeCourseStats(tx, [row.courseId]);
+  });
+}
