@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     globalSetup: ["tests/setup/build-assets.ts"],
+    // Vitest's default on two cores is one worker; two files side by side keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -22,8 +24,7 @@ export default defineConfig({
           include: ["tests/browser/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // One Chromium at a time on a two-core machine.
-          fileParallelism: false,
+          // Each file has its own server, database and Chromium, so files run side by side.
         },
       },
     ],

@@ -3,7 +3,7 @@ import { island } from "../src/client/island.tsx";
 import { apiFetch } from "../src/client/api.ts";
 import { accountSchema, passwordChangeFormSchema } from "../src/lib/schemas.ts";
 import { useForm } from "../src/client/use-form.ts";
-import { useMajors } from "../src/client/use-majors.ts";
+import { useCollegeChoice } from "../src/client/use-majors.ts";
 import { type College, CollegeMajorFields } from "../src/components/CollegeMajorFields.tsx";
 import { Field } from "../src/components/Field.tsx";
 import { FormOutcome } from "../src/components/FormOutcome.tsx";
@@ -23,14 +23,8 @@ function AccountForm({ account: initial, colleges, majors: initialMajors }: { ac
     idPrefix: "account",
     order: ["college", "major", "expectedGrad"],
   });
-  const { values, errors, update, idOf, status, busy, field } = form;
-  const { majors, loadMajors } = useMajors(initialMajors);
-
-  function chooseCollege(college: string) {
-    update("college")(college);
-    update("major")("");
-    void loadMajors(college);
-  }
+  const { update, idOf, status, busy, field } = form;
+  const { majors, chooseCollege } = useCollegeChoice(update, initialMajors);
 
   const submit = form.submitWith(
     accountSchema,
@@ -45,16 +39,7 @@ function AccountForm({ account: initial, colleges, majors: initialMajors }: { ac
   return (
     <form className="form" onSubmit={submit} noValidate aria-labelledby="account-details-heading">
       <Field id={idOf("email")} label="Email" name="email" type="email" value={initial.email} onChange={() => {}} readOnly />
-      <CollegeMajorFields
-        idOf={idOf}
-        colleges={colleges}
-        majors={majors}
-        college={values.college}
-        major={values.major}
-        errors={errors}
-        onCollege={chooseCollege}
-        onMajor={update("major")}
-      />
+      <CollegeMajorFields field={field} colleges={colleges} majors={majors} onCollege={chooseCollege} />
       <Field {...field("expectedGrad")} label="Expected graduation year" type="number" />
       <FormOutcome status={status} />
       <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? "Updating..." : "Update Account"}</button>
@@ -68,7 +53,7 @@ const EMPTY_PASSWORDS = { oldPassword: "", newPassword: "", confirmPassword: "" 
 
 function PasswordForm({ email }: { email: string }) {
   const form = useForm(EMPTY_PASSWORDS, { idPrefix: "account", order: ["oldPassword", "newPassword", "confirmPassword"] });
-  const { values, errors, update, idOf, status, busy, field } = form;
+  const { status, busy, field } = form;
 
   const submit = form.submitWith(
     passwordChangeFormSchema,
@@ -86,14 +71,7 @@ function PasswordForm({ email }: { email: string }) {
       {/* Lets password managers tie the new password to the account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <Field {...field("oldPassword")} label="Current password" type="password" autoComplete="current-password" />
-      <NewPasswordFields
-        idOf={idOf}
-        newPassword={values.newPassword}
-        confirmPassword={values.confirmPassword}
-        errors={errors}
-        onNewPassword={update("newPassword")}
-        onConfirmPassword={update("confirmPassword")}
-      />
+      <NewPasswordFields field={field} />
       <FormOutcome status={status} />
       <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? "Changing..." : "Change Password"}</button>
     </form>

@@ -2,7 +2,7 @@ import { apiFetch } from "../src/client/api.ts";
 import { island } from "../src/client/island.tsx";
 import { VERIFICATION_EMAIL_KEY, VERIFICATION_SENT_KEY, writeStored } from "../src/client/storage.ts";
 import { useForm } from "../src/client/use-form.ts";
-import { useMajors } from "../src/client/use-majors.ts";
+import { useCollegeChoice } from "../src/client/use-majors.ts";
 import { type College, CollegeMajorFields } from "../src/components/CollegeMajorFields.tsx";
 import { Field } from "../src/components/Field.tsx";
 import { FormOutcome } from "../src/components/FormOutcome.tsx";
@@ -15,14 +15,8 @@ function RegisterForm({ colleges }: Props) {
     idPrefix: "register",
     order: ["email", "college", "major", "expectedGrad", "password"],
   });
-  const { values, errors, update, idOf, status, busy, field } = form;
-  const { majors, loadMajors } = useMajors();
-
-  function chooseCollege(college: string) {
-    update("college")(college);
-    update("major")("");
-    void loadMajors(college);
-  }
+  const { update, status, busy, field } = form;
+  const { majors, chooseCollege } = useCollegeChoice(update);
 
   const submit = form.submitWith(
     registerSchema,
@@ -40,16 +34,7 @@ function RegisterForm({ colleges }: Props) {
   return (
     <form className="form" onSubmit={submit} noValidate>
       <Field {...field("email")} label="Email" type="email" autoComplete="email" />
-      <CollegeMajorFields
-        idOf={idOf}
-        colleges={colleges}
-        majors={majors}
-        college={values.college}
-        major={values.major}
-        errors={errors}
-        onCollege={chooseCollege}
-        onMajor={update("major")}
-      />
+      <CollegeMajorFields field={field} colleges={colleges} majors={majors} onCollege={chooseCollege} />
       <Field {...field("expectedGrad")} label="Expected graduation year" type="number" placeholder="2028" />
       <Field {...field("password")} label="Password" type="password" autoComplete="new-password" hint="At least 6 characters." />
       <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? "Registering..." : "Register"}</button>

@@ -15,7 +15,7 @@ function ResetPasswordForm() {
     idPrefix: "reset-password",
     order: ["verificationCode", "newPassword", "confirmPassword"],
   });
-  const { values, errors, update, idOf, status, busy, field } = form;
+  const { status, busy, field } = form;
 
   useEffect(() => {
     const stored = readStored(RESET_EMAIL_KEY) ?? "";
@@ -44,14 +44,7 @@ function ResetPasswordForm() {
     <form className="form" onSubmit={submit} noValidate>
       {email && <p className="muted" id="reset-password-sent-to">{`Enter the reset code sent to ${email}`}</p>}
       <Field {...field("verificationCode")} label="Reset code" autoComplete="one-time-code" placeholder="6-digit code" />
-      <NewPasswordFields
-        idOf={idOf}
-        newPassword={values.newPassword}
-        confirmPassword={values.confirmPassword}
-        errors={errors}
-        onNewPassword={update("newPassword")}
-        onConfirmPassword={update("confirmPassword")}
-      />
+      <NewPasswordFields field={field} />
       <FormOutcome status={status} />
       <button type="submit" className="button" disabled={busy || !email} aria-busy={busy}>{busy ? "Resetting..." : "Reset Password"}</button>
     </form>

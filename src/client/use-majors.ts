@@ -22,3 +22,17 @@ export function useMajors(initial: string[] = []) {
 
   return { majors, loadMajors };
 }
+
+/**
+ * A college and major pair of a form: choosing a college empties the major
+ * and loads the college's majors.
+ */
+export function useCollegeChoice(update: (name: "college" | "major") => (value: string) => void, initialMajors: string[] = []) {
+  const { majors, loadMajors } = useMajors(initialMajors);
+  function chooseCollege(college: string) {
+    update("college")(college);
+    update("major")("");
+    void loadMajors(college);
+  }
+  return { majors, chooseCollege };
+}

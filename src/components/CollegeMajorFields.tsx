@@ -1,42 +1,34 @@
+import type { FieldBinding } from "./Field.tsx";
 import { SelectField } from "./SelectField.tsx";
 
 export type College = { code: string; name: string };
 
 type Props = {
-  idOf: (name: string) => string;
+  field: (name: "college" | "major") => FieldBinding;
   colleges: College[];
   majors: string[];
-  college: string;
-  major: string;
-  errors: Record<string, string>;
+  /** Choosing a college also empties the major and loads the college's majors. */
   onCollege: (college: string) => void;
-  onMajor: (major: string) => void;
 };
 
 /** The college select and the major select that depends on it (disabled until a college with majors is chosen). */
-export function CollegeMajorFields({ idOf, colleges, majors, college, major, errors, onCollege, onMajor }: Props) {
+export function CollegeMajorFields({ field, colleges, majors, onCollege }: Props) {
+  const college = field("college");
   return (
     <>
       <SelectField
-        id={idOf("college")}
-        label="College"
-        name="college"
-        value={college}
+        {...college}
         onChange={onCollege}
+        label="College"
         placeholder="Select your college"
         options={colleges.map((c) => ({ value: c.code, label: c.name ? `${c.code} — ${c.name}` : c.code }))}
-        error={errors.college}
       />
       <SelectField
-        id={idOf("major")}
+        {...field("major")}
         label="Major"
-        name="major"
-        value={major}
-        onChange={onMajor}
-        placeholder={college ? "Select your major" : "Select your college first"}
+        placeholder={college.value ? "Select your major" : "Select your college first"}
         options={majors.map((m) => ({ value: m, label: m }))}
-        disabled={!college || majors.length === 0}
-        error={errors.major}
+        disabled={!college.value || majors.length === 0}
       />
     </>
   );

@@ -1,3 +1,6 @@
+/** What ties a field to its form's state: `field(name)` of the form hook gives it. */
+export type FieldBinding = { id: string; name: string; value: string; onChange: (value: string) => void; error?: string };
+
 type FieldProps = {
   /** Unique on the page; islands avoid useId, whose ids depend on where the server rendered them. */
   id: string;

@@ -5,7 +5,7 @@
  * server in the test process. Every flow runs at desktop size with a mouse and
  * at phone size with taps, where the signed-in menu is the slide-in one.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { users } from "../../db/schema.ts";
 import { hashPassword } from "../../src/services/passwords.ts";
 import { createStudent, userByEmail } from "../helpers/accounts.ts";
@@ -19,23 +19,13 @@ import {
   logIn,
   openPage,
   press,
-  type Stack,
-  startStack,
-  stopStack,
+  stackForThisFile,
   unexpected,
   uniqueEmail,
   waitForIsland,
 } from "../helpers/pages.ts";
 
-let stack: Stack;
-
-beforeAll(async () => {
-  stack = await startStack();
-});
-
-afterAll(async () => {
-  await stopStack(stack);
-});
+const stack = stackForThisFile();
 
 const PASSWORD = "Terrier-Hub-2031!";
 

@@ -7,37 +7,16 @@
  * Every console error a test provokes is allowed by name, and only that one.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { users } from "../../db/schema.ts";
 import { hashPassword } from "../../src/services/passwords.ts";
 import { api, createStudent } from "../helpers/accounts.ts";
 import { expectAccessible } from "../helpers/a11y.ts";
 import { serve } from "../helpers/browser.ts";
-import {
-  courseId,
-  DEVICES,
-  failedLoad,
-  openPage,
-  press,
-  type Problem,
-  type Stack,
-  startStack,
-  stopStack,
-  unexpected,
-  uniqueEmail,
-  waitForIsland,
-} from "../helpers/pages.ts";
+import { courseId, DEVICES, failedLoad, openPage, press, type Problem, stackForThisFile, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
 import { createdReview } from "../helpers/reviews.ts";
 
-let stack: Stack;
-
-beforeAll(async () => {
-  stack = await startStack();
-});
-
-afterAll(async () => {
-  await stopStack(stack);
-});
+const stack = stackForThisFile();
 
 /** Answers `method` calls to the API path matching `path` with a 500 and `{}` (no message); other calls go through. */
 async function failApi(page: Page, method: string, path: RegExp): Promise<void> {

@@ -6,35 +6,14 @@
  * call is held at the network until the test has looked, then let through).
  */
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { users } from "../../db/schema.ts";
 import { hashPassword } from "../../src/services/passwords.ts";
 import { createStudent } from "../helpers/accounts.ts";
-import {
-  courseId,
-  DEVICES,
-  failedLoad,
-  holdApi,
-  openPage,
-  press,
-  type Stack,
-  startStack,
-  stopStack,
-  unexpected,
-  uniqueEmail,
-  waitForIsland,
-} from "../helpers/pages.ts";
+import { courseId, DEVICES, failedLoad, holdApi, openPage, press, stackForThisFile, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
 import { createdReview } from "../helpers/reviews.ts";
 
-let stack: Stack;
-
-beforeAll(async () => {
-  stack = await startStack();
-});
-
-afterAll(async () => {
-  await stopStack(stack);
-});
+const stack = stackForThisFile();
 
 const PASSWORD = "Terrier-Forms-2031!";
 

@@ -6,7 +6,7 @@
  * and the signed-in menu on a phone.
  */
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { createStudent } from "../helpers/accounts.ts";
 import {
   courseId,
@@ -17,23 +17,13 @@ import {
   openPage,
   PHONE,
   press,
-  type Stack,
-  startStack,
-  stopStack,
+  stackForThisFile,
   unexpected,
   uniqueEmail,
   waitForIsland,
 } from "../helpers/pages.ts";
 
-let stack: Stack;
-
-beforeAll(async () => {
-  stack = await startStack();
-});
-
-afterAll(async () => {
-  await stopStack(stack);
-});
+const stack = stackForThisFile();
 
 /** The course card of a course ("CAS CS 111") on the page or inside a part of it. */
 function card(scope: Page | Locator, code: string): Locator {

@@ -5,19 +5,11 @@
  * screen (document.documentElement.scrollWidth <= 390 on every page).
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { createStudent } from "../helpers/accounts.ts";
-import { codeIn, openPage, PHONE, type Stack, startStack, stopStack, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+import { codeIn, openPage, PHONE, stackForThisFile, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
 
-let stack: Stack;
-
-beforeAll(async () => {
-  stack = await startStack();
-});
-
-afterAll(async () => {
-  await stopStack(stack);
-});
+const stack = stackForThisFile();
 
 const WIDTH = PHONE.viewport!.width;
 

@@ -6,20 +6,12 @@
  * and at phone size with taps.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { CourseView, SearchPage } from "../../src/lib/api-types.ts";
 import { createStudent } from "../helpers/accounts.ts";
-import { DEVICES, fillLogin, holdApi, openPage, press, type Stack, startStack, stopStack, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+import { DEVICES, fillLogin, holdApi, openPage, press, stackForThisFile, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
 
-let stack: Stack;
-
-beforeAll(async () => {
-  stack = await startStack();
-});
-
-afterAll(async () => {
-  await stopStack(stack);
-});
+const stack = stackForThisFile();
 
 /** What the API answers for these filters: the number the page must show. */
 async function apiSearch(query: string): Promise<SearchPage> {

@@ -5,31 +5,12 @@
  * the verification mail's one-click link signs the student in.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { rateLimits } from "../../db/schema.ts";
 import { userByEmail } from "../helpers/accounts.ts";
-import {
-  codeIn,
-  type Device,
-  DEVICES,
-  fillLogin,
-  openPage,
-  press,
-  type Stack,
-  startStack,
-  stopStack,
-  unexpected,
-  uniqueEmail,
-  waitForIsland,
-} from "../helpers/pages.ts";
+import { codeIn, type Device, DEVICES, fillLogin, openPage, press, stackForThisFile, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stopStack(stack);
-});
+const stack = stackForThisFile();
 
 const PASSWORD = "Terrier-Hub-2031!";
 

@@ -6,6 +6,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { courses } from "../../db/schema.ts";
 import { makeTestApp, type TestApp } from "./app.ts";
 import { launchBrowser, type RunningServer, serve } from "./browser.ts";
@@ -20,6 +21,18 @@ export async function startStack(): Promise<Stack> {
   const server = await serve(t);
   const browser = await launchBrowser();
   return { smtp, t, server, browser, url: server.url };
+}
+
+/**
+ * The stack of one test file: started before its tests, stopped after them.
+ * The returned object is filled in once the stack is up, so tests read
+ * `stack.url`, `stack.t`, … when they run.
+ */
+export function stackForThisFile(): Stack {
+  const stack = {} as Stack;
+  beforeAll(async () => void Object.assign(stack, await startStack()));
+  afterAll(() => stopStack(stack));
+  return stack;
 }
 
 export async function stopStack(stack: Partial<Stack> | undefined): Promise<void> {

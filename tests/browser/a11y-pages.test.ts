@@ -1,0 +1,105 @@
+/**
+ * Accessibility in Chromium, pages at rest: every page, for a visitor and for
+ * a signed-in student with courses and a review, at desktop and phone sizes in
+ * light and dark mode. Axe finds no serious or critical violation, every
+ * control has an accessible name, and a screenshot of each lands in
+ * tests/artifacts/screenshots (git-ignored) so a reviewer can look at the
+ * whole site in a minute.
+ */
+import type { BrowserContextOptions, Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { axeViolations, unnamedControls } from "../helpers/a11y.ts";
+import { a11ySite, SHOTS } from "../helpers/a11y-site.ts";
+import { DESKTOP, failedLoad, logIn, openPage, PHONE, unexpected, waitForIsland } from "../helpers/pages.ts";
+
+const site = a11ySite();
+
+type Visit = { name: string; path: string; islands?: string[]; setup?: (page: Page) => Promise<unknown> };
+
+const visitorPages = (): Visit[] => [
+  { name: "landing", path: "/" },
+  { name: "search", path: "/search?colleges=CAS", islands: ["CourseSearch"] },
+  { name: "course", path: `/course/${site.course}`, islands: ["CourseActions", "CourseReviewList"] },
+  { name: "contact", path: "/contact", islands: ["ContactForm"] },
+  { name: "privacy", path: "/privacy" },
+  { name: "terms", path: "/terms" },
+  { name: "login", path: "/login", islands: ["LoginForm"] },
+  { name: "register", path: "/register", islands: ["RegisterForm"] },
+  { name: "verify", path: "/verify", islands: ["VerifyForm"] },
+  { name: "reset", path: "/reset", islands: ["ResetRequestForm"] },
+  {
+    name: "reset-password",
+    path: "/reset-password",
+    islands: ["ResetPasswordForm"],
+    setup: (page) => page.addInitScript(() => localStorage.setItem("resetEmail", "someone@bu.edu")),
+  },
+  { name: "not-found", path: "/no/such/page" },
+];
+
+const studentPages = (): Visit[] => [
+  { name: "dashboard", path: "/dashboard" },
+  { name: "hub-progress", path: "/hub-progress" },
+  { name: "my-courses", path: "/my-courses", islands: ["ListedCourses"] },
+  { name: "saved-courses", path: "/saved-courses", islands: ["ListedCourses"] },
+  { name: "my-reviews", path: "/my-reviews", islands: ["MyReviewList"] },
+  { name: "account", path: "/account", islands: ["AccountSettings"] },
+  { name: "search-signed-in", path: "/search?hubReqs=QR2", islands: ["CourseSearch"] },
+  { name: "course-signed-in", path: `/course/${site.course}`, islands: ["CourseActions", "CourseReviewList"] },
+  { name: "review-form", path: `/course/${site.unreviewed}/review`, islands: ["ReviewForm"] },
+  { name: "review-edit-form", path: `/course/${site.course}/review?edit=${site.ownReview}`, islands: ["ReviewForm"] },
+];
+
+const SIZES: [string, BrowserContextOptions][] = [
+  ["desktop-light", { ...DESKTOP, colorScheme: "light" }],
+  ["desktop-dark", { ...DESKTOP, colorScheme: "dark" }],
+  ["phone-light", { ...PHONE, colorScheme: "light" }],
+  ["phone-dark", { ...PHONE, colorScheme: "dark" }],
+];
+
+async function audit(visits: Visit[], size: string, options: BrowserContextOptions, signedIn: boolean) {
+  const { context, page, problems } = await openPage(site.stack.browser, options);
+  try {
+    if (signedIn) await logIn(page, site.stack.url, site.student.email, site.student.password);
+    const found: Record<string, string[]> = {};
+    for (const visit of visits) {
+      await visit.setup?.(page);
+      await page.goto(site.stack.url + visit.path);
+      for (const name of visit.islands ?? []) await waitForIsland(page, name);
+      const list = [...await axeViolations(page), ...await unnamedControls(page)];
+      if (list.length) found[visit.name] = list;
+      // In CSS pixels: the phone's double-density shots took longer than the axe run.
+      await page.screenshot({ path: `${SHOTS}/${visit.name}-${size}.png`, fullPage: true, scale: "css" });
+    }
+    expect(found).toEqual({});
+    expect(unexpected(problems, failedLoad(404, "/no/such/page"))).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+describe("accessibility in Chromium, pages at rest (axe: no serious or critical violations; every control named)", () => {
+  for (const [size, options] of SIZES) {
+    test(`visitor pages, ${size}`, () => audit(visitorPages(), size, options, false));
+    test(`signed-in pages, ${size}`, () => audit(studentPages(), size, options, true));
+  }
+
+  test("the checks fail where they should: axe on an unnamed button and faint text, the name check on unnamed controls", async () => {
+    const { context, page } = await openPage(site.stack.browser);
+    await page.setContent(
+      `<main><h1>Names</h1><button></button><button aria-label="Close"></button><a href="/x"><svg aria-hidden="true"></svg></a><input type="text"></main>`,
+    );
+    const axe = (await axeViolations(page)).join("\n");
+    expect(axe).toMatch(/^button-name \(critical\)/m);
+    await page.setContent(`<main><h1>Faint</h1><p style="color:#ccc;background:#fff">Hard to read</p></main>`);
+    expect((await axeViolations(page)).join("\n")).toMatch(/^color-contrast \(serious\)/m);
+    await page.setContent(
+      `<main><h1>Names</h1><button></button><button aria-label="Close"></button><a href="/x"><svg aria-hidden="true"></svg></a><input type="text"></main>`,
+    );
+    const unnamed = await unnamedControls(page);
+    expect(unnamed).toHaveLength(3);
+    expect(unnamed.join("\n")).toMatch(/button without a name: <button><\/button>/);
+    expect(unnamed.join("\n")).toMatch(/link without a name/);
+    expect(unnamed.join("\n")).toMatch(/textbox without a name/);
+    await context.close();
+  });
+});
