@@ -8,10 +8,18 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
 
+/** Every college (school) a course or a student can belong to, with its name. */
 export const colleges = sqliteTable("colleges", {
   code: text("code").primaryKey(),
   name: text("name").notNull(),
 });
+
+/** The departments of each college (CAS CS: Computer Science), so pages show names instead of codes. */
+export const departments = sqliteTable("departments", {
+  college: text("college").notNull(),
+  code: text("code").notNull(),
+  name: text("name").notNull(),
+}, (t) => [primaryKey({ columns: [t.college, t.code] })]);
 
 export const majors = sqliteTable("majors", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -37,6 +45,8 @@ export const courses = sqliteTable("courses", {
   numberValue: integer("number_value").notNull(),
   title: text("title").notNull(),
   noPreReqs: integer("no_prereqs", { mode: "boolean" }).notNull(),
+  /** In BU's recent catalog; a course missing from it may no longer be offered, and is marked so. */
+  current: integer("current", { mode: "boolean" }).notNull().default(true),
   numReviews: integer("num_reviews").notNull().default(0),
   avgOverall: real("avg_overall").notNull().default(0),
   avgUsefulness: real("avg_usefulness").notNull().default(0),
@@ -44,8 +54,6 @@ export const courses = sqliteTable("courses", {
   avgWorkload: real("avg_workload").notNull().default(0),
   avgInterest: real("avg_interest").notNull().default(0),
   avgTeacher: real("avg_teacher").notNull().default(0),
-  /** Lower-cased "college department number title" for free-text search. */
-  searchText: text("search_text").notNull(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
 }, (t) => [
   uniqueIndex("courses_identity").on(t.college, t.department, t.number),
@@ -66,16 +74,6 @@ export const courseTexts = sqliteTable("course_texts", {
   description: text("description"),
   prerequisites: text("prerequisites"),
 });
-
-/**
- * The words of each course's search text ("cas cs 111 cs111 introduction to
- * computer science 1"), so a word prefix is an index range scan instead of a
- * scan of every course.
- */
-export const courseWords = sqliteTable("course_words", {
-  word: text("word").notNull(),
-  courseId: integer("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
-}, (t) => [primaryKey({ columns: [t.word, t.courseId] }), index("course_words_by_course").on(t.courseId)]);
 
 export const courseHubUnits = sqliteTable("course_hub_units", {
   courseId: integer("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),

@@ -1,5 +1,8 @@
 import type { ReactNode } from "react";
+import SearchBox from "../islands/SearchBox.tsx";
 import { NoticeBanner } from "../src/components/NoticeBanner.tsx";
+import { plural } from "../src/lib/text.ts";
+import { catalogCounts } from "../src/services/catalog.ts";
 import type { AppContext, PageMeta, PageProps } from "../src/server/context.ts";
 import { servePage } from "../src/server/route-loader.ts";
 import * as dashboard from "./dashboard.tsx";
@@ -10,9 +13,12 @@ export const meta: PageMeta = {
     "Select your next Boston University course: search by BU Hub requirement, prerequisites and ratings, and read honest reviews from past students.",
 };
 
+type Data = { courses: number; reviews: number };
+
 /** "/" is the landing page for visitors and the dashboard for signed-in students. */
-export function load(c: AppContext): Promise<Response | null> {
-  return c.var.user?.enabled ? servePage(c, dashboard) : Promise.resolve(null);
+export async function load(c: AppContext): Promise<Response | Data> {
+  if (c.var.user?.enabled) return await servePage(c, dashboard);
+  return await catalogCounts(c.var.deps.database.db);
 }
 
 const WHY = [
@@ -47,14 +53,20 @@ function FeatureSection({ id, title, items, children }: { id: string; title: str
   );
 }
 
-export default function Landing({ notice }: PageProps<null>) {
+export default function Landing({ data, notice }: PageProps<Data>) {
   return (
     <div className="landing">
       <NoticeBanner notice={notice} />
       <section className="hero">
         <h1>Select your next BU course with confidence</h1>
         <p className="lead">Search every Boston University course by Hub requirement, prerequisites and ratings, and read what past students really thought.</p>
-        <a className="button button-large" href="/search">Start Searching</a>
+        <SearchBox id="hero-search" variant="hero" />
+        <p className="hero-counts">
+          {data.reviews
+            ? `${plural(data.courses, "course")} and ${plural(data.reviews, "student review")} to search`
+            : `${plural(data.courses, "course")} to search`}
+        </p>
+        <a className="button button-large button-secondary" href="/search">Start Searching</a>
       </section>
       <FeatureSection id="why-heading" title="Why use HubRate?" items={WHY} />
       <FeatureSection id="unlock-heading" title="Unlock these features by creating a free account" items={FEATURES}>

@@ -4,7 +4,7 @@ import type { SearchPage } from "../src/lib/api-types.ts";
 import type { AppContext, PageMeta, PageProps } from "../src/server/context.ts";
 import { type CatalogSource, catalogSource } from "../src/services/catalog.ts";
 import { listIds } from "../src/services/course-lists.ts";
-import { courseColleges, departmentsOf, searchCourses } from "../src/services/course-queries.ts";
+import { type NamedCode, namedCourseColleges, namedDepartmentsOf, searchCourses } from "../src/services/course-queries.ts";
 
 const DESCRIPTION = "Search Boston University courses by Hub requirement, college, department, prerequisites and ratings, and read student reviews.";
 
@@ -17,8 +17,8 @@ type Data = {
   filter: SearchFilter;
   result: SearchPage;
   error: string | null;
-  colleges: string[];
-  departments: Record<string, string[]>;
+  colleges: NamedCode[];
+  departments: Record<string, NamedCode[]>;
   source: CatalogSource;
   lists: Awaited<ReturnType<typeof listIds>> | null;
 };
@@ -28,13 +28,15 @@ export async function load(c: AppContext): Promise<Data> {
   const db = c.var.deps.database.db;
   const parsed = parseSearchParams(new URL(c.req.url).searchParams);
   const filter = parsed.ok ? parsed.filter : EMPTY_FILTER;
-  const departments = Object.fromEntries(await Promise.all(filter.colleges.map(async (college) => [college, await departmentsOf(db, college)] as const)));
+  const departments = Object.fromEntries(
+    await Promise.all(filter.colleges.map(async (college) => [college, await namedDepartmentsOf(db, college)] as const)),
+  );
   const user = c.var.user?.enabled ? c.var.user : null;
   return {
     filter,
     result: await searchCourses(db, filter),
     error: parsed.ok ? null : parsed.message,
-    colleges: await courseColleges(db),
+    colleges: await namedCourseColleges(db),
     departments,
     source: await catalogSource(db),
     lists: user ? await listIds(db, user.id) : null,

@@ -5,7 +5,7 @@
  */
 import { type Database, DatabaseUnavailableError, migrateDatabase, openDatabase } from "../db/client.ts";
 import demoCatalog from "../db/seeds/demo-catalog.json" with { type: "json" };
-import reference from "../db/seeds/majors.json" with { type: "json" };
+import { referenceData as reference } from "../db/seeds/reference.ts";
 import { loadDemoReviews } from "./services/demo-reviews.ts";
 import { type Config, ConfigError } from "./config.ts";
 import { type AssetManifest, readManifest } from "./server/asset-manifest.ts";

@@ -1,22 +1,39 @@
 import { Hono } from "hono";
+import * as z from "zod/mini";
 import { parseSearchParams } from "../../src/lib/search-filter.ts";
+import { hasControlCharacters, hasLineBreaks } from "../../src/lib/text.ts";
 import type { AppEnv } from "../../src/server/context.ts";
 import { courseIdParam } from "../../src/server/path-params.ts";
-import { courseColleges, departmentsOf, findCourse, searchCourses } from "../../src/services/course-queries.ts";
+import { validate } from "../../src/server/validation.ts";
+import { courseColleges, courseSuggestions, departmentsOf, findCourse, namedDepartmentsOf, searchCourses } from "../../src/services/course-queries.ts";
 import { badRequest, notFound } from "../../src/services/domain-errors.ts";
 
-/** /api/courses: search, one course, and the colleges and departments the filters offer. */
+const suggestQuery = z.object({
+  q: z.string({ error: "q is required" }).check(
+    z.trim(),
+    z.maxLength(200, "q must be at most 200 characters"),
+    z.refine((q) => !hasControlCharacters(q) && !hasLineBreaks(q), "q must be one line of text without control characters"),
+  ),
+});
+
+/** /api/courses: search, suggestions as a student types, one course, and the colleges and departments the filters offer. */
 export default new Hono<AppEnv>()
   .get("/search", async (c) => {
     const parsed = parseSearchParams(new URL(c.req.url).searchParams);
     if (!parsed.ok) throw badRequest(parsed.message);
     return c.json(await searchCourses(c.var.deps.database.db, parsed.filter));
   })
+  .get("/suggest", validate("query", suggestQuery), async (c) => {
+    c.header("Cache-Control", "public, max-age=60");
+    return c.json(await courseSuggestions(c.var.deps.database.db, c.req.valid("query").q));
+  })
   .get("/colleges", async (c) => c.json(await courseColleges(c.var.deps.database.db)))
   .get("/departments/:college", async (c) => {
     const college = c.req.param("college").toUpperCase();
     if (!/^[A-Z]{1,4}$/.test(college)) throw badRequest(`Unknown college: ${c.req.param("college")}`);
-    return c.json(await departmentsOf(c.var.deps.database.db, college));
+    // ?names=true gives each department with its name (the filters show names); without it, the codes.
+    const db = c.var.deps.database.db;
+    return c.json(c.req.query("names") === "true" ? await namedDepartmentsOf(db, college) : await departmentsOf(db, college));
   })
   .get("/:id", async (c) => {
     const course = await findCourse(c.var.deps.database.db, courseIdParam(c.req.param("id")), c.var.user?.id);

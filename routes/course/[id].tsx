@@ -90,12 +90,22 @@ export default function CoursePage({ data, user }: PageProps<Data>) {
       </p>
       {found.flash && <p className="alert alert-success" role="status">{found.flash}</p>}
       <header className="course-header">
-        <p className="course-code">{course.college} · {course.department} · {course.courseCode}</p>
+        <p className="course-code">
+          <span className="code">{course.code}</span>
+          <span className="department-name">{course.departmentName}</span>
+        </p>
         <h1>{course.title}</h1>
         <p className="course-meta">
+          <span>{course.collegeName}</span>
           {course.noPreReqs && <span className="badge badge-success">No Prerequisites</span>}
+          {!course.current && <span className="badge badge-old">Not offered recently</span>}
           <span>{plural(course.numReviews, "review")}</span>
         </p>
+        {!course.current && (
+          <p className="hint">
+            This course is not in BU's recent catalog: it may no longer be offered. Its reviews stay here for students who took it.
+          </p>
+        )}
       </header>
       <CourseActions courseId={course.id} signedIn={signedIn} lists={found.lists} reviewed={course.userReviewed} />
       <section aria-labelledby="ratings-heading">

@@ -12,7 +12,10 @@ export const RESET_EMAIL_KEY = "resetEmail";
 /** When the last verification code was mailed (milliseconds since the epoch), so /verify can continue the resend countdown. */
 export const VERIFICATION_SENT_KEY = "verificationSentAt";
 
-export type StorageKey = typeof VERIFICATION_EMAIL_KEY | typeof RESET_EMAIL_KEY | typeof VERIFICATION_SENT_KEY;
+/** How the search shows its results: "cards" or "table". */
+export const SEARCH_VIEW_KEY = "searchView";
+
+export type StorageKey = typeof VERIFICATION_EMAIL_KEY | typeof RESET_EMAIL_KEY | typeof VERIFICATION_SENT_KEY | typeof SEARCH_VIEW_KEY;
 
 export function readStored(key: StorageKey): string | null {
   try {

@@ -40,7 +40,7 @@ function SidebarLinks({ path }: { path: string }) {
  * 70 px top bar whose menu slides in (a <details>, so it needs no JavaScript
  * and closes on navigation because every link loads a new page).
  */
-export function AppLayout({ user, path, children }: { user: AccountView; path: string; children: ReactNode }) {
+export function AppLayout({ user, path, searchBox, children }: { user: AccountView; path: string; searchBox: ReactNode; children: ReactNode }) {
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">Skip to content</a>
@@ -57,6 +57,7 @@ export function AppLayout({ user, path, children }: { user: AccountView; path: s
           <SidebarLinks path={path} />
         </MenuDisclosure>
       </header>
+      {searchBox && <div className="app-search">{searchBox}</div>}
       <main id="main" className="app-main">{children}</main>
     </div>
   );

@@ -1,23 +1,43 @@
 import type { CourseView } from "../lib/api-types.ts";
 import { plural } from "../lib/text.ts";
 import { BookmarkToggle, CourseToggles } from "./CourseToggles.tsx";
+import { Score } from "./Score.tsx";
 
-const RATINGS: [label: string, key: keyof CourseView][] = [
-  ["Overall", "averageOverallRating"],
-  ["Useful", "averageUsefulnessRating"],
-  ["Difficulty", "averageDifficultyRating"],
-  ["Workload", "averageWorkloadRating"],
-  ["Interest", "averageInterestRating"],
-  ["Teacher", "averageTeacherRating"],
+/** The five averages after Overall: usefulness, interest and teacher on the colour scale; difficulty and workload without it. */
+const DETAIL_RATINGS: [label: string, key: keyof CourseView, neutral: boolean][] = [
+  ["Useful", "averageUsefulnessRating", false],
+  ["Difficulty", "averageDifficultyRating", true],
+  ["Workload", "averageWorkloadRating", true],
+  ["Interest", "averageInterestRating", false],
+  ["Teacher", "averageTeacherRating", false],
 ];
 
+/**
+ * A course's six averages, Overall first with its review count; a course
+ * without reviews says "No ratings yet" instead of zeros.
+ */
 export function RatingList({ course }: { course: CourseView }) {
+  if (course.numReviews === 0) {
+    return (
+      <div className="ratings ratings-empty">
+        <Score value={0} count={0} />
+      </div>
+    );
+  }
   return (
     <dl className="ratings">
-      {RATINGS.map(([label, key]) => (
+      <div className="rating-overall">
+        <dt>Overall</dt>
+        <dd>
+          <Score value={course.averageOverallRating} count={course.numReviews} withCount />
+        </dd>
+      </div>
+      {DETAIL_RATINGS.map(([label, key, neutral]) => (
         <div key={key}>
           <dt>{label}</dt>
-          <dd>{(course[key] as number).toFixed(1)}</dd>
+          <dd>
+            <Score value={course[key] as number} count={course.numReviews} neutral={neutral} />
+          </dd>
         </div>
       ))}
     </dl>
@@ -28,26 +48,31 @@ export function HubBadges({ hubs }: { hubs: CourseView["hubRequirements"] }) {
   if (!hubs.length) return <span className="badge badge-muted">N/A</span>;
   return (
     <ul className="badges" aria-label="Hub units">
-      {hubs.map((hub) => <li key={hub.code} className="badge" title={hub.name}>{hub.code}</li>)}
+      {hubs.map((hub) => <li key={hub.code} className="badge badge-hub" title={hub.name}>{hub.code}</li>)}
     </ul>
   );
 }
 
-/** A search result. The toggles work inside an island that seeded the lists store. */
+/** A search or list result. The toggles work inside an island that seeded the lists store. */
 export function CourseCard({ course }: { course: CourseView }) {
   return (
     <article className="card course-card">
       <header>
         <div className="course-card-top">
-          <p className="course-code">{course.college} · {course.department} · {course.courseCode}</p>
+          <p className="course-code">
+            <span className="code">{course.code}</span>
+            <span className="department-name">{course.departmentName}</span>
+          </p>
           <BookmarkToggle courseId={course.id} courseName={course.code} />
         </div>
-        <h2>
+        <h3 className="course-title">
           <a href={`/course/${course.id}`}>{course.title}</a>
-        </h2>
+        </h3>
         <p className="course-meta">
+          <span>{course.collegeName}</span>
           {course.noPreReqs && <span className="badge badge-success">No prereq</span>}
-          <span>{plural(course.numReviews, "review")}</span>
+          {!course.current && <span className="badge badge-old" title="Not in BU's recent catalog: it may no longer be offered">Not offered recently</span>}
+          <span className="review-count">{plural(course.numReviews, "review")}</span>
         </p>
       </header>
       <RatingList course={course} />

@@ -58,7 +58,7 @@ export function CourseToggles({ courseId, variant, lists }: { courseId: number; 
           <button
             key={list}
             type="button"
-            className={on ? "button button-small" : "button button-small button-ghost"}
+            className={on ? "button button-small button-on" : "button button-small button-ghost"}
             aria-pressed={on}
             disabled={toggleRunning.value}
             onClick={(event) => toggleFrom(event.currentTarget, list, courseId)}

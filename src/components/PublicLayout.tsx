@@ -26,12 +26,13 @@ function NavLinks({ path }: { path: string }) {
 }
 
 /** The visitor's layout. The small-screen menu is a <details>, so it opens and closes without JavaScript. */
-export function PublicLayout({ path, children }: { path: string; children: ReactNode }) {
+export function PublicLayout({ path, searchBox, children }: { path: string; searchBox: ReactNode; children: ReactNode }) {
   return (
     <div className="public-shell">
       <a className="skip-link" href="#main">Skip to content</a>
       <header className="topbar">
         <Logo />
+        {searchBox && <div className="topbar-search">{searchBox}</div>}
         <nav className="topbar-nav" aria-label="Main">
           <NavLinks path={path} />
         </nav>

@@ -8,6 +8,11 @@ export type CourseView = {
   courseCode: string;
   code: string;
   title: string;
+  /** "Computer Science" for CAS CS; the code itself when the department is not known. */
+  departmentName: string;
+  collegeName: string;
+  /** In BU's recent catalog; false marks a course that may no longer be offered. */
+  current: boolean;
   description: string | null;
   prerequisites: string | null;
   noPreReqs: boolean;

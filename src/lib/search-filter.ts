@@ -6,9 +6,18 @@
 import { HUB_CODES } from "./hub-areas.ts";
 import { hasControlCharacters, hasLineBreaks } from "./text.ts";
 
-export const SORTS = { byCourseCode: "Course Number", byRating: "Best Rating", byReviews: "Most Reviewed" } as const;
+export const SORTS = { relevance: "Relevance", byCourseCode: "Course Number", byRating: "Best Rating", byReviews: "Most Reviewed" } as const;
 export type SortBy = keyof typeof SORTS;
 export const DEFAULT_SORT: SortBy = "byCourseCode";
+
+/** The sort a search gets when none is chosen: by relevance when there is text to match, else by course number. */
+export function defaultSortFor(q: string): SortBy {
+  return q ? "relevance" : DEFAULT_SORT;
+}
+
+/** Course levels a student can pick: the hundreds of the course number, and 500 for every graduate level. */
+export const LEVELS = [100, 200, 300, 400, 500] as const;
+export const LEVEL_LABELS: ReadonlyMap<number, string> = new Map([[100, "100"], [200, "200"], [300, "300"], [400, "400"], [500, "500+"]]);
 
 export type SearchFilter = {
   q: string;
@@ -24,6 +33,12 @@ export type SearchFilter = {
   minCourseCode?: number;
   reviewCount?: number;
   noPreReqs: boolean;
+  /** Course levels (100 … 400, and 500 for 500 and above); none means every level. */
+  levels: number[];
+  /** Only courses in BU's recent catalog. */
+  currentOnly: boolean;
+  /** With a rating filter set, keep courses without reviews too (they have no rating to compare). */
+  includeUnreviewed: boolean;
   sortBy: SortBy;
   page: number;
 };
@@ -43,6 +58,9 @@ export const SEARCH_PARAMETERS = [
   "minCourseCode",
   "reviewCount",
   "noPreReqs",
+  "levels",
+  "currentOnly",
+  "includeUnreviewed",
   "sortBy",
   "page",
 ] as const;
@@ -62,9 +80,17 @@ export const EMPTY_FILTER: SearchFilter = {
   maxDifficulty: 5,
   maxWorkload: 5,
   noPreReqs: false,
+  levels: [],
+  currentOnly: false,
+  includeUnreviewed: false,
   sortBy: DEFAULT_SORT,
   page: 0,
 };
+
+/** Whether any rating slider is away from its default: then courses without reviews are left out unless asked for. */
+export function hasRatingFilter(filter: SearchFilter): boolean {
+  return MIN_SLIDERS.some((name) => filter[name] > 0) || MAX_SLIDERS.some((name) => filter[name] < 5);
+}
 
 const CODE = /^[A-Z]{1,4}$/;
 const MAX_LIST = 30;
@@ -88,7 +114,7 @@ function list(params: URLSearchParams, name: string): string[] {
 
 /** Reads a filter from query parameters; any bad value gives a message naming the parameter. */
 export function parseSearchParams(params: URLSearchParams): FilterResult {
-  const filter: SearchFilter = { ...EMPTY_FILTER, colleges: [], departments: [], hubReqs: [] };
+  const filter: SearchFilter = { ...EMPTY_FILTER, colleges: [], departments: [], hubReqs: [], levels: [] };
   filter.q = (params.get("q") ?? "").trim();
   if (filter.q.length > MAX_Q) return { ok: false, message: `q must be at most ${MAX_Q} characters` };
   if (hasControlCharacters(filter.q) || hasLineBreaks(filter.q)) return { ok: false, message: "q must be one line of text without control characters" };
@@ -119,16 +145,25 @@ export function parseSearchParams(params: URLSearchParams): FilterResult {
     if (typeof value === "string") return { ok: false, message: value };
     if (value !== undefined) (filter as Record<string, unknown>)[name] = value;
   }
-  const noPreReqs = params.get("noPreReqs");
-  if (noPreReqs !== null && noPreReqs !== "") {
-    if (noPreReqs !== "true" && noPreReqs !== "false") return { ok: false, message: "noPreReqs must be true or false" };
-    filter.noPreReqs = noPreReqs === "true";
+  for (const name of ["noPreReqs", "currentOnly", "includeUnreviewed"] as const) {
+    const value = params.get(name);
+    if (value === null || value === "") continue;
+    if (value !== "true" && value !== "false") return { ok: false, message: `${name} must be true or false` };
+    filter[name] = value === "true";
   }
+  const levels = list(params, "levels");
+  const badLevel = levels.find((level) => !LEVEL_LABELS.has(Number(level)) || !/^\d+$/.test(level));
+  if (badLevel !== undefined) return { ok: false, message: `levels must be among ${LEVELS.join(", ")}` };
+  filter.levels = levels.map(Number).sort((a, b) => a - b);
   const sortBy = params.get("sortBy");
   if (sortBy !== null && sortBy !== "") {
     if (!Object.hasOwn(SORTS, sortBy)) return { ok: false, message: `sortBy must be one of ${Object.keys(SORTS).join(", ")}` };
     filter.sortBy = sortBy as SortBy;
+  } else {
+    filter.sortBy = defaultSortFor(filter.q);
   }
+  // Relevance needs text to be relevant to: without it, the course order.
+  if (filter.sortBy === "relevance" && !filter.q) filter.sortBy = DEFAULT_SORT;
   return { ok: true, filter };
 }
 
@@ -143,7 +178,10 @@ export function searchParamsOf(filter: SearchFilter, page = filter.page): URLSea
   if (filter.minCourseCode !== undefined) params.set("minCourseCode", String(filter.minCourseCode));
   if (filter.reviewCount !== undefined) params.set("reviewCount", String(filter.reviewCount));
   if (filter.noPreReqs) params.set("noPreReqs", "true");
-  if (filter.sortBy !== DEFAULT_SORT) params.set("sortBy", filter.sortBy);
+  for (const level of filter.levels) params.append("levels", String(level));
+  if (filter.currentOnly) params.set("currentOnly", "true");
+  if (filter.includeUnreviewed) params.set("includeUnreviewed", "true");
+  if (filter.sortBy !== defaultSortFor(filter.q)) params.set("sortBy", filter.sortBy);
   if (page > 0) params.set("page", String(page));
   return params;
 }

@@ -32,6 +32,68 @@ export function hasLineBreaks(text: string): boolean {
   return /[\r\n\u2028\u2029]/.test(text);
 }
 
+/** Words that stay in capitals when an ALL-CAPS title is put in title case. */
+const ACRONYMS = new Set([
+  "US",
+  "USA",
+  "U.S.",
+  "UK",
+  "EU",
+  "UN",
+  "AI",
+  "BU",
+  "STEM",
+  "HIV",
+  "AIDS",
+  "DNA",
+  "RNA",
+  "CAD",
+  "CAM",
+  "GIS",
+  "JD",
+  "LLM",
+  "LLMS",
+  "MBA",
+  "MPH",
+  "PHD",
+  "II",
+  "III",
+  "IV",
+  "VI",
+  "VII",
+  "VIII",
+  "IX",
+  "XX",
+  "XXI",
+  "IT",
+]);
+const MINOR_WORDS = new Set(["a", "an", "and", "as", "at", "but", "by", "for", "from", "in", "into", "of", "on", "or", "the", "to", "vs", "with"]);
+
+/**
+ * A title as students should read it: an ALL-CAPS title from the catalog
+ * ("CHAMBER MUSIC") in title case ("Chamber Music"); any other title as it is.
+ */
+export function displayTitle(title: string): string {
+  if (/[a-z]/.test(title) || !/[A-Z]{2}/.test(title)) return title;
+  let first = true;
+  return title.replace(/[A-Za-z][A-Za-z'.]*/g, (word) => {
+    const upper = word.toUpperCase();
+    const lower = word.toLowerCase();
+    const wasFirst = first;
+    first = false;
+    if (ACRONYMS.has(upper)) return upper;
+    if (upper.endsWith("S") && ACRONYMS.has(upper.slice(0, -1)) && upper.length > 2) return upper.slice(0, -1) + "s";
+    if (!wasFirst && MINOR_WORDS.has(lower)) return lower;
+    return lower.charAt(0).toUpperCase() + lower.slice(1);
+  });
+}
+
+/** A count with thousands separators, as the site shows numbers: "9,789". */
+export function formatCount(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
+/** "1 course", "9,789 courses". */
 export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }

@@ -5,7 +5,8 @@
 import { count, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Db } from "../../db/client.ts";
-import { appSettings, colleges, courses, courseTexts, courseWords, hubAreas, majors } from "../../db/schema.ts";
+import type { ReferenceData } from "../../db/seeds/reference.ts";
+import { appSettings, colleges, courses, courseTexts, departments, hubAreas, majors } from "../../db/schema.ts";
 import { courseCode, numberValue } from "../lib/course-code.ts";
 import { HUB_AREAS, HUB_CODES } from "../lib/hub-areas.ts";
 
@@ -20,6 +21,7 @@ export const catalogCourseSchema = z.object({
   description: z.string().trim().max(10_000, "description is longer than 10,000 characters").nullish(),
   prerequisites: z.string().trim().max(5_000, "prerequisites are longer than 5,000 characters").nullish(),
   has_prerequisites: z.boolean().optional(),
+  in_recent_catalog: z.boolean().optional(),
   hub_units: z.array(z.string().refine((code) => HUB_CODES.has(code), { error: (issue) => `unknown Hub unit ${JSON.stringify(issue.input)}` }))
     .max(21).default([]),
 });
@@ -35,14 +37,19 @@ export const catalogMajorSchema = z.object({
 export type ImportProblem = { index: number; reason: string };
 export type ImportReport = { kind: "courses" | "majors"; loaded: number; skipped: ImportProblem[]; milliseconds: number };
 
-export type ReferenceData = { colleges: { code: string; name: string; majors: string[] }[] };
-
-/** Colleges, their majors (plus Undecided) and the Hub areas: present on every start. */
+/** Colleges, their majors (plus Undecided), department names and the Hub areas: present on every start. */
 export async function ensureReferenceData(database: Database, reference: ReferenceData): Promise<void> {
   await database.write(async (tx) => {
     for (const [position, area] of HUB_AREAS.entries()) {
       const row = { ...area, position };
       await tx.insert(hubAreas).values(row).onConflictDoUpdate({ target: hubAreas.code, set: row });
+    }
+    for (const college of reference.catalog.colleges) {
+      await tx.insert(colleges).values(college).onConflictDoUpdate({ target: colleges.code, set: { name: college.name } });
+    }
+    for (let i = 0; i < reference.catalog.departments.length; i += BATCH) {
+      await tx.insert(departments).values(reference.catalog.departments.slice(i, i + BATCH))
+        .onConflictDoUpdate({ target: [departments.college, departments.code], set: { name: sql`excluded.name` } });
     }
     for (const college of reference.colleges) {
       await tx.insert(colleges).values({ code: college.code, name: college.name })
@@ -51,6 +58,12 @@ export async function ensureReferenceData(database: Database, reference: Referen
       await tx.insert(majors).values(names).onConflictDoNothing();
     }
   });
+}
+
+/** How many courses the catalog holds and how many reviews students have written (those shown). */
+export async function catalogCounts(db: Db): Promise<{ courses: number; reviews: number }> {
+  const [row] = await db.select({ courses: count(), reviews: sql<number>`COALESCE(SUM(${courses.numReviews}), 0)` }).from(courses);
+  return { courses: row.courses, reviews: Number(row.reviews) };
 }
 
 export async function courseCount(db: Db): Promise<number> {
@@ -70,6 +83,21 @@ async function setCatalogSource(tx: Db, source: CatalogSource): Promise<void> {
     .onConflictDoUpdate({ target: appSettings.key, set: { value: source } });
 }
 
+/**
+ * The catalog's version: a number that every import or sync raises, so each
+ * server process knows when its in-memory copy of the catalog (the search
+ * index) must be read again.
+ */
+export async function catalogVersion(db: Db): Promise<number> {
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, "catalog_version"));
+  return Number(row?.value ?? 0);
+}
+
+async function bumpCatalogVersion(tx: Db): Promise<void> {
+  await tx.run(sql`INSERT INTO app_settings (key, value) VALUES ('catalog_version', '1')
+    ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)`);
+}
+
 /** Loads the demo catalog when no course exists yet. Returns how many courses it loaded. */
 export async function loadDemoCatalogIfEmpty(database: Database, demo: unknown[]): Promise<number> {
   if (await courseCount(database.db) > 0) return 0;
@@ -83,11 +111,6 @@ function describeIssues(error: z.ZodError): string {
 }
 
 const BATCH = 250;
-
-/** What free-text search matches against: code, code without spaces, and title, lower-cased, single-spaced. */
-function searchTextOf(course: { college: string; department: string; number: string; title: string }): string {
-  return `${courseCode(course)} ${course.department}${course.number} ${course.title}`.toLowerCase().replace(/\s+/g, " ").trim();
-}
 
 /**
  * Upserts courses keyed by college, department and number. Existing courses
@@ -121,7 +144,8 @@ export async function importCourses(database: Database, rows: unknown[], source:
           numberValue: numberValue(course.number),
           title: course.title,
           noPreReqs: !(course.has_prerequisites ?? prerequisites !== null),
-          searchText: searchTextOf(course),
+          // A file that does not say counts the course as current.
+          current: course.in_recent_catalog ?? true,
         };
       });
       const ids = await tx.insert(courses).values(values).onConflictDoUpdate({
@@ -130,7 +154,7 @@ export async function importCourses(database: Database, rows: unknown[], source:
           numberValue: sql`excluded.number_value`,
           title: sql`excluded.title`,
           noPreReqs: sql`excluded.no_prereqs`,
-          searchText: sql`excluded.search_text`,
+          current: sql`excluded.current`,
           updatedAt: sql`(unixepoch('subsec') * 1000)`,
         },
       }).returning({ id: courses.id });
@@ -145,16 +169,16 @@ export async function importCourses(database: Database, rows: unknown[], source:
         set: { description: sql`excluded.description`, prerequisites: sql`excluded.prerequisites` },
       });
       await tx.run(sql`DELETE FROM course_hub_units WHERE course_id IN (${sql.join(idList.map((id) => sql`${id}`), sql`, `)})`);
-      await tx.run(sql`DELETE FROM course_words WHERE course_id IN (${sql.join(idList.map((id) => sql`${id}`), sql`, `)})`);
-      const words = chunk.flatMap(({ course }, i) =>
-        [...new Set(searchTextOf(course).split(" ").filter(Boolean))].map((word) => ({ word, courseId: idList[i] }))
-      );
-      for (let w = 0; w < words.length; w += 2000) await tx.insert(courseWords).values(words.slice(w, w + 2000));
       const units = chunk.flatMap(({ course }, i) => [...new Set(course.hub_units)].map((hubCode) => sql`(${idList[i]}, ${hubCode})`));
       if (units.length) await tx.run(sql`INSERT INTO course_hub_units (course_id, hub_code) VALUES ${sql.join(units, sql`, `)}`);
     });
   }
-  if (valid.length) await database.write((tx) => setCatalogSource(tx, source));
+  if (valid.length) {
+    await database.write(async (tx) => {
+      await setCatalogSource(tx, source);
+      await bumpCatalogVersion(tx);
+    });
+  }
   return { kind: "courses", loaded: valid.length, skipped, milliseconds: Math.round(performance.now() - started) };
 }
 
@@ -191,8 +215,9 @@ export function detectCatalogKind(rows: unknown[]): "courses" | "majors" | undef
   return undefined;
 }
 
+/** The colleges a student can register in: those with majors. */
 export async function collegeCodes(db: Db): Promise<string[]> {
-  return (await db.select({ code: colleges.code }).from(colleges).orderBy(colleges.code)).map((r) => r.code);
+  return (await db.selectDistinct({ code: majors.college }).from(majors).orderBy(majors.college)).map((r) => r.code);
 }
 
 /** The colleges a student can choose (at sign-up and in account settings), with their names, by code. */

@@ -1,11 +1,13 @@
 /** Course reads: search pages and single courses, in the API's shapes (src/lib/api-types.ts). */
 import { pagedResponse } from "../lib/paging.ts";
-import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client.ts";
 import { courseHubUnits, courses, courseTexts, hubAreas, reviews } from "../../db/schema.ts";
 import { courseCode } from "../lib/course-code.ts";
-import type { SearchFilter, SortBy } from "../lib/search-filter.ts";
+import { hasRatingFilter, type SearchFilter, type SortBy } from "../lib/search-filter.ts";
+import { displayTitle } from "../lib/text.ts";
+import { catalogIndex, type CatalogNames, catalogNames, rankCourses, suggestCourses, type Suggestion } from "./search-index.ts";
 import type { CourseView, SearchPage } from "../lib/api-types.ts";
 
 export const PAGE_SIZE = 18;
@@ -20,11 +22,11 @@ async function textsFor(db: Db, ids: number[]): Promise<Map<number, Texts>> {
   return new Map(rows.map((r) => [r.courseId, { description: r.description, prerequisites: r.prerequisites }]));
 }
 
-/** The views of these course rows, with their Hub units and texts, in two queries. */
+/** The views of these course rows, with their Hub units, texts and names. */
 async function viewsOf(db: Db, rows: CourseRow[]): Promise<CourseView[]> {
   const ids = rows.map((r) => r.id);
-  const [hubs, texts] = await Promise.all([hubsFor(db, ids), textsFor(db, ids)]);
-  return rows.map((row) => toView(row, hubs.get(row.id) ?? [], texts.get(row.id)));
+  const [hubs, texts, names] = await Promise.all([hubsFor(db, ids), textsFor(db, ids), catalogNames(db)]);
+  return rows.map((row) => toView(row, hubs.get(row.id) ?? [], names, texts.get(row.id)));
 }
 
 async function hubsFor(db: Db, ids: number[]): Promise<Map<number, { code: string; name: string }[]>> {
@@ -41,14 +43,22 @@ async function hubsFor(db: Db, ids: number[]): Promise<Map<number, { code: strin
   return byCourse;
 }
 
-function toView(row: CourseRow, hubs: { code: string; name: string }[], texts: Texts = { description: null, prerequisites: null }): CourseView {
+function toView(
+  row: CourseRow,
+  hubs: { code: string; name: string }[],
+  names: CatalogNames,
+  texts: Texts = { description: null, prerequisites: null },
+): CourseView {
   return {
     id: row.id,
     college: row.college,
     department: row.department,
     courseCode: row.number,
     code: courseCode(row),
-    title: row.title,
+    title: displayTitle(row.title),
+    departmentName: names.departments.get(`${row.college} ${row.department}`) ?? row.department,
+    collegeName: names.colleges.get(row.college) ?? row.college,
+    current: row.current,
     description: texts.description,
     prerequisites: texts.prerequisites,
     noPreReqs: row.noPreReqs,
@@ -64,49 +74,69 @@ function toView(row: CourseRow, hubs: { code: string; name: string }[], texts: T
   };
 }
 
-/** Above every character, so [word, word + LAST) is the range of words starting with `word` in binary order. */
-const LAST = String.fromCodePoint(0x10ffff);
+/** The prior of Best Rating: a course's score starts at the mean of all rated courses, weighed as this many reviews (docs/product.md, Ratings). */
+export const BEST_RATING_WEIGHT = 5;
 
 /**
- * Every word must start a word of "college dept number deptnumber title":
- * one index range scan of course_words per word, intersected. Comparisons are
- * of plain values, so %, _, quotes and the like are matched literally.
+ * Best Rating: rated courses first, by the Bayesian average
+ * `(C·m + n·avg) / (C + n)` (m: the mean overall rating of all rated courses,
+ * C: 5 reviews), so one 5-star review does not outrank a well-reviewed course;
+ * then the courses without reviews, which have no rating. Rounded to nine
+ * decimals, so that equal averages summed in another order still tie.
  */
-function textCondition(q: string): SQL | undefined {
-  const words = [...new Set(q.toLowerCase().split(/\s+/).filter(Boolean))].slice(0, 8);
-  if (!words.length) return undefined;
-  const perWord = words.map((word) => sql`SELECT course_id FROM course_words WHERE word >= ${word} AND word < ${word + LAST}`);
-  return sql`${courses.id} IN (${sql.join(perWord, sql` INTERSECT `)})`;
-}
+const bayesianAverage =
+  sql`ROUND((${BEST_RATING_WEIGHT} * (SELECT COALESCE(AVG(avg_overall), 0) FROM courses WHERE num_reviews > 0) + ${courses.numReviews} * ${courses.avgOverall}) / (${BEST_RATING_WEIGHT} + ${courses.numReviews}), 9)`;
 
-const SORT_ORDERS: Record<SortBy, SQL[]> = {
-  byCourseCode: [asc(courses.numberValue), asc(courses.number), asc(courses.college), asc(courses.department)],
-  byRating: [desc(courses.avgOverall), asc(courses.college), asc(courses.department), asc(courses.numberValue), asc(courses.number)],
-  byReviews: [desc(courses.numReviews), asc(courses.college), asc(courses.department), asc(courses.numberValue), asc(courses.number)],
-};
+const CODE_ORDER = [asc(courses.numberValue), asc(courses.number), asc(courses.college), asc(courses.department)];
+const SORT_ORDERS: ReadonlyMap<SortBy, SQL[]> = new Map([
+  ["byCourseCode", CODE_ORDER],
+  ["relevance", CODE_ORDER],
+  ["byRating", [
+    desc(sql`${courses.numReviews} > 0`),
+    desc(bayesianAverage),
+    desc(courses.numReviews),
+    asc(courses.college),
+    asc(courses.department),
+    asc(courses.numberValue),
+    asc(courses.number),
+  ]],
+  ["byReviews", [desc(courses.numReviews), asc(courses.college), asc(courses.department), asc(courses.numberValue), asc(courses.number)]],
+]);
 
-/** A course without reviews has no rating: a minimum above 0 leaves it out; a maximum keeps it. */
+/**
+ * A course without reviews has no rating to compare: with any rating filter
+ * set it is left out, unless the student asked to include such courses.
+ */
 function ratingConditions(filter: SearchFilter): SQL[] {
-  const conditions: SQL[] = [];
   const minimums: [number, SQLiteColumn][] = [
     [filter.minRating, courses.avgOverall],
     [filter.minUsefulness, courses.avgUsefulness],
     [filter.minInterest, courses.avgInterest],
     [filter.minTeacher, courses.avgTeacher],
   ];
-  // Averages are 0 without reviews, so a minimum above 0 already leaves those courses out.
+  const rated: SQL[] = [];
   // The unary + keeps SQLite from walking a rating index and fetching most rows one by one: a scan of the narrow table is faster.
-  for (const [min, column] of minimums) if (min > 0) conditions.push(sql`+${column} >= ${min - 1e-9}`);
+  for (const [min, column] of minimums) if (min > 0) rated.push(sql`+${column} >= ${min - 1e-9}`);
   const maximums: [number, SQLiteColumn][] = [[filter.maxDifficulty, courses.avgDifficulty], [filter.maxWorkload, courses.avgWorkload]];
-  for (const [max, column] of maximums) if (max < 5) conditions.push(or(eq(courses.numReviews, 0), lte(column, max + 1e-9))!);
-  return conditions;
+  for (const [max, column] of maximums) if (max < 5) rated.push(lte(column, max + 1e-9));
+  if (!hasRatingFilter(filter)) return [];
+  const withReviews = and(sql`${courses.numReviews} > 0`, ...rated)!;
+  return [filter.includeUnreviewed ? or(eq(courses.numReviews, 0), withReviews)! : withReviews];
+}
+
+/** Levels 100 … 400 are their hundreds; 500 stands for every graduate level. */
+function levelCondition(levels: number[]): SQL {
+  return or(
+    ...levels.map((level) => level >= 500 ? gte(courses.numberValue, 500) : and(gte(courses.numberValue, level), lt(courses.numberValue, level + 100))),
+  )!;
 }
 
 function searchConditions(filter: SearchFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     filter.colleges.length ? inArray(courses.college, filter.colleges) : undefined,
     filter.departments.length ? inArray(courses.department, filter.departments) : undefined,
-    filter.q ? textCondition(filter.q) : undefined,
+    filter.levels.length ? levelCondition(filter.levels) : undefined,
+    filter.currentOnly ? eq(courses.current, true) : undefined,
     filter.minCourseCode !== undefined ? gte(courses.numberValue, filter.minCourseCode) : undefined,
     filter.reviewCount !== undefined ? gte(courses.numReviews, filter.reviewCount) : undefined,
     filter.noPreReqs ? eq(courses.noPreReqs, true) : undefined,
@@ -125,14 +155,36 @@ function searchConditions(filter: SearchFilter): SQL | undefined {
   return present.length ? and(...present) : undefined;
 }
 
+/** Text matches passed to the database at most: far more than anyone pages through. */
+const MAX_TEXT_MATCHES = 5000;
+
+/**
+ * One page of a search. Text (`q`) is matched and ranked by the search index;
+ * the filters run in the database over those matches (passed as one JSON
+ * parameter). With `relevance` the page keeps the index's order; any other
+ * sort orders the matches in SQL.
+ */
 export async function searchCourses(db: Db, filter: SearchFilter): Promise<SearchPage> {
-  const where = searchConditions(filter);
+  const ranked = filter.q ? rankCourses(await catalogIndex(db), filter.q).slice(0, MAX_TEXT_MATCHES) : null;
+  const conditions = [searchConditions(filter)];
+  if (ranked) conditions.push(sql`${courses.id} IN (SELECT value FROM json_each(${JSON.stringify(ranked)}))`);
+  const where = and(...conditions.filter((c): c is SQL => c !== undefined));
+  const offset = filter.page * PAGE_SIZE;
+  if (ranked && filter.sortBy === "relevance") {
+    const passing = new Set((await db.select({ id: courses.id }).from(courses).where(where)).map((r) => r.id));
+    const ids = ranked.filter((id) => passing.has(id));
+    const page = ids.slice(offset, offset + PAGE_SIZE);
+    return pagedResponse(await coursesByIds(db, page), ids.length, filter.page, PAGE_SIZE);
+  }
   const [{ total }] = await db.select({ total: count() }).from(courses).where(where);
   // A page past the end is an empty page, not an error.
-  const rows = filter.page * PAGE_SIZE < total
-    ? await db.select().from(courses).where(where).orderBy(...SORT_ORDERS[filter.sortBy]).limit(PAGE_SIZE).offset(filter.page * PAGE_SIZE)
-    : [];
+  const rows = offset < total ? await db.select().from(courses).where(where).orderBy(...SORT_ORDERS.get(filter.sortBy)!).limit(PAGE_SIZE).offset(offset) : [];
   return pagedResponse(await viewsOf(db, rows), total, filter.page, PAGE_SIZE);
+}
+
+/** Up to 8 courses for the search box's suggestions. */
+export async function courseSuggestions(db: Db, q: string): Promise<Suggestion[]> {
+  return q.trim() ? suggestCourses(await catalogIndex(db), q) : [];
 }
 
 /** One course; `userReviewed` tells whether the signed-in user (if any) has reviewed it. */
@@ -147,6 +199,20 @@ export async function courseColleges(db: Db): Promise<string[]> {
 export async function departmentsOf(db: Db, college: string): Promise<string[]> {
   const rows = await db.selectDistinct({ department: courses.department }).from(courses).where(eq(courses.college, college)).orderBy(courses.department);
   return rows.map((r) => r.department);
+}
+
+export type NamedCode = { code: string; name: string };
+
+/** A college's departments that have courses, with their names (the code itself when unknown), by name. */
+export async function namedDepartmentsOf(db: Db, college: string): Promise<NamedCode[]> {
+  const [codes, names] = await Promise.all([departmentsOf(db, college), catalogNames(db)]);
+  return codes.map((code) => ({ code, name: names.departments.get(`${college} ${code}`) ?? code })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The colleges that have courses, with their names, by code. */
+export async function namedCourseColleges(db: Db): Promise<NamedCode[]> {
+  const [codes, names] = await Promise.all([courseColleges(db), catalogNames(db)]);
+  return codes.map((code) => ({ code, name: names.colleges.get(code) ?? code }));
 }
 
 /** Courses by id, in the order given, with the viewer's review marks. */

@@ -5,7 +5,7 @@
  * run again; reviews are kept.
  */
 import { migrateDatabase } from "../../db/client.ts";
-import reference from "../../db/seeds/majors.json" with { type: "json" };
+import { referenceData as reference } from "../../db/seeds/reference.ts";
 import { loadConfigOrExit } from "../config.ts";
 import { openConfiguredDatabase } from "../startup.ts";
 import { catalogSource, detectCatalogKind, ensureReferenceData, importCourses, importMajors } from "../services/catalog.ts";

@@ -8,7 +8,7 @@
  */
 import { parseArgs } from "node:util";
 import { migrateDatabase } from "../../db/client.ts";
-import reference from "../../db/seeds/majors.json" with { type: "json" };
+import { referenceData as reference } from "../../db/seeds/reference.ts";
 import { type Config, loadConfigOrExit } from "../config.ts";
 import { openConfiguredDatabase } from "../startup.ts";
 import { plural } from "../lib/text.ts";

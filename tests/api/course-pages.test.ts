@@ -7,6 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import demoCatalog from "../../db/seeds/demo-catalog.json" with { type: "json" };
 import { courses } from "../../db/schema.ts";
+import { displayTitle } from "../../src/lib/text.ts";
 import { api, createStudent, type Student } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 import { courseSupply, createdReview, jsonEntries, type Ratings, reviewBody, statsOf } from "../helpers/reviews.ts";
@@ -45,19 +46,30 @@ async function page(path: string, token?: string) {
 const scripts = (html: string) => html.match(/<script\b[^>]*>/gi) ?? [];
 /** The islands' props: the bodies of the JSON script elements. */
 const propsScripts = (html: string) => [...html.matchAll(/<script type="application\/json" data-island-props="[^"]*">([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+/** The props of the named island, parsed. */
+const islandProps = (html: string, name: string) => {
+  const match = new RegExp(`<script type="application/json" data-island-props="[^"]*">([^<]*)</script><div class="island" data-island="${name}"`).exec(html);
+  if (!match) throw new Error(`no ${name} island`);
+  return JSON.parse(match[1]);
+};
 /** React's escaping of text and attribute values. */
 const escaped = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 const metaContent = (html: string, attr: "name" | "property", key: string) => new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1];
 const section = (html: string, headingId: string) => new RegExp(`<section aria-labelledby="${headingId}">([\\s\\S]*?)</section>`).exec(html)?.[1] ?? "";
+/** Each average's label and its number as shown. */
 const ratingsOf = (html: string) =>
-  Object.fromEntries([...section(html, "ratings-heading").matchAll(/<dt>([^<]*)<\/dt><dd>([^<]*)<\/dd>/g)].map((m) => [m[1], m[2]]));
+  Object.fromEntries(
+    [...section(html, "ratings-heading").matchAll(/<dt>([^<]*)<\/dt><dd>[\s\S]*?<span class="score[^"]*">([^<]*)<\/span>/g)].map((m) => [m[1], m[2]]),
+  );
 
 describe("course page", () => {
-  test("header: college · department · number, the title, the No Prerequisites badge and the review count; description and Hubs", async () => {
+  test("header: the code with the department's name, the title, the college's name, the No Prerequisites badge and the review count; description and Hubs", async () => {
     const id = await idOf("CAS CS 111");
     const { status, html } = await page(`/course/${id}`);
     expect(status).toBe(200);
-    expect(html).toContain('<p class="course-code">CAS · CS · 111</p>');
+    expect(html).toContain('<p class="course-code"><span class="code">CAS CS 111</span><span class="department-name">Computer Science</span></p>');
+    expect(html).toContain("<span>College of Arts &amp; Sciences</span>");
+    expect(html).not.toContain("Not offered recently");
     expect(html).toContain("<h1>Introduction to Computer Science 1</h1>");
     expect(html).toContain('<span class="badge badge-success">No Prerequisites</span>');
     const stats = await (await api(t, `/api/courses/${id}`)).json();
@@ -94,7 +106,10 @@ describe("course page", () => {
   test("the ratings overview shows the six averages to one decimal", async () => {
     const [id] = supply(1);
     const empty = await page(`/course/${id}`);
-    expect(ratingsOf(empty.html)).toEqual({ Overall: "0.0", Useful: "0.0", Difficulty: "0.0", Workload: "0.0", Interest: "0.0", Teacher: "0.0" });
+    // No reviews, no rating: never 0.0.
+    expect(ratingsOf(empty.html)).toEqual({});
+    expect(section(empty.html, "ratings-heading")).toContain("No ratings yet");
+    expect(section(empty.html, "ratings-heading")).not.toContain("0.0");
     expect(empty.html).toContain("<span>0 reviews</span>");
 
     const ratings: Ratings[] = [
@@ -278,12 +293,12 @@ describe("hostile review text renders as text", () => {
       expect(html).not.toMatch(/<img\b/i);
       expect(html).not.toContain("<script>alert");
       expect(html).not.toContain("onerror=alert(2)>");
-      // The two islands' props and the one module script: nothing more.
+      // The three islands' props (the search box, the ratings, the reviews) and the one module script: nothing more.
       const tags = scripts(raw);
-      expect(tags.filter((s) => s.includes('type="application/json"'))).toHaveLength(2);
+      expect(tags.filter((s) => s.includes('type="application/json"'))).toHaveLength(3);
       expect(tags.filter((s) => s.includes('type="module"'))).toHaveLength(1);
-      expect(tags).toHaveLength(3);
-      expect(raw.match(/<\/script>/gi)).toHaveLength(3);
+      expect(tags).toHaveLength(4);
+      expect(raw.match(/<\/script>/gi)).toHaveLength(4);
 
       // As text: the card's professor, text and assignments, the teacher filter's option.
       const text = escaped(HOSTILE);
@@ -293,7 +308,7 @@ describe("hostile review text renders as text", () => {
 
       // In the props: no "<" at all, so nothing can end the element, and the strings round-trip.
       const props = propsScripts(raw);
-      expect(props).toHaveLength(2);
+      expect(props).toHaveLength(3);
       for (const body of props) {
         expect(body).not.toMatch(/[<>]/);
         expect(body).not.toMatch(/<\/script/i);
@@ -311,10 +326,10 @@ describe("hostile review text renders as text", () => {
     const { status, raw } = await page(`/course/${id}/review?edit=${review.id}`, writer.token);
     expect(status).toBe(200);
     expect(raw).not.toMatch(/<img\b/i);
-    expect(scripts(raw)).toHaveLength(2);
-    const [props] = propsScripts(raw);
-    expect(props).not.toMatch(/[<>]/);
-    expect(JSON.parse(props).existing).toMatchObject({ teacherName: HOSTILE, reviewText: `</script><script>alert(1)</script>` });
+    // The form's props, the search box's, and the module script.
+    expect(scripts(raw)).toHaveLength(3);
+    for (const props of propsScripts(raw)) expect(props).not.toMatch(/[<>]/);
+    expect(islandProps(raw, "ReviewForm").existing).toMatchObject({ teacherName: HOSTILE, reviewText: `</script><script>alert(1)</script>` });
   });
 });
 
@@ -350,7 +365,7 @@ describe("review form page", () => {
     expect(edit.status).toBe(200);
     expect(edit.html).toContain("<h1>Edit your review</h1>");
     expect(edit.html).toContain("Update Review");
-    expect(JSON.parse(propsScripts(edit.raw)[0]).existing).toMatchObject({ id: review.id, teacherName: reviewBody().teacherName });
+    expect(islandProps(edit.raw, "ReviewForm").existing).toMatchObject({ id: review.id, teacherName: reviewBody().teacherName });
   });
 
   test.each([
@@ -410,9 +425,11 @@ describe("search page", () => {
     const { status, raw, html } = await page("/search?colleges=CAS&hubReqs=QR2");
     expect(status).toBe(200);
     expect(html).toContain(`Found ${matching.length} courses`);
-    const titles = [...html.matchAll(/<article class="card course-card">[\s\S]*?<h2><a href="\/course\/\d+">([^<]*)<\/a><\/h2>/g)].map((m) => m[1]);
-    expect(titles.sort()).toEqual(matching.map((c) => escaped(c.title)).sort());
-    const codes = [...html.matchAll(/<p class="course-code">([^<]*)<\/p>/g)].map((m) => m[1].replace(/ · /g, " "));
+    const titles = [...html.matchAll(/<article class="card course-card">[\s\S]*?<h3 class="course-title"><a href="\/course\/\d+">([^<]*)<\/a><\/h3>/g)].map((
+      m,
+    ) => m[1]);
+    expect(titles.sort()).toEqual(matching.map((c) => escaped(displayTitle(c.title))).sort());
+    const codes = [...html.matchAll(/<p class="course-code"><span class="code">([^<]*)<\/span>/g)].map((m) => m[1]);
     expect(new Set(codes)).toEqual(new Set(matching.map((c) => c.code)));
 
     const checkbox = (name: string, value: string) =>

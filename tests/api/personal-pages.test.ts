@@ -292,10 +292,10 @@ describe("my courses", () => {
     expect(mainText(doc)).toContain("You have 3 courses");
     const sections = [...doc.querySelectorAll(".course-section")];
     expect(sections.map((s) => text(s.querySelector("h2")))).toEqual(["Your Current/Future Courses:", "Completed Courses:"]);
-    const titles = (s: Element) => [...s.querySelectorAll(".course-card h2")].map(text);
+    const titles = (s: Element) => [...s.querySelectorAll(".course-card .course-title")].map(text);
     expect(titles(sections[0]).sort()).toEqual(["Introduction to Computer Science 1", "Introductory Microeconomic Analysis"].sort());
     expect(titles(sections[1]).sort()).toEqual(["Introduction to Computer Science 1", "Calculus I"].sort());
-    const card = (s: Element, title: string) => [...s.querySelectorAll(".course-card")].find((c) => text(c.querySelector("h2")) === title)!;
+    const card = (s: Element, title: string) => [...s.querySelectorAll(".course-card")].find((c) => text(c.querySelector(".course-title")) === title)!;
     const buttons = (c: Element) => [...c.querySelectorAll(".card-actions button")].map(text);
     expect(buttons(card(sections[0], "Introductory Microeconomic Analysis"))).toEqual(["Mark Done", "End Future"]);
     expect(buttons(card(sections[1], "Calculus I"))).toEqual(["Remove Done", "Add Future"]);

@@ -1,16 +1,21 @@
 /**
  * GET /api/courses/search (and the small course endpoints) over the real
  * 9,789-course BU catalog with deterministic synthetic reviews. Every
- * expectation is computed from the in-memory model in tests/helpers/catalog.ts,
- * never read back from the database.
+ * expectation of the filters and sorts is computed from the in-memory model in
+ * tests/helpers/catalog.ts, never read back from the database. Text search is
+ * ranked by relevance (tests/api/search-relevance.test.ts); here it is held
+ * to properties: the filters narrow its matches without reordering them.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { HUB_AREAS } from "../../src/lib/hub-areas.ts";
 import { SEARCH_PARAMETERS } from "../../src/lib/search-filter.ts";
+import { displayTitle } from "../../src/lib/text.ts";
 import { importCourses } from "../../src/services/catalog.ts";
+import { indexTerm } from "../../src/services/search-index.ts";
+import { referenceData } from "../../db/seeds/reference.ts";
 import { api } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
-import { buildModel, type CatalogModel, loadModelIntoApp, type ModelCourse, type ModelStats, readBuCatalog, searchWords } from "../helpers/catalog.ts";
+import { buildModel, type CatalogModel, loadModelIntoApp, type ModelCourse, type ModelStats, readBuCatalog } from "../helpers/catalog.ts";
 
 const PAGE_SIZE = 18;
 /** Results up to this many pages are walked completely; longer ones are sampled. */
@@ -25,6 +30,8 @@ beforeAll(async () => {
   const rows = await readBuCatalog();
   model = buildModel(rows);
   idByCode = await loadModelIntoApp(t, rows, model);
+  const rated = model.courses.filter((c) => c.stats.n > 0);
+  priorMean = rated.reduce((sum, c) => sum + c.stats.overall5 / (5 * c.stats.n), 0) / rated.length;
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -50,7 +57,10 @@ type Query = {
   minCourseCode?: number;
   reviewCount?: number;
   noPreReqs?: boolean;
-  sortBy?: SortBy;
+  levels?: number[];
+  currentOnly?: boolean;
+  includeUnreviewed?: boolean;
+  sortBy?: SortBy | "relevance";
 };
 
 type Item = {
@@ -60,6 +70,9 @@ type Item = {
   courseCode: string;
   code: string;
   title: string;
+  departmentName: string;
+  collegeName: string;
+  current: boolean;
   description?: string | null;
   prerequisites?: string | null;
   noPreReqs: boolean;
@@ -113,14 +126,18 @@ function averageAtMost(c: ModelCourse, slider: MinSlider | MaxSlider, value: num
   return 10 * c.stats[key] <= c.stats.n * factor * tenths(value);
 }
 
-function queryWords(q: string): string[] {
-  return q.trim().toLowerCase().split(/\s+/).filter(Boolean);
+/** A rating filter is a minimum above 0 or a maximum below 5. */
+function hasRatingFilter(query: Query): boolean {
+  return MIN_SLIDERS.some((s) => (query[s] ?? 0) > 0) || MAX_SLIDERS.some((s) => (query[s] ?? 5) < 5);
 }
 
-function textMatches(words: string[], q: string): boolean {
-  return queryWords(q).every((word) => words.some((w) => w.startsWith(word)));
+/** Level 100 … 400 is the hundreds of the number; 500 stands for 500 and above. */
+function levelMatches(numberValue: number, levels: number[] | undefined): boolean {
+  if (!levels?.length) return true;
+  return levels.some((level) => level >= 500 ? numberValue >= 500 : numberValue >= level && numberValue < level + 100);
 }
 
+/** Whether the course passes the query's filters (its text, if any, is not modelled). */
 function modelMatches(c: ModelCourse, query: Query): boolean {
   if (query.colleges?.length && !query.colleges.includes(c.college)) return false;
   if (query.departments?.length && !query.departments.includes(c.department)) return false;
@@ -128,34 +145,45 @@ function modelMatches(c: ModelCourse, query: Query): boolean {
   if (query.noPreReqs && !c.noPreReqs) return false;
   if (query.minCourseCode !== undefined && c.numberValue < query.minCourseCode) return false;
   if (query.reviewCount !== undefined && c.stats.n < query.reviewCount) return false;
+  if (!levelMatches(c.numberValue, query.levels)) return false;
+  if (query.currentOnly && !c.current) return false;
+  if (!hasRatingFilter(query)) return true;
+  // A course without reviews has no rating: any rating filter leaves it out, unless asked for.
+  if (c.stats.n === 0) return query.includeUnreviewed === true;
   for (const slider of MIN_SLIDERS) {
     const min = query[slider];
-    // No reviews means no rating: a minimum above 0 leaves the course out.
-    if (min !== undefined && min > 0 && (c.stats.n === 0 || !averageAtLeast(c, slider, min))) return false;
+    if (min !== undefined && min > 0 && !averageAtLeast(c, slider, min)) return false;
   }
   for (const slider of MAX_SLIDERS) {
     const max = query[slider];
-    // ...and a maximum keeps it.
-    if (max !== undefined && c.stats.n > 0 && !averageAtMost(c, slider, max)) return false;
+    if (max !== undefined && max < 5 && !averageAtMost(c, slider, max)) return false;
   }
-  if (query.q && !textMatches(c.words, query.q)) return false;
   return true;
 }
 
 const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const tieBreak = (a: ModelCourse, b: ModelCourse) =>
   text(a.college, b.college) || text(a.department, b.department) || a.numberValue - b.numberValue || text(a.number, b.number);
-/** Exact comparison of average overall ratings: overall5_a / 5n_a vs overall5_b / 5n_b. */
-const overallDesc = (a: ModelCourse, b: ModelCourse) => b.stats.overall5 * Math.max(a.stats.n, 1) - a.stats.overall5 * Math.max(b.stats.n, 1);
+/** Best Rating's prior: a course starts at the mean of the rated courses' averages, weighed as 5 reviews (docs/product.md, Ratings). */
+const PRIOR_WEIGHT = 5;
+let priorMean = 0;
+
+/** The Bayesian average, to nine decimals (as the server compares it, so float noise cannot reorder equal scores). */
+function bayesian(n: number, average: number): number {
+  return round9((PRIOR_WEIGHT * priorMean + n * average) / (PRIOR_WEIGHT + n));
+}
+const modelScore = (c: ModelCourse) => bayesian(c.stats.n, c.stats.n ? c.stats.overall5 / (5 * c.stats.n) : 0);
 
 const MODEL_ORDER: Record<SortBy, (a: ModelCourse, b: ModelCourse) => number> = {
   byCourseCode: (a, b) => a.numberValue - b.numberValue || text(a.number, b.number) || text(a.college, b.college) || text(a.department, b.department),
-  byRating: (a, b) => overallDesc(a, b) || tieBreak(a, b),
+  // Rated courses first, by the Bayesian average, then the one with more reviews.
+  byRating: (a, b) => Number(b.stats.n > 0) - Number(a.stats.n > 0) || modelScore(b) - modelScore(a) || b.stats.n - a.stats.n || tieBreak(a, b),
   byReviews: (a, b) => b.stats.n - a.stats.n || tieBreak(a, b),
 };
 
 function expectedCourses(query: Query): ModelCourse[] {
-  return model.courses.filter((c) => modelMatches(c, query)).sort(MODEL_ORDER[query.sortBy ?? "byCourseCode"]);
+  if (query.q) throw new Error("the model does not rank text: use checkTextQuery");
+  return model.courses.filter((c) => modelMatches(c, query)).sort(MODEL_ORDER[(query.sortBy ?? "byCourseCode") as SortBy]);
 }
 
 const numeric = (number: string) => Number(/^\d+/.exec(number)?.[0] ?? 0);
@@ -166,8 +194,10 @@ const ITEM_ORDER: Record<SortBy, (a: Item, b: Item) => number> = {
     numeric(a.courseCode) - numeric(b.courseCode) || text(a.courseCode, b.courseCode) || text(a.college, b.college) ||
     text(a.department, b.department),
   byRating: (a, b) =>
-    b.averageOverallRating - a.averageOverallRating || text(a.college, b.college) || text(a.department, b.department) ||
-    numeric(a.courseCode) - numeric(b.courseCode) || text(a.courseCode, b.courseCode),
+    Number(b.numReviews > 0) - Number(a.numReviews > 0) ||
+    bayesian(b.numReviews, b.averageOverallRating) - bayesian(a.numReviews, a.averageOverallRating) || b.numReviews - a.numReviews ||
+    text(a.college, b.college) || text(a.department, b.department) || numeric(a.courseCode) - numeric(b.courseCode) ||
+    text(a.courseCode, b.courseCode),
   byReviews: (a, b) =>
     b.numReviews - a.numReviews || text(a.college, b.college) || text(a.department, b.department) ||
     numeric(a.courseCode) - numeric(b.courseCode) || text(a.courseCode, b.courseCode),
@@ -183,22 +213,27 @@ function violations(item: Item, query: Query): string[] {
   if (query.noPreReqs && !item.noPreReqs) wrong.push("has prerequisites");
   if (query.minCourseCode !== undefined && numeric(item.courseCode) < query.minCourseCode) wrong.push(`number ${item.courseCode}`);
   if (query.reviewCount !== undefined && item.numReviews < query.reviewCount) wrong.push(`${item.numReviews} reviews`);
+  if (!levelMatches(numeric(item.courseCode), query.levels)) wrong.push(`level of ${item.courseCode}`);
+  if (query.currentOnly && !item.current) wrong.push("not current");
+  if (hasRatingFilter(query) && item.numReviews === 0) {
+    if (!query.includeUnreviewed) wrong.push("unrated");
+    return wrong;
+  }
   for (const slider of MIN_SLIDERS) {
     const min = query[slider];
-    if (min === undefined || min <= 0) continue;
-    if (item.numReviews === 0) wrong.push(`${slider}: unrated`);
-    else if ((item[ITEM_FIELD[slider]] as number) < min - 1e-9) wrong.push(`${slider}: ${item[ITEM_FIELD[slider]]}`);
+    if (min !== undefined && min > 0 && (item[ITEM_FIELD[slider]] as number) < min - 1e-9) wrong.push(`${slider}: ${item[ITEM_FIELD[slider]]}`);
   }
   for (const slider of MAX_SLIDERS) {
     const max = query[slider];
-    if (max !== undefined && item.numReviews > 0 && (item[ITEM_FIELD[slider]] as number) > max + 1e-9) wrong.push(`${slider}: ${item[ITEM_FIELD[slider]]}`);
+    if (max !== undefined && max < 5 && (item[ITEM_FIELD[slider]] as number) > max + 1e-9) wrong.push(`${slider}: ${item[ITEM_FIELD[slider]]}`);
   }
-  if (query.q && !textMatches(searchWords(item.college, item.department, item.courseCode, item.title), query.q)) wrong.push(`text "${item.title}"`);
   return wrong;
 }
 
 const round9 = (x: number) => Math.round(x * 1e9) / 1e9;
 const HUB_NAMES = new Map(HUB_AREAS.map((a) => [a.code, a.name]));
+const COLLEGE_NAMES = new Map(referenceData.catalog.colleges.map((c) => [c.code, c.name]));
+const DEPARTMENT_NAMES = new Map(referenceData.catalog.departments.map((d) => [`${d.college} ${d.code}`, d.name]));
 
 function average(stats: ModelStats, key: keyof Omit<ModelStats, "n">, factor = 1): number {
   return stats.n === 0 ? 0 : round9(stats[key] / (factor * stats.n));
@@ -212,7 +247,10 @@ function modelView(c: ModelCourse) {
     department: c.department,
     courseCode: c.number,
     code: c.code,
-    title: c.title,
+    title: displayTitle(c.title),
+    departmentName: DEPARTMENT_NAMES.get(`${c.college} ${c.department}`) ?? c.department,
+    collegeName: COLLEGE_NAMES.get(c.college) ?? c.college,
+    current: c.current,
     noPreReqs: c.noPreReqs,
     numReviews: c.stats.n,
     averageOverallRating: average(c.stats, "overall5", 5),
@@ -233,6 +271,9 @@ function itemView(item: Item) {
     courseCode: item.courseCode,
     code: item.code,
     title: item.title,
+    departmentName: item.departmentName,
+    collegeName: item.collegeName,
+    current: item.current,
     noPreReqs: item.noPreReqs,
     numReviews: item.numReviews,
     averageOverallRating: round9(item.averageOverallRating),
@@ -252,7 +293,7 @@ function itemView(item: Item) {
 function paramsOf(query: Query, page?: number): URLSearchParams {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
-    if (Array.isArray(value)) { for (const v of value) params.append(name, v); }
+    if (Array.isArray(value)) { for (const v of value) params.append(name, String(v)); }
     else if (value !== undefined) params.set(name, String(value));
   }
   if (page !== undefined) params.set("page", String(page));
@@ -376,20 +417,20 @@ describe("every filter alone and combined: count, pages and content match the mo
       [1, 2, 3, 4].map((value): [string, Query] => [`${slider}=${value} among reviewed courses`, { [slider]: value, reviewCount: 1 }])
     ),
     ["maxDifficulty=2 + maxWorkload=3, reviewed", { maxDifficulty: 2, maxWorkload: 3, reviewCount: 1 }],
-    ["maxDifficulty=3 + college keeps unrated", { maxDifficulty: 3, colleges: ["CDS"] }],
+    ["maxDifficulty=3 + college leaves unrated courses out", { maxDifficulty: 3, colleges: ["CDS"] }],
+    ["maxDifficulty=3 + college + includeUnreviewed keeps them", { maxDifficulty: 3, colleges: ["CDS"], includeUnreviewed: true }],
+    ["minRating=3.5 + Hub + includeUnreviewed", { minRating: 3.5, hubReqs: ["QR2"], includeUnreviewed: true }],
+    ["includeUnreviewed alone changes nothing", { includeUnreviewed: true, colleges: ["KHC"] }],
+    ["maxDifficulty=2 + Hub + noPreReqs (the issue's search)", { maxDifficulty: 2, hubReqs: ["QR2"], noPreReqs: true }],
+    ["level 100", { levels: [100] }],
+    ["levels 200 and 400", { levels: [200, 400], colleges: ["CAS"] }],
+    ["level 500 and above", { levels: [500] }],
+    ["levels + Hub + department", { levels: [100, 300], hubReqs: ["CRT"], departments: ["HI"] }],
+    ["currentOnly", { currentOnly: true }],
+    ["currentOnly + college", { currentOnly: true, colleges: ["SSW"] }],
+    ["currentOnly + levels + minRating", { currentOnly: true, levels: [100, 200], minRating: 3 }],
     ["every min slider at 3", { minRating: 3, minUsefulness: 3, minInterest: 3, minTeacher: 3 }],
     ["min and max sliders together", { minRating: 3.5, maxDifficulty: 3, maxWorkload: 3 }],
-    ['q="cs 111"', { q: "cs 111" }],
-    ['q="CAS CS 111"', { q: "CAS CS 111" }],
-    ['q="cs111"', { q: "cs111" }],
-    ['q="intro psych"', { q: "intro psych" }],
-    ['q="writing"', { q: "writing" }],
-    ['q="  Writing   SEMINAR "', { q: "  Writing   SEMINAR " }],
-    ['q="cs 1" (prefixes)', { q: "cs 1" }],
-    ['q="ENG EK 1"', { q: "ENG EK 1" }],
-    ['q="120s" (a suffixed number)', { q: "120s" }],
-    ['q="history" + college', { q: "history", colleges: ["CAS"] }],
-    ['q="data" + Hub', { q: "data", hubReqs: ["QR2"] }],
     ["college + Hub + minRating + byRating", { colleges: ["CAS"], hubReqs: ["CRT"], minRating: 3, sortBy: "byRating" }],
     ["college + Hub + minRating, course order", { colleges: ["CAS"], hubReqs: ["GCI"], minRating: 2.5 }],
     ["Hub + reviewCount + byReviews", { hubReqs: ["HCO"], reviewCount: 1, sortBy: "byReviews" }],
@@ -413,24 +454,123 @@ describe("every filter alone and combined: count, pages and content match the mo
     if (query.sortBy === undefined) return;
     expect(expected.length, `${label} should find something`).toBeGreaterThan(0);
   });
+  test("a rating filter leaves courses without reviews out, unless they are asked for", async () => {
+    const { expected } = await checkQuery("maxDifficulty=2", { maxDifficulty: 2 });
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.every((c) => c.stats.n > 0)).toBe(true);
+    const withUnrated = expectedCourses({ maxDifficulty: 2, includeUnreviewed: true });
+    expect(withUnrated.length).toBe(expected.length + model.courses.filter((c) => c.stats.n === 0).length);
+  });
 
-  test("the text searches from docs/product.md find what a student means", async () => {
-    for (const q of ["cs 111", "CAS CS 111", "cs111"]) {
-      const { walked } = await checkQuery(`q=${q}`, { q });
-      expect(codes(walked), q).toContain("CAS CS 111");
+  test("the catalog carries old courses and every level, so the new filters mean something", () => {
+    expect(model.courses.filter((c) => !c.current).length).toBeGreaterThan(1000);
+    for (const level of [100, 200, 300, 400, 500]) expect(expectedCourses({ levels: [level] }).length, String(level)).toBeGreaterThan(500);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// 1b. Text search: ranked by the index, narrowed by the filters
+// ---------------------------------------------------------------------------
+
+/** Every page of a search, in order. */
+async function walkAll(query: Query, label: string): Promise<Item[]> {
+  const first = await searchPage(query, 0, label);
+  expect(first.totalPages, `${label}: small enough to walk`).toBeLessThanOrEqual(60);
+  const items = [...first.content];
+  for (let page = 1; page < first.totalPages; page++) items.push(...(await searchPage(query, page, label)).content);
+  expect(items, label).toHaveLength(first.totalElements);
+  expect(new Set(items.map((i) => i.id)).size, `${label}: no course twice`).toBe(items.length);
+  return items;
+}
+
+/**
+ * The text's matches with the filters applied are exactly the text's matches
+ * that pass the filters (by the model), in relevance order or in the chosen sort.
+ */
+async function checkTextQuery(q: string, filters: Query, matches?: Item[]): Promise<Item[]> {
+  const all = matches ?? await walkAll({ q }, `q=${q}`);
+  const label = `q=${q} + ${JSON.stringify(filters)}`;
+  const got = await walkAll({ q, ...filters }, label);
+  const passing = all.map((item) => model.byCode.get(item.code)!).filter((c) => modelMatches(c, filters));
+  const sortBy = filters.sortBy;
+  const expected = sortBy && sortBy !== "relevance" ? [...passing].sort(MODEL_ORDER[sortBy]) : passing;
+  expect(codes(got), label).toEqual(codes(expected));
+  for (const item of got) {
+    expect(violations(item, filters), `${label}: ${item.code}`).toEqual([]);
+    expect(itemView(item), `${label}: ${item.code}`).toEqual(modelView(model.byCode.get(item.code)!));
+  }
+  return got;
+}
+
+describe("text search: the filters narrow the index's matches and keep their order", () => {
+  const filters: [string, Query][] = [
+    ["college", { colleges: ["CAS"] }],
+    ["Hub unit", { hubReqs: ["QR2"] }],
+    ["level", { levels: [100] }],
+    ["current only", { currentOnly: true }],
+    ["no prerequisites", { noPreReqs: true }],
+    ["minimum rating", { minRating: 3 }],
+    ["maximum difficulty with unrated courses", { maxDifficulty: 3, includeUnreviewed: true }],
+    ["reviewed", { reviewCount: 1 }],
+  ];
+
+  test.each(["writing", "data", "history", "intro psych", "calculus"])("q=%s", async (q) => {
+    const matches = await walkAll({ q }, `q=${q}`);
+    expect(matches.length, q).toBeGreaterThan(5);
+    let narrowed = 0;
+    for (const [, filter] of filters) if ((await checkTextQuery(q, filter, matches)).length < matches.length) narrowed++;
+    expect(narrowed, `${q}: the filters take something away`).toBeGreaterThan(3);
+  });
+
+  test("a chosen sort wins over relevance, on the same matches", async () => {
+    for (const sortBy of ["byCourseCode", "byRating", "byReviews"] as const) {
+      const got = await checkTextQuery("history", { sortBy });
+      expectSorted(got, sortBy, `history by ${sortBy}`);
     }
-    const { walked } = await checkQuery("q=intro psych", { q: "intro psych" });
-    expect(walked.length).toBeGreaterThan(0);
-    expect(walked.every((c) => /\bintro/i.test(c.title) && /\bpsych/i.test(c.title))).toBe(true);
+  });
+
+  test("relevance is the default with text; without text it means the course order", async () => {
+    const byDefault = await searchPage({ q: "economics" }, 0, "default");
+    const byRelevance = await searchPage({ q: "economics", sortBy: "relevance" }, 0, "relevance");
+    expect(codes(byDefault.content)).toEqual(codes(byRelevance.content));
+    const byCode = await searchPage({ q: "economics", sortBy: "byCourseCode" }, 0, "by code");
+    expect(codes(byCode.content)).not.toEqual(codes(byDefault.content));
+    const noText = await searchPage({ sortBy: "relevance" }, 0, "no text");
+    expect(codes(noText.content)).toEqual(codes(expectedCourses({}).slice(0, PAGE_SIZE)));
+  });
+
+  test("descriptions are searched: a word found only in one course's description finds that course", async () => {
+    // Words as the index keeps them (plurals folded), so "conquests" is not taken for unique beside "conquest".
+    const terms = (text: string) => new Set(text.toLowerCase().split(/[^a-z]+/).filter(Boolean).map(indexTerm));
+    const inTitles = new Set(model.courses.flatMap((c) => [...terms(c.title)]));
+    const courseOf = new Map<string, ModelCourse | null>();
+    for (const c of model.courses) {
+      for (const word of terms(c.description ?? "")) {
+        if (word.length < 9 || inTitles.has(word)) continue;
+        courseOf.set(word, courseOf.has(word) ? null : c);
+      }
+    }
+    const unique = [...courseOf.entries()].filter((entry): entry is [string, ModelCourse] => entry[1] !== null);
+    expect(unique.length).toBeGreaterThan(100);
+    // Every 97th, so the words spread over the catalog.
+    const sample = unique.filter((_, i) => i % 97 === 0).slice(0, 12);
+    for (const [word, course] of sample) {
+      // Among the first page: a title a typo away from the word may rank above a description.
+      const page = await searchPage({ q: word }, 0, word);
+      expect(codes(page.content), `${word} → ${course.code}`).toContain(course.code);
+    }
   });
 
   test("title words after a non-breaking space are words too", async () => {
     // "Methods and Exegesis:\u00a0Africana and Womanist Biblical\u00a0Approaches" (STH) separates words with U+00A0.
     const nbsp = model.courses.filter((c) => /\u00a0/.test(c.title));
     expect(nbsp.length).toBeGreaterThan(0);
-    for (const q of ["biblical approaches", "exegesis the gospel", "theories of learning"]) {
-      const { expected } = await checkQuery(`q=${q}`, { q });
-      expect(expected.some((c) => /\u00a0/.test(c.title)), q).toBe(true);
+    for (const course of nbsp.slice(0, 5)) {
+      const words = course.title.split(/[\s\u00a0]+/).filter((w) => /^[A-Za-z]{4,}$/.test(w));
+      const afterNbsp = course.title.split("\u00a0")[1].split(/\s+/)[0].replace(/[^A-Za-z]/g, "");
+      const q = [words[0], afterNbsp].join(" ");
+      const page = await searchPage({ q, departments: [course.department], colleges: [course.college] }, 0, q);
+      expect(codes(page.content), `${q} → ${course.code}`).toContain(course.code);
     }
   });
 });
@@ -477,27 +617,38 @@ describe("sort orders hold across page boundaries", () => {
     expect(values).toEqual([...values].sort((a, b) => a - b));
   });
 
-  test("byRating breaks exact ties in the average by college, department, number", async () => {
-    // Courses whose averages are the same fraction (132/30 and 22/5 are both 4.4) tie, whatever
-    // floating-point noise summing the reviews' overall ratings leaves behind.
+  test("byRating: a course with one 5-star review does not outrank a well-reviewed one", async () => {
+    const rated = expectedCourses({ reviewCount: 1, sortBy: "byRating" });
+    const averageOf = (c: ModelCourse) => c.stats.overall5 / (5 * c.stats.n);
+    const lone = rated.filter((c) => c.stats.n === 1).sort((a, b) => averageOf(b) - averageOf(a));
+    const many = rated.filter((c) => c.stats.n >= 5);
+    const bestLone = lone[0];
+    // A course with more reviews and a lower plain average that still comes first.
+    const best = many.find((c) => averageOf(c) < averageOf(bestLone) && modelScore(c) > modelScore(bestLone));
+    expect(best, `a well-reviewed course below ${bestLone.code} by plain average`).toBeDefined();
+    const order = codes(await walkAll({ reviewCount: 1, sortBy: "byRating" }, "rated by rating"));
+    expect(order.indexOf(best!.code)).toBeLessThan(order.indexOf(bestLone.code));
+    expect(order).toEqual(codes(rated));
+  });
+
+  test("byRating breaks ties in the score by the number of reviews, then college, department, number", async () => {
+    // Courses with the same number of reviews and the same average (132/30 and 22/5 are both 4.4) tie,
+    // whatever floating-point noise summing the reviews' overall ratings leaves behind.
     const rated = expectedCourses({ reviewCount: 1, sortBy: "byRating" });
     const groups = new Map<string, ModelCourse[]>();
     for (const c of rated) {
-      const key = String(round9(c.stats.overall5 / (5 * c.stats.n)));
+      const key = String(modelScore(c));
       groups.set(key, [...groups.get(key) ?? [], c]);
     }
     const ties = [...groups.entries()].filter(([, list]) => list.length > 1);
     expect(ties.length).toBeGreaterThan(10);
-    const walked: Item[] = [];
-    for (let page = 0; page * PAGE_SIZE < rated.length; page++) {
-      walked.push(...(await searchPage({ reviewCount: 1, sortBy: "byRating" }, page, "ties")).content);
-    }
+    const walked = await walkAll({ reviewCount: 1, sortBy: "byRating" }, "ties");
     const position = new Map(walked.map((item, i) => [item.code, i]));
     const wrong: string[] = [];
-    for (const [average, list] of ties) {
+    for (const [score, list] of ties) {
       const got = [...list].sort((a, b) => position.get(a.code)! - position.get(b.code)!).map((c) => c.code);
       const want = list.map((c) => c.code);
-      if (got.join() !== want.join()) wrong.push(`${average}: got ${got.join(", ")}; want ${want.join(", ")}`);
+      if (got.join() !== want.join()) wrong.push(`${score}: got ${got.join(", ")}; want ${want.join(", ")}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -580,10 +731,12 @@ describe("course numbers of other lengths (the real catalog only has three digit
     expect(await order("minCourseCode=1001")).toEqual([]);
   });
 
-  test("q matches number prefixes, with and without the department", async () => {
-    expect(await order("q=ab+99")).toEqual(["TST AB 99", "TST AB 99A"]);
-    expect(await order("q=ab99a")).toEqual(["TST AB 99A"]);
-    expect(await order("q=tst+12")).toEqual(["TST AB 120", "TST CD 120", "TST AB 120S", "TST AB 121"]);
+  test("q finds codes of every length, the exact code first", async () => {
+    expect((await order("q=ab+99"))[0]).toBe("TST AB 99");
+    expect(await order("q=ab+99")).toContain("TST AB 99A");
+    expect((await order("q=ab99a"))[0]).toBe("TST AB 99A");
+    expect((await order("q=tst+ab+1000"))[0]).toBe("TST AB 1000");
+    expect((await order("q=cd120"))[0]).toBe("TST CD 120");
   });
 });
 
@@ -622,6 +775,13 @@ describe("parameters", () => {
     "minCourseCode=1e3",
     "noPreReqs=maybe",
     "noPreReqs=1",
+    "levels=150",
+    "levels=abc",
+    "levels=600",
+    "levels=100&levels=-100",
+    "currentOnly=yes",
+    "includeUnreviewed=1",
+    "sortBy=toString",
     "colleges=%3Cscript%3E",
     "departments=%3Cscript%3Ealert(1)%3C%2Fscript%3E",
     `q=${"a".repeat(201)}`,
@@ -672,19 +832,34 @@ describe("parameters", () => {
 // 4. Search text is literal
 // ---------------------------------------------------------------------------
 
-describe("search text is matched literally", () => {
-  const texts = ["%", "_", "' OR 1=1--", '"', "100%", "%%", "_1", "c_s", "cs%", "\\", "\\%", "'", "'; DROP TABLE courses; --", "*", "[a-z]", "cs 1_1"];
+describe("search text is text, never a pattern or a query", () => {
+  const punctuation = ["%", "_", '"', "%%", "\\", "\\%", "'", "*", "[]", "()", "&&", "||", "-", "^", "~", ":"];
 
-  test.each(texts)("q=%s", async (q) => {
-    const { expected } = await checkQuery(`q=${q}`, { q });
-    // Sanity for the strongest cases: a wildcard read as SQL would have matched (nearly) everything.
-    if (["%", "_", "%%", "' OR 1=1--", "100%", "cs%", "c_s", "_1"].includes(q)) expect(expected).toHaveLength(0);
+  test.each(punctuation)("q=%s finds nothing and fails nothing", async (q) => {
+    const { status, body } = await searchRaw(paramsOf({ q }));
+    expect(status, q).toBe(200);
+    expect(body.totalElements, q).toBe(0);
+    const suggestions = await api(t, `/api/courses/suggest?q=${encodeURIComponent(q)}`);
+    expect(suggestions.status, q).toBe(200);
+    expect(await suggestions.json(), q).toEqual([]);
   });
 
-  test("a quote that starts a title word finds exactly those titles", async () => {
-    const { expected, walked } = await checkQuery('q="', { q: '"' });
-    expect(expected.length).toBeGreaterThan(0);
-    expect(walked.every((c) => c.title.includes('"'))).toBe(true);
+  test.each([["cs%", "cs"], ["100%", "100"], ["c_s", "c s"], ["cs 1_1", "cs 1 1"], ["[a-z]", "a z"], ["econ*", "econ"]])(
+    "q=%s searches the words of %s",
+    async (q, words) => {
+      const got = await searchRaw(paramsOf({ q }));
+      const want = await searchRaw(paramsOf({ q: words }));
+      expect(got.status, q).toBe(200);
+      expect({ total: got.body.totalElements, first: codes(got.body.content) }, q).toEqual({ total: want.body.totalElements, first: codes(want.body.content) });
+      // A wildcard read as a pattern would have matched (nearly) everything.
+      expect(got.body.totalElements, q).toBeLessThan(9789 / 2);
+    },
+  );
+
+  test.each(["' OR 1=1--", "'; DROP TABLE courses; --", "1 UNION SELECT * FROM users", "OR AND NOT"])("q=%s is searched as words", async (q) => {
+    const { status, body } = await searchRaw(paramsOf({ q }));
+    expect(status, q).toBe(200);
+    expect(body.totalElements, q).toBeLessThan(9789);
   });
 
   test("the catalog survives the searches", async () => {
@@ -716,6 +891,62 @@ describe("course endpoints", () => {
     const unknown = await api(t, "/api/courses/departments/ZZZ");
     expect(unknown.status).toBe(200);
     expect(await unknown.json()).toEqual([]);
+  });
+
+  test("?names=true gives each department with its name; every department of the real catalog has one", async () => {
+    const colleges = [...new Set(model.courses.map((c) => c.college))];
+    const unnamed: string[] = [];
+    for (const college of colleges) {
+      const response = await api(t, `/api/courses/departments/${college}?names=true`);
+      expect(response.status, college).toBe(200);
+      const list: { code: string; name: string }[] = await response.json();
+      const expected = [...new Set(model.courses.filter((c) => c.college === college).map((c) => c.department))].sort(text);
+      expect(list.map((d) => d.code).sort(text), college).toEqual(expected);
+      // In the order of their names, as a picker shows them.
+      const names = list.map((d) => d.name);
+      expect(names, college).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+      for (const d of list) if (d.name === d.code || !d.name.trim()) unnamed.push(`${college} ${d.code}`);
+    }
+    expect(unnamed).toEqual([]);
+    const cs = await (await api(t, "/api/courses/departments/CAS?names=true")).json();
+    expect(cs).toContainEqual({ code: "CS", name: "Computer Science" });
+  });
+
+  test("every course's college has a name", () => {
+    const unnamed = [...new Set(model.courses.map((c) => c.college))].filter((college) => !COLLEGE_NAMES.has(college));
+    expect(unnamed).toEqual([]);
+  });
+
+  test("GET /api/courses/suggest: up to 8 courses as {id, code, title}, the exact code first", async () => {
+    const response = await api(t, "/api/courses/suggest?q=cs111");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toMatch(/public/);
+    const list = await response.json();
+    expect(list[0]).toEqual({ id: idByCode.get("CAS CS 111"), code: "CAS CS 111", title: displayTitle(model.byCode.get("CAS CS 111")!.title) });
+    for (const q of ["intro", "history", "e", "writing seminar", "calclus"]) {
+      const got = await (await api(t, `/api/courses/suggest?q=${encodeURIComponent(q)}`)).json();
+      expect(got.length, q).toBeLessThanOrEqual(8);
+      for (const item of got) {
+        expect(Object.keys(item).sort(), q).toEqual(["code", "id", "title"]);
+        expect(idByCode.get(item.code), q).toBe(item.id);
+      }
+    }
+    expect((await (await api(t, "/api/courses/suggest?q=history")).json()).length).toBe(8);
+    // The suggestions are the search's first results.
+    const search = await searchPage({ q: "organic chem" }, 0, "organic chem");
+    const suggested = await (await api(t, "/api/courses/suggest?q=organic%20chem")).json();
+    expect(codes(suggested)).toEqual(codes(search.content.slice(0, 8)));
+  });
+
+  test("GET /api/courses/suggest refuses a missing, long or multi-line q with 400 and a message", async () => {
+    for (const query of ["", "q=" + "a".repeat(201), "q=a%0Ab", "q=%00"]) {
+      const response = await api(t, `/api/courses/suggest?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(await response.json(), query).toMatchObject({ message: expect.any(String) });
+    }
+    const blank = await api(t, "/api/courses/suggest?q=%20%20");
+    expect(blank.status).toBe(200);
+    expect(await blank.json()).toEqual([]);
   });
 
   test("GET /api/courses/{id} returns the course as the model says", async () => {

@@ -10,7 +10,7 @@
 import { gzipSync } from "node:zlib";
 import { createClient } from "@libsql/client";
 import { migrateDatabase, openDatabase } from "../../db/client.ts";
-import reference from "../../db/seeds/majors.json" with { type: "json" };
+import { referenceData as reference } from "../../db/seeds/reference.ts";
 import { overallRating } from "../../src/lib/schemas.ts";
 import { seededRandom } from "../../src/lib/random.ts";
 import { ensureReferenceData, importCourses } from "../../src/services/catalog.ts";

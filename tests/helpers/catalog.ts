@@ -22,6 +22,7 @@ export type CatalogRow = {
   prerequisites?: string | null;
   has_prerequisites?: boolean;
   hub_units?: string[];
+  in_recent_catalog?: boolean;
 };
 
 export type ModelReview = {
@@ -60,8 +61,8 @@ export type ModelCourse = {
   prerequisites: string | null;
   noPreReqs: boolean;
   hubs: Set<string>;
-  /** Lower-cased words of "college department number departmentnumber title". */
-  words: string[];
+  /** In BU's recent catalog (a row that does not say counts as current). */
+  current: boolean;
   reviews: ModelReview[];
   stats: ModelStats;
 };
@@ -97,14 +98,10 @@ export function modelCourse(row: CatalogRow): ModelCourse {
     prerequisites,
     noPreReqs: !(row.has_prerequisites ?? prerequisites !== null),
     hubs: new Set(row.hub_units ?? []),
-    words: searchWords(college, department, number, title),
+    current: row.in_recent_catalog ?? true,
     reviews: [],
     stats: { n: 0, overall5: 0, usefulness: 0, difficulty: 0, workload: 0, interest: 0, teacher: 0 },
   };
-}
-
-export function searchWords(college: string, department: string, number: string, title: string): string[] {
-  return `${college} ${department} ${number} ${department}${number} ${title}`.toLowerCase().split(/\s+/).filter(Boolean);
 }
 
 /** overall = ((6 - difficulty) + (6 - workload) + interest + usefulness + teacher) / 5; this is 5 × overall. */

@@ -3,37 +3,17 @@ import { act } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { hydratedRoots } from "../helpers/island-roots.ts";
-import CourseSearch from "../../islands/CourseSearch.tsx";
+import CourseSearch, { type NamedCode } from "../../islands/CourseSearch.tsx";
 import { bootIslands } from "../../src/client/boot.ts";
 import { IslandCollector, IslandContext } from "../../src/client/island.tsx";
 import type { ListIds } from "../../src/client/lists-store.ts";
 import { EMPTY_FILTER, type SearchFilter } from "../../src/lib/search-filter.ts";
+import { courseView } from "../helpers/course-views.ts";
 import type { CourseView, SearchPage } from "../../src/lib/api-types.ts";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-function course(id: number, college: string, department: string, number: string, title: string, overall = 0, hubs: string[] = []): CourseView {
-  return {
-    id,
-    college,
-    department,
-    courseCode: number,
-    code: `${college} ${department} ${number}`,
-    title,
-    description: null,
-    prerequisites: null,
-    noPreReqs: false,
-    numReviews: overall ? 2 : 0,
-    averageOverallRating: overall,
-    averageUsefulnessRating: overall,
-    averageDifficultyRating: overall,
-    averageWorkloadRating: overall,
-    averageInterestRating: overall,
-    averageTeacherRating: overall,
-    hubRequirements: hubs.map((code) => ({ code, name: code })),
-    userReviewed: false,
-  };
-}
+const course = courseView;
 
 const CS111 = course(1, "CAS", "CS", "111", "Introduction to Computer Science 1", 4.2, ["QR2", "CRT", "CRI"]);
 const EC101 = course(2, "CAS", "EC", "101", "Introductory Microeconomic Analysis", 3.5, ["SO1"]);
@@ -44,9 +24,13 @@ function page(content: CourseView[], totalElements = content.length, totalPages 
   return { content, totalElements, totalPages, number, size: 18 };
 }
 
-const COLLEGES = ["CAS", "ENG", "QST"];
+const COLLEGES = [
+  { code: "CAS", name: "College of Arts & Sciences" },
+  { code: "ENG", name: "College of Engineering" },
+  { code: "QST", name: "Questrom School of Business" },
+];
 
-type Props = { filter?: SearchFilter; result?: SearchPage; departments?: Record<string, string[]>; signedIn?: boolean; lists?: ListIds | null };
+type Props = { filter?: SearchFilter; result?: SearchPage; departments?: Record<string, NamedCode[]>; signedIn?: boolean; lists?: ListIds | null };
 
 /** Renders the island as the server does, then hydrates it as the browser does. */
 async function mount(props: Props = {}) {
@@ -90,20 +74,27 @@ const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) 
 
 async function submit() {
   await act(async () => {
-    document.querySelector("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+    document.querySelector("form#search-form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
   });
 }
 
+/** Lets the pause after a change pass, so the live search runs, and its answer arrive. */
+async function afterPause() {
+  await act(async () => await new Promise((resolve) => setTimeout(resolve, 350)));
+  await settle();
+}
+
 const found = () => text(document.getElementById("search-found"));
-const titles = () => [...document.querySelectorAll(".course-card h2")].map(text);
+const titles = () => [...document.querySelectorAll(".course-card h3")].map(text);
 const spinner = () => document.querySelector("[role=status][aria-label='Loading courses']");
-const cardOf = (title: string) => [...document.querySelectorAll<HTMLElement>(".course-card")].find((c) => text(c.querySelector("h2")) === title)!;
+const cardOf = (title: string) => [...document.querySelectorAll<HTMLElement>(".course-card")].find((c) => text(c.querySelector("h3")) === title)!;
 function buttonIn(scope: ParentNode, label: string): HTMLButtonElement {
   const button = [...scope.querySelectorAll("button")].find((b) => text(b) === label);
   if (!button) throw new Error(`no button "${label}" in ${text(scope as Element)}`);
   return button;
 }
 const toggles = () => [...document.querySelectorAll<HTMLButtonElement>(".course-card .card-actions button, .course-card .bookmark")];
+const chips = () => [...document.querySelectorAll(".chips .chip")].map(text);
 
 /** The URLs fetch was called with, in order. */
 const fetched = () => vi.mocked(fetch).mock.calls.map(([url]) => String(url));
@@ -116,13 +107,17 @@ function deferred() {
   return { promise, answer: (response: Response) => act(async () => answer(response)) };
 }
 
-const DEPARTMENTS: Record<string, string[]> = { CAS: ["MA", "CS", "EC"], ENG: ["EK", "CS", "BE"], QST: ["FE"] };
+const DEPARTMENTS: Record<string, NamedCode[]> = {
+  CAS: [{ code: "MA", name: "Mathematics & Statistics" }, { code: "CS", name: "Computer Science" }, { code: "EC", name: "Economics" }],
+  ENG: [{ code: "EK", name: "Engineering Core" }, { code: "CS", name: "Computer Science" }, { code: "BE", name: "Biomedical Engineering" }],
+  QST: [{ code: "FE", name: "Finance" }],
+};
 
 /** Answers departments calls from DEPARTMENTS and searches with `search`. */
 function route(search: () => SearchPage | Response = () => page([])) {
   vi.mocked(fetch).mockImplementation((input) => {
     const url = String(input);
-    const departments = /^\/api\/courses\/departments\/(\w+)$/.exec(url);
+    const departments = /^\/api\/courses\/departments\/(\w+)\?names=true$/.exec(url);
     if (departments) return Promise.resolve(Response.json(DEPARTMENTS[departments[1]] ?? []));
     if (url.startsWith("/api/courses/search")) {
       const answer = search();
@@ -131,7 +126,6 @@ function route(search: () => SearchPage | Response = () => page([])) {
     return Promise.reject(new Error(`unexpected fetch ${url}`));
   });
 }
-
 describe("CourseSearch island", () => {
   let consoleErrors: ReturnType<typeof vi.spyOn>;
   let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
@@ -169,41 +163,56 @@ describe("CourseSearch island", () => {
     expect(titles()).toEqual(["Introduction to Computer Science 1", "Introductory Microeconomic Analysis"]);
     expect(spinner()).toBeNull();
     expect(byId<HTMLSelectElement>("search-sort").value).toBe("byCourseCode");
+    expect(chips()).toEqual([]);
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  test("submitting searches page 0 with the form's colleges, Hub units, slider and sort, shows the spinner, then the results and the URL", async () => {
-    route();
+  test("filters apply as they change: one search after a pause, the URL replaced, the chips and the Filters count follow", async () => {
+    route(() => page([MA123, CS111]));
     await mount();
     await click(checkbox("colleges", "CAS"));
-    await settle();
     await click(checkbox("hubReqs", "QR2"));
     await setValue(byId<HTMLInputElement>("search-minRating"), "3.5");
     expect(text(document.querySelector("label[for=search-minRating] output"))).toBe("3.5");
-    await setValue(byId<HTMLSelectElement>("search-sort"), "byRating");
+    // Nothing yet: the changes wait for a pause.
+    expect(searches()).toEqual([]);
+    await afterPause();
+    const query = "colleges=CAS&hubReqs=QR2&minRating=3.5";
+    expect(searches()).toEqual([`/api/courses/search?${query}`]);
+    expect(pushState).not.toHaveBeenCalled();
+    expect(location.pathname + location.search).toBe(`/search?${query}`);
+    expect(titles()).toEqual(["Calculus I", "Introduction to Computer Science 1"]);
+    expect(chips()).toEqual(["College of Arts & Sciences ×", "Hub QR2 ×", "Overall ≥ 3.5 ×", "Clear all"]);
+    expect(text(document.querySelector("summary.filter-toggle"))).toBe("Filters (3)");
 
+    // A chip removes its filter, and the search follows.
+    await click([...document.querySelectorAll<HTMLButtonElement>(".chips .chip")].find((c) => text(c) === "Hub QR2 ×")!);
+    await afterPause();
+    expect(searches().at(-1)).toBe("/api/courses/search?colleges=CAS&minRating=3.5");
+    expect(checkbox("hubReqs", "QR2").checked).toBe(false);
+  });
+
+  test("Search Courses searches at once, page 0, with a new history entry; the spinner shows meanwhile", async () => {
+    await mount();
+    await setValue(byId<HTMLSelectElement>("search-sort"), "byRating");
     const answer = deferred();
     vi.mocked(fetch).mockReturnValueOnce(answer.promise);
     await submit();
-    const query = "colleges=CAS&hubReqs=QR2&minRating=3.5&sortBy=byRating";
-    expect(searches()).toEqual([`/api/courses/search?${query}`]);
-    // Page 0 is the default and is left out of the URL; nothing else slips in.
-    const sent = new URL(searches()[0], "http://x").searchParams;
-    expect(sent.get("page") ?? "0").toBe("0");
-    expect([...sent.keys()]).toEqual(["colleges", "hubReqs", "minRating", "sortBy"]);
-    expect(pushState).toHaveBeenCalledWith(null, "", `/search?${query}`);
-    expect(location.pathname + location.search).toBe(`/search?${query}`);
-
-    // The spinner shows while the request is pending.
+    expect(searches()).toEqual(["/api/courses/search?sortBy=byRating"]);
+    expect(pushState).toHaveBeenCalledWith(null, "", "/search?sortBy=byRating");
     expect(spinner()).not.toBeNull();
     expect(document.querySelector(".search-results")!.getAttribute("aria-busy")).toBe("true");
-
-    await answer.answer(Response.json(page([MA123, CS111])));
+    await answer.answer(Response.json(page([MA123], 1)));
     expect(spinner()).toBeNull();
-    expect(document.querySelector(".search-results")!.getAttribute("aria-busy")).toBe("false");
-    expect(found()).toBe("Found 2 courses");
-    expect(titles()).toEqual(["Calculus I", "Introduction to Computer Science 1"]);
-    expect(cardOf("Calculus I").querySelector("a[href='/course/3']")).not.toBeNull();
+    expect(found()).toBe("Found 1 course");
+    // The pending live search was replaced by the submit: nothing more is sent.
+    await afterPause();
+    expect(searches()).toHaveLength(1);
+  });
+
+  test("counts read with thousands separators", async () => {
+    await mount({ result: page([CS111], 9789, 544) });
+    expect(found()).toBe("Found 9,789 courses");
   });
 
   test("a slow earlier answer never overwrites a later search", async () => {
@@ -228,33 +237,36 @@ describe("CourseSearch island", () => {
     expect(document.querySelector("nav.pagination")).not.toBeNull();
     await submit();
     await settle();
-    // The empty filter: no parameters at all (a bare trailing "?" is harmless).
     expect(searches()).toHaveLength(1);
     expect(searches()[0]).toMatch(/^\/api\/courses\/search\??$/);
-    expect(pushState).toHaveBeenCalledWith(null, "", "/search");
     expect(found()).toBe("Found 0 courses");
     expect(text(document.querySelector(".search-results .empty"))).toBe("No courses found. Try adjusting the filter parameters.");
     expect(document.querySelectorAll(".course-card")).toHaveLength(0);
     expect(document.querySelector("nav.pagination")).toBeNull();
   });
 
-  test("Next fetches page 1 with the LAST SUBMITTED filters, even after the form changed without a submit", async () => {
+  test("typing searches by relevance after a pause; choosing another sort keeps it", async () => {
+    route(() => page([CS111]));
+    await mount();
+    await setValue(byId<HTMLInputElement>("search-q"), "intro psych");
+    await afterPause();
+    expect(searches()).toEqual(["/api/courses/search?q=intro+psych"]);
+    expect(byId<HTMLSelectElement>("search-sort").value).toBe("relevance");
+    await setValue(byId<HTMLSelectElement>("search-sort"), "byRating");
+    await afterPause();
+    expect(searches().at(-1)).toBe("/api/courses/search?q=intro+psych&sortBy=byRating");
+    await setValue(byId<HTMLInputElement>("search-q"), "calculus");
+    await afterPause();
+    expect(searches().at(-1)).toBe("/api/courses/search?q=calculus&sortBy=byRating");
+  });
+
+  test("Next fetches the next page of the filters in force, with a new history entry", async () => {
     route(() => page([CS111, EC101], 40, 3, 0));
     await mount({ result: page([EK125]) });
     await click(checkbox("colleges", "CAS"));
-    await settle();
-    await submit();
-    await settle();
+    await afterPause();
     expect(searches()).toEqual(["/api/courses/search?colleges=CAS"]);
     expect(found()).toBe("Found 40 courses");
-
-    // Changed, not submitted.
-    await click(checkbox("colleges", "ENG"));
-    await settle();
-    await click(checkbox("hubReqs", "WRI"));
-    await setValue(byId<HTMLInputElement>("search-maxWorkload"), "2");
-    await setValue(byId<HTMLSelectElement>("search-sort"), "byReviews");
-
     const next = [...document.querySelectorAll<HTMLAnchorElement>("nav.pagination a")].find((a) => text(a) === "Next")!;
     expect(next.getAttribute("href")).toBe("/search?colleges=CAS&page=1");
     route(() => page([MA123], 40, 3, 1));
@@ -264,9 +276,6 @@ describe("CourseSearch island", () => {
     expect(pushState).toHaveBeenLastCalledWith(null, "", "/search?colleges=CAS&page=1");
     expect(titles()).toEqual(["Calculus I"]);
     expect(document.querySelector("nav.pagination [aria-current=page]")!.textContent).toBe("2");
-    // The unsubmitted changes are still in the form.
-    expect(checkbox("colleges", "ENG").checked).toBe(true);
-    expect(checkbox("hubReqs", "WRI").checked).toBe(true);
   });
 
   test("Back (popstate) restores the filter from location.search and fetches it, without pushing a new entry", async () => {
@@ -283,9 +292,8 @@ describe("CourseSearch island", () => {
     expect(byId<HTMLInputElement>("search-minTeacher").value).toBe("2.5");
     expect(byId<HTMLSelectElement>("search-sort").value).toBe("byReviews");
     expect(titles()).toEqual(["Introduction to Programming for Engineers"]);
-    expect(found()).toBe("Found 1 courses");
+    expect(found()).toBe("Found 1 course");
 
-    // Back to the bare page: the empty filter.
     history.replaceState(null, "", "/search");
     await act(async () => void dispatchEvent(new PopStateEvent("popstate")));
     await settle();
@@ -294,48 +302,69 @@ describe("CourseSearch island", () => {
     expect(byId<HTMLSelectElement>("search-sort").value).toBe("byCourseCode");
   });
 
-  test("Departments is disabled until a college is chosen; two colleges' departments are fetched, merged and sorted", async () => {
+  test("Departments is disabled until a college is chosen; two colleges' departments are fetched by name, merged and sorted", async () => {
     route();
     await mount();
     const disabled = document.getElementById("search-departments-value")!.closest("button")!;
     expect(disabled.disabled).toBe(true);
     expect(text(disabled)).toBe("Choose a college first");
-    expect(document.querySelectorAll("input[name=departments]")).toHaveLength(0);
 
     await click(checkbox("colleges", "CAS"));
     await settle();
-    expect(fetched()).toEqual(["/api/courses/departments/CAS"]);
-    const departments = () => [...document.querySelectorAll<HTMLInputElement>("input[name=departments]")].map((i) => i.value);
-    expect(departments()).toEqual(["CS", "EC", "MA"]);
-    expect(document.getElementById("search-departments-value")!.closest("button")).toBeNull();
+    expect(fetched()).toEqual(["/api/courses/departments/CAS?names=true"]);
+    const departments = () => [...document.querySelectorAll<HTMLInputElement>("input[name=departments]")].map((i) => text(i.closest("label")));
+    expect(departments()).toEqual(["Computer Science (CS)", "Economics (EC)", "Mathematics & Statistics (MA)"]);
 
     await click(checkbox("colleges", "ENG"));
     await settle();
-    expect(fetched()).toEqual(["/api/courses/departments/CAS", "/api/courses/departments/ENG"]);
-    expect(departments()).toEqual(["BE", "CS", "EC", "EK", "MA"]);
-
-    // A chosen department is sent with the search.
+    expect(departments()).toEqual([
+      "Biomedical Engineering (BE)",
+      "Computer Science (CS)",
+      "Economics (EC)",
+      "Engineering Core (EK)",
+      "Mathematics & Statistics (MA)",
+    ]);
     await click(checkbox("departments", "EK"));
-    await submit();
-    await settle();
-    expect(searches()).toEqual(["/api/courses/search?colleges=CAS&colleges=ENG&departments=EK"]);
+    await afterPause();
+    expect(searches().at(-1)).toBe("/api/courses/search?colleges=CAS&colleges=ENG&departments=EK");
+    expect(chips()).toContain("Engineering Core (EK) ×");
 
     // A department of a college no longer chosen is not sent.
     await click(checkbox("colleges", "ENG"));
-    expect(departments()).toEqual(["CS", "EC", "MA"]);
-    await click(checkbox("departments", "MA"));
-    await submit();
-    await settle();
-    expect(searches().at(-1)).toBe("/api/courses/search?colleges=CAS&departments=MA");
-    await click(checkbox("colleges", "ENG"));
-    await settle();
-
-    // Un-choosing every college disables it again (and clears the departments); nothing is fetched twice.
-    await click(checkbox("colleges", "CAS"));
-    await click(checkbox("colleges", "ENG"));
-    await settle();
-    expect(document.getElementById("search-departments-value")!.closest("button")!.disabled).toBe(true);
+    await afterPause();
+    expect(searches().at(-1)).toBe("/api/courses/search?colleges=CAS");
     expect(fetched().filter((url) => url.includes("/departments/"))).toHaveLength(2);
+  });
+
+  test("levels, current courses and courses without reviews are filters too", async () => {
+    route(() => page([CS111]));
+    await mount();
+    await click(checkbox("levels", "100"));
+    await click(checkbox("levels", "500"));
+    await click(checkbox("currentOnly", "true"));
+    await afterPause();
+    expect(searches().at(-1)).toBe("/api/courses/search?levels=100&levels=500&currentOnly=true");
+    expect(chips()).toEqual(["Level 100 ×", "Level 500+ ×", "Current courses only ×", "Clear all"]);
+    await setValue(byId<HTMLInputElement>("search-maxDifficulty"), "2");
+    await click(checkbox("includeUnreviewed", "true"));
+    await afterPause();
+    expect(searches().at(-1)).toBe("/api/courses/search?maxDifficulty=2&levels=100&levels=500&currentOnly=true&includeUnreviewed=true");
+    await click([...document.querySelectorAll<HTMLButtonElement>(".chips .chip")].find((c) => text(c) === "Clear all")!);
+    await afterPause();
+    expect(searches().at(-1)).toMatch(/^\/api\/courses\/search\??$/);
+    expect(chips()).toEqual([]);
+  });
+
+  test("the table view loads when chosen, shows 'No ratings yet' for a course without reviews, and is remembered", async () => {
+    await mount({ result: page([CS111, EK125]) });
+    await click(buttonIn(document, "Table"));
+    await act(async () => await new Promise((resolve) => setTimeout(resolve, 50)));
+    await settle();
+    const rows = [...document.querySelectorAll(".course-table tbody tr")].map((row) => text(row));
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain("No ratings yet");
+    expect(localStorage.getItem("searchView")).toBe("table");
+    localStorage.removeItem("searchView");
   });
 
   test("a visitor clicking Mark Done is sent to /login?next=… and nothing is sent", async () => {

@@ -8,31 +8,13 @@ import MyReviewList from "../../islands/MyReviewList.tsx";
 import { bootIslands } from "../../src/client/boot.ts";
 import { IslandCollector, IslandContext } from "../../src/client/island.tsx";
 import type { ListIds } from "../../src/client/lists-store.ts";
+import { courseView } from "../helpers/course-views.ts";
 import type { CourseView, MyReviewView } from "../../src/lib/api-types.ts";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 function course(id: number, college: string, department: string, number: string, title: string, overall: number, hubs: string[]): CourseView {
-  return {
-    id,
-    college,
-    department,
-    courseCode: number,
-    code: `${college} ${department} ${number}`,
-    title,
-    description: null,
-    prerequisites: null,
-    noPreReqs: true,
-    numReviews: overall ? 3 : 0,
-    averageOverallRating: overall,
-    averageUsefulnessRating: overall,
-    averageDifficultyRating: overall,
-    averageWorkloadRating: overall,
-    averageInterestRating: overall,
-    averageTeacherRating: overall,
-    hubRequirements: hubs.map((code) => ({ code, name: code })),
-    userReviewed: false,
-  };
+  return courseView(id, college, department, number, title, overall, hubs, { noPreReqs: true, numReviews: overall ? 3 : 0 });
 }
 
 // Deliberately out of order: 111, 99, 120S and 120 sort as 99, 111, 120, 120S by code.
@@ -88,7 +70,7 @@ describe("personal page islands", () => {
         />,
         { ListedCourses },
       );
-    const cardOf = (title: string) => [...document.querySelectorAll(".course-card")].find((c) => text(c.querySelector("h2")) === title)!;
+    const cardOf = (title: string) => [...document.querySelectorAll(".course-card")].find((c) => text(c.querySelector(".course-title")) === title)!;
 
     test("hydrates the cards with toggles showing the lists", async () => {
       await myCourses();
@@ -178,7 +160,7 @@ describe("personal page islands", () => {
       await click(header("Overall rating").querySelector("button")!);
       expect(codes()).toEqual(["CAS CS 120", "CAS CS 111", "CAS CS 120S", "CAS CS 99"]);
       expect(sorted()).toEqual([["Overall rating", "descending"]]);
-      expect([...table.querySelectorAll("tbody tr")].map((tr) => text(tr.querySelectorAll("td")[2]))).toEqual(["4.8", "4.2", "3.1", "0.0"]);
+      expect([...table.querySelectorAll("tbody tr")].map((tr) => text(tr.querySelectorAll("td")[2]))).toEqual(["4.8", "4.2", "3.1", "No ratings yet"]);
 
       await click(header("Hub units").querySelector("button")!);
       expect(codes()).toEqual(["CAS CS 111", "CAS CS 120", "CAS CS 120S", "CAS CS 99"]);

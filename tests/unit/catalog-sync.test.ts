@@ -6,7 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { type Database, migrateDatabase, openDatabase } from "../../db/client.ts";
-import reference from "../../db/seeds/majors.json" with { type: "json" };
+import { referenceData as reference } from "../../db/seeds/reference.ts";
 import { courses, reviews, users } from "../../db/schema.ts";
 import { parseRobots } from "../../src/services/robots-rules.ts";
 import { parseCourseList, parseCoursePage } from "../../src/services/bulletin-pages.ts";

@@ -46,7 +46,7 @@ describe("layers", () => {
       "src/components/Planted.tsx:1 imports src/services/sessions.ts: components may not import services (components may import components, client, lib)",
       "db/planted.ts:3 imports src/config.ts: db may not import config (db may import db)",
       "src/server/planted.ts:1 imports src/middleware/session.ts: server may not import middleware " +
-      "(server may import server, components, client, services, lib, config, db)",
+      "(server may import server, islands, components, client, services, lib, config, db)",
     ]);
   });
 

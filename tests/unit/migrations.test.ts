@@ -44,18 +44,24 @@ describe("migrations", () => {
   });
 });
 
-describe("course words", () => {
-  test("the migration fills course_words from existing search texts", async () => {
+describe("catalog names and the current flag", () => {
+  test("a database from before keeps its courses, marks them current, and loses the word tables", async () => {
     const dir = await Deno.makeTempDir({ prefix: "hubrate-test-" });
-    const old = await firstMigrations(2);
+    const old = await firstMigrations(4);
     const database = await openDatabase(`file:${dir}/db.sqlite`);
     try {
       await migrate(database.db, { migrationsFolder: old });
       await database.db.run(sql`INSERT INTO courses (college, department, number, number_value, title, no_prereqs, search_text)
-        VALUES ('CAS', 'PS', '101', 101, 'Intro Psych', 1, 'cas ps 101 ps101 intro  psych')`);
+        VALUES ('CAS', 'PS', '101', 101, 'Intro Psych', 1, 'cas ps 101 ps101 intro psych')`);
       await migrateDatabase(database);
-      const words = await database.db.all<{ word: string }>(sql`SELECT word FROM course_words ORDER BY word`);
-      expect(words.map((w) => w.word)).toEqual(["101", "cas", "intro", "ps", "ps101", "psych"]);
+      expect(await database.db.all(sql`SELECT college, department, number, title, current FROM courses`)).toEqual([
+        { college: "CAS", department: "PS", number: "101", title: "Intro Psych", current: 1 },
+      ]);
+      const columns = (await database.db.all<{ name: string }>(sql`PRAGMA table_info(courses)`)).map((c) => c.name);
+      expect(columns).not.toContain("search_text");
+      const tables = (await database.db.all<{ name: string }>(sql`SELECT name FROM sqlite_master WHERE type = 'table'`)).map((t) => t.name);
+      expect(tables).toContain("departments");
+      expect(tables).not.toContain("course_words");
     } finally {
       database.close();
       await Deno.remove(dir, { recursive: true });

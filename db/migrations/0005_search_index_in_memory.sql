@@ -1,0 +1,2 @@
+DROP TABLE `course_words`;--> statement-breakpoint
+ALTER TABLE `courses` DROP COLUMN `search_text`;

@@ -1,0 +1,139 @@
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { apiFetch } from "../src/client/api.ts";
+import { island } from "../src/client/island.tsx";
+
+type Suggestion = { id: number; code: string; title: string };
+type Props = {
+  /** Unique on the page: the top bar's box and the landing page's may both be there. */
+  id: string;
+  variant: "bar" | "hero";
+};
+
+/** Suggestions wait for a pause in typing, so a word typed quickly is one request. */
+const PAUSE_MS = 150;
+
+/**
+ * The search box of the top bar and the landing page: up to 8 courses as the
+ * student types, in the ARIA combobox pattern (arrows move through them,
+ * Enter opens the highlighted course or searches for the text, Escape
+ * closes). Without JavaScript it is a plain search form to /search.
+ */
+function SearchBox({ id, variant }: Props) {
+  const [q, setQ] = useState("");
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const request = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const listId = `${id}-suggestions`;
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function type(value: string) {
+    setQ(value);
+    setActive(-1);
+    clearTimeout(timer.current);
+    const text = value.trim();
+    if (!text) {
+      request.current++;
+      setSuggestions([]);
+      setOpen(false);
+      return;
+    }
+    timer.current = setTimeout(async () => {
+      const mine = ++request.current;
+      const answer = await apiFetch<Suggestion[]>(`/api/courses/suggest?q=${encodeURIComponent(text)}`);
+      if (mine !== request.current) return;
+      if (!answer.ok) {
+        console.error("[suggest] failed:", answer.message ?? answer.status);
+        return;
+      }
+      setSuggestions(answer.data);
+      setOpen(true);
+    }, PAUSE_MS);
+  }
+
+  function go(suggestion: Suggestion) {
+    setOpen(false);
+    globalThis.location.assign(`/course/${suggestion.id}`);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      if (!suggestions.length) return;
+      event.preventDefault();
+      setOpen(true);
+      // -1 is the text box itself: past the last course the highlight goes back to it, and from it up to the last course.
+      const last = suggestions.length - 1;
+      setActive((i) => event.key === "ArrowDown" ? (i >= last ? -1 : i + 1) : (i <= -1 ? last : i - 1));
+      return;
+    }
+    if (event.key === "Escape") {
+      if (open) {
+        event.preventDefault();
+        setOpen(false);
+        setActive(-1);
+      } else if (q) {
+        event.preventDefault();
+        type("");
+      }
+      return;
+    }
+    if (event.key === "Enter" && open && active >= 0 && active < suggestions.length) {
+      event.preventDefault();
+      go(suggestions[active]);
+    }
+  }
+
+  const showList = open && q.trim() !== "";
+  const activeId = active >= 0 && active < suggestions.length ? `${listId}-${active}` : undefined;
+  return (
+    <form className={`search-box search-box-${variant}`} method="get" action="/search" role="search" aria-label={variant === "hero" ? "Find a course" : "Site"}>
+      <label htmlFor={id} className="visually-hidden">Search courses</label>
+      <input
+        id={id}
+        name="q"
+        type="search"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-activedescendant={activeId}
+        autoComplete="off"
+        placeholder={variant === "hero" ? "CS 111, intro psych, calculus…" : "Search courses"}
+        maxLength={200}
+        value={q}
+        onChange={(e) =>
+          type(e.target.value)}
+        onKeyDown={onKeyDown}
+        onBlur={() =>
+          setTimeout(() =>
+            setOpen(false), 150)}
+        onFocus={() =>
+          suggestions.length && q.trim() && setOpen(true)}
+      />
+      <button type="submit" className={variant === "hero" ? "button" : "button button-small button-secondary"}>Search</button>
+      <ul id={listId} role="listbox" aria-label="Suggested courses" className="suggestions" hidden={!showList}>
+        {suggestions.length === 0 && showList && <li className="suggestion-empty" role="presentation">No course matches yet: press Enter to search.</li>}
+        {suggestions.map((s, i) => (
+          <li
+            key={s.id}
+            id={`${listId}-${i}`}
+            role="option"
+            aria-selected={i === active}
+            className={i === active ? "suggestion active" : "suggestion"}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() =>
+              go(s)}
+            onMouseEnter={() => setActive(i)}
+          >
+            <span className="suggestion-code">{s.code}</span>
+            <span className="suggestion-title">{s.title}</span>
+          </li>
+        ))}
+      </ul>
+    </form>
+  );
+}
+
+export default island("SearchBox", SearchBox);

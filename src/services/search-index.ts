@@ -1,0 +1,200 @@
+/**
+ * Relevance-ranked course search, in memory: MiniSearch over each course's
+ * code, title, department and college names and description, with word
+ * prefixes, one typo in words of five letters or more, and field weights
+ * (code above title above names above description). What students type is
+ * turned into the catalog's words by src/lib/search-words.ts.
+ *
+ * The index is built from the database on the first search and kept per
+ * database; every search checks the catalog version (raised by each import
+ * or sync), so a new catalog is seen at once by every process.
+ */
+import MiniSearch, { type Query, type SearchResult } from "minisearch";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { colleges, courses, courseTexts, departments } from "../../db/schema.ts";
+import { courseCode } from "../lib/course-code.ts";
+import { courseCodeQuery, queryWords } from "../lib/search-words.ts";
+import { displayTitle } from "../lib/text.ts";
+import { catalogVersion } from "./catalog.ts";
+
+export type IndexedCourse = {
+  id: number;
+  college: string;
+  department: string;
+  number: string;
+  numberValue: number;
+  code: string;
+  title: string;
+  current: boolean;
+};
+
+export type CatalogIndex = { version: number; search: MiniSearch; courses: Map<number, IndexedCourse> };
+
+const FIELD_BOOST = { code: 6, title: 4, department: 1.5, college: 0.5, description: 0.75 };
+
+/** Titles of courses that start a subject. */
+const INTRODUCTORY = /\b(introduction|introductory|intro|principles|fundamentals|general|elementary|foundations|basic|survey)\b/i;
+/** Titles of courses few students look for by topic: research, directed study, internships, theses. */
+const NARROW = /\b(research|directed stud|independent stud|internship|thesis|dissertation|practicum|honors work|special topics|externship)/i;
+
+/**
+ * What a search for a topic most likely means, at equal relevance: an
+ * introductory undergraduate course in BU's recent catalog before an
+ * advanced, graduate, narrow or old one. A factor on each course's score.
+ */
+function courseWeight(course: IndexedCourse): number {
+  const level = Math.floor(course.numberValue / 100);
+  const byLevel = level <= 1 ? 1.5 : level === 2 ? 1.25 : level === 3 ? 1.1 : level === 4 ? 1 : 0.6;
+  const byKind = INTRODUCTORY.test(course.title) ? 1.15 : NARROW.test(course.title) ? 0.75 : 1;
+  // Metropolitan College offers evening and online versions of many day courses: the day course is the one most students mean.
+  const byCollege = course.college === "MET" ? 0.9 : 1;
+  return byLevel * byKind * byCollege * (course.current ? 1 : 0.6);
+}
+
+/**
+ * Words as the index keeps them: lower case, plurals folded by Harman's
+ * S-stemmer (ies → y, es → e, s → nothing, with its exceptions), so
+ * "macroeconomics" finds "Macroeconomic". A stronger stemmer (Porter) would
+ * also fold "organization" into "organ", and typos would drift further from
+ * the words they mean.
+ */
+export function indexTerm(term: string): string {
+  const word = term.toLowerCase();
+  if (word.length <= 3 || !word.endsWith("s")) return word;
+  if (word.endsWith("ies") && !/[ae]ies$/.test(word)) return word.slice(0, -3) + "y";
+  if (word.endsWith("es") && !/[aeo]es$/.test(word)) return word.slice(0, -1);
+  if (/[us]s$/.test(word)) return word;
+  return word.slice(0, -1);
+}
+
+async function buildIndex(db: Db, version: number): Promise<CatalogIndex> {
+  const rows = await db.select({
+    id: courses.id,
+    college: courses.college,
+    department: courses.department,
+    number: courses.number,
+    numberValue: courses.numberValue,
+    title: courses.title,
+    current: courses.current,
+    description: courseTexts.description,
+    departmentName: departments.name,
+    collegeName: colleges.name,
+  }).from(courses)
+    .leftJoin(courseTexts, eq(courseTexts.courseId, courses.id))
+    .leftJoin(departments, sql`${departments.college} = ${courses.college} AND ${departments.code} = ${courses.department}`)
+    .leftJoin(colleges, eq(colleges.code, courses.college));
+  const byId = new Map<number, IndexedCourse>();
+  const search = new MiniSearch({
+    fields: ["code", "title", "department", "college", "description"],
+    storeFields: [],
+    processTerm: indexTerm,
+    searchOptions: {
+      boost: FIELD_BOOST,
+      prefix: (term) => term.length >= 2,
+      fuzzy: (term) => term.length >= 5 ? 1 : false,
+      boostDocument: (id) => courseWeight(byId.get(id as number)!),
+    },
+  });
+  const documents = rows.map((row) => {
+    const course: IndexedCourse = {
+      id: row.id,
+      college: row.college,
+      department: row.department,
+      number: row.number,
+      numberValue: row.numberValue,
+      code: courseCode(row),
+      title: displayTitle(row.title),
+      current: row.current,
+    };
+    byId.set(row.id, course);
+    const code = `${row.college} ${row.department} ${row.number} ${row.department}${row.number} ${row.college}${row.department}${row.number}`;
+    return {
+      id: row.id,
+      code,
+      title: row.title,
+      department: row.departmentName ?? row.department,
+      college: row.collegeName ?? row.college,
+      description: row.description ?? "",
+    };
+  });
+  search.addAll(documents);
+  return { version, search, courses: byId };
+}
+
+const indexes = new WeakMap<Db, { version: number; index: Promise<CatalogIndex> }>();
+
+export type CatalogNames = { departments: ReadonlyMap<string, string>; colleges: ReadonlyMap<string, string> };
+const names = new WeakMap<Db, Promise<CatalogNames>>();
+
+/** The names of the colleges and departments (key "CAS CS"), read once per process: they change only with a new release. */
+export function catalogNames(db: Db): Promise<CatalogNames> {
+  let cached = names.get(db);
+  if (!cached) {
+    cached = Promise.all([db.select().from(departments), db.select().from(colleges)]).then(([departmentRows, collegeRows]) => ({
+      departments: new Map(departmentRows.map((d) => [`${d.college} ${d.code}`, d.name])),
+      colleges: new Map(collegeRows.map((c) => [c.code, c.name])),
+    }));
+    cached.catch(() => names.delete(db));
+    names.set(db, cached);
+  }
+  return cached;
+}
+
+/** The search index of this database's catalog, built once per catalog version. */
+export async function catalogIndex(db: Db): Promise<CatalogIndex> {
+  const version = await catalogVersion(db);
+  const cached = indexes.get(db);
+  if (cached && cached.version === version) return cached.index;
+  const index = buildIndex(db, version);
+  indexes.set(db, { version, index });
+  index.catch(() => indexes.delete(db));
+  return index;
+}
+
+/** The courses whose code the query names (`cs111`, `econ 101`), current and lower-level ones first. */
+function exactCodeMatches(index: CatalogIndex, q: string): IndexedCourse[] {
+  const wanted = courseCodeQuery(q);
+  if (!wanted) return [];
+  const found: IndexedCourse[] = [];
+  for (const course of index.courses.values()) {
+    if (course.number !== wanted.number || !wanted.departments.includes(course.department)) continue;
+    if (wanted.college && course.college !== wanted.college) continue;
+    found.push(course);
+  }
+  // CAS first among equal codes: the college most students mean when they leave it out.
+  return found.sort((a, b) =>
+    Number(b.current) - Number(a.current) || Number(b.college === "CAS") - Number(a.college === "CAS") || a.code.localeCompare(b.code)
+  );
+}
+
+function textQuery(q: string): Query | null {
+  const words = queryWords(q);
+  if (!words.length) return null;
+  // A word matches any of its variants; a variant of several words ("computer science") needs all of them.
+  const variant = (text: string): Query => text.includes(" ") ? { combineWith: "AND", queries: text.split(" ") } : text;
+  return { combineWith: "AND", queries: words.map((variants) => ({ combineWith: "OR", queries: variants.map(variant) })) };
+}
+
+/** The ids of the courses that match the query, best first: an exact course code first, then by relevance. */
+export function rankCourses(index: CatalogIndex, q: string): number[] {
+  const exact = exactCodeMatches(index, q);
+  const query = textQuery(q);
+  const results: SearchResult[] = query ? index.search.search(query) : [];
+  const ranked = exact.map((course) => course.id);
+  const seen = new Set(ranked);
+  for (const result of results) {
+    if (!seen.has(result.id)) ranked.push(result.id as number);
+  }
+  return ranked;
+}
+
+export type Suggestion = { id: number; code: string; title: string };
+
+/** Up to `limit` courses for the search box's suggestions, best first. */
+export function suggestCourses(index: CatalogIndex, q: string, limit = 8): Suggestion[] {
+  return rankCourses(index, q).slice(0, limit).map((id) => {
+    const course = index.courses.get(id)!;
+    return { id, code: course.code, title: course.title };
+  });
+}
