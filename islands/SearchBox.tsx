@@ -112,7 +112,16 @@ function SearchBox({ id, variant }: Props) {
         onFocus={() =>
           suggestions.length && q.trim() && setOpen(true)}
       />
-      <button type="submit" className={variant === "hero" ? "button" : "button button-small button-secondary"}>Search</button>
+      {variant === "hero"
+        ? <button type="submit" className="button">Search</button>
+        : (
+          <button type="submit" className="button button-small button-secondary search-submit" aria-label="Search">
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+              <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            </svg>
+          </button>
+        )}
       <ul id={listId} role="listbox" aria-label="Suggested courses" className="suggestions" hidden={!showList}>
         {suggestions.length === 0 && showList && <li className="suggestion-empty" role="presentation">No course matches yet: press Enter to search.</li>}
         {suggestions.map((s, i) => (

@@ -1,5 +1,4 @@
 import type { CourseView } from "../lib/api-types.ts";
-import { plural } from "../lib/text.ts";
 import { BookmarkToggle, CourseToggles } from "./CourseToggles.tsx";
 import { Score } from "./Score.tsx";
 
@@ -19,9 +18,10 @@ const DETAIL_RATINGS: [label: string, key: keyof CourseView, neutral: boolean][]
 export function RatingList({ course }: { course: CourseView }) {
   if (course.numReviews === 0) {
     return (
-      <div className="ratings ratings-empty">
+      <p className="ratings-empty">
         <Score value={0} count={0} />
-      </div>
+        <span className="score-count">(0 reviews)</span>
+      </p>
     );
   }
   return (
@@ -72,7 +72,6 @@ export function CourseCard({ course }: { course: CourseView }) {
           <span>{course.collegeName}</span>
           {course.noPreReqs && <span className="badge badge-success">No prereq</span>}
           {!course.current && <span className="badge badge-old" title="Not in BU's recent catalog: it may no longer be offered">Not offered recently</span>}
-          <span className="review-count">{plural(course.numReviews, "review")}</span>
         </p>
       </header>
       <RatingList course={course} />

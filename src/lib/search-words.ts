@@ -136,6 +136,12 @@ export function courseCodeQuery(q: string): CodeQuery | null {
  * (the word itself first, then what it stands for). Every word must match.
  */
 export function queryWords(q: string): string[][] {
-  const words = [...new Set(normalizeQuery(q).split(" ").filter(Boolean))].slice(0, 8);
+  const all = [...new Set(normalizeQuery(q).split(" ").filter(Boolean))];
+  // "intro to ethics" means "intro ethics"; a query of only such words keeps them.
+  const meaningful = all.filter((word) => !QUERY_STOP_WORDS.has(word));
+  const words = (meaningful.length ? meaningful : all).slice(0, 8);
   return words.map((word) => [word, ...(ALIASES.get(word) ?? [])]);
 }
+
+/** Words that join others in what students type and add nothing to find. */
+const QUERY_STOP_WORDS = new Set(["a", "an", "and", "the", "of", "to", "in", "for", "on", "with", "at", "by", "from"]);

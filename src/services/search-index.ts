@@ -32,6 +32,14 @@ export type IndexedCourse = {
 export type CatalogIndex = { version: number; search: MiniSearch; courses: Map<number, IndexedCourse> };
 
 const FIELD_BOOST = { code: 6, title: 4, department: 1.5, college: 0.5, description: 0.75 };
+/** The short fields, matched by prefix and with a typo; descriptions only by whole words (and prefixes of four letters or more). */
+const NAME_FIELDS = ["code", "title", "department", "college"];
+const DESCRIPTION_FIELDS = ["description"];
+
+/** Words too common in descriptions to tell courses apart: left out of their index (titles keep them). */
+const DESCRIPTION_STOP_WORDS = new Set(
+  "a an and are as at be by for from has have in into is it its of on or that the their this to with will students course courses".split(" "),
+);
 
 /** Titles of courses that start a subject. */
 const INTRODUCTORY = /\b(introduction|introductory|intro|principles|fundamentals|general|elementary|foundations|basic|survey)\b/i;
@@ -61,6 +69,10 @@ function courseWeight(course: IndexedCourse): number {
  */
 export function indexTerm(term: string): string {
   const word = term.toLowerCase();
+  return stem(word);
+}
+
+function stem(word: string): string {
   if (word.length <= 3 || !word.endsWith("s")) return word;
   if (word.endsWith("ies") && !/[ae]ies$/.test(word)) return word.slice(0, -3) + "y";
   if (word.endsWith("es") && !/[aeo]es$/.test(word)) return word.slice(0, -1);
@@ -85,15 +97,17 @@ async function buildIndex(db: Db, version: number): Promise<CatalogIndex> {
     .leftJoin(departments, sql`${departments.college} = ${courses.college} AND ${departments.code} = ${courses.department}`)
     .leftJoin(colleges, eq(colleges.code, courses.college));
   const byId = new Map<number, IndexedCourse>();
+  const weights = new Map<number, number>();
   const search = new MiniSearch({
     fields: ["code", "title", "department", "college", "description"],
     storeFields: [],
-    processTerm: indexTerm,
+    processTerm: (term, field) => {
+      const word = term.toLowerCase();
+      return field === "description" && DESCRIPTION_STOP_WORDS.has(word) ? null : stem(word);
+    },
     searchOptions: {
       boost: FIELD_BOOST,
-      prefix: (term) => term.length >= 2,
-      fuzzy: (term) => term.length >= 5 ? 1 : false,
-      boostDocument: (id) => courseWeight(byId.get(id as number)!),
+      boostDocument: (id) => weights.get(id as number) ?? 1,
     },
   });
   const documents = rows.map((row) => {
@@ -108,6 +122,7 @@ async function buildIndex(db: Db, version: number): Promise<CatalogIndex> {
       current: row.current,
     };
     byId.set(row.id, course);
+    weights.set(row.id, courseWeight(course));
     const code = `${row.college} ${row.department} ${row.number} ${row.department}${row.number} ${row.college}${row.department}${row.number}`;
     return {
       id: row.id,
@@ -168,12 +183,30 @@ function exactCodeMatches(index: CatalogIndex, q: string): IndexedCourse[] {
   );
 }
 
+/**
+ * One word as typed: in the code, title and names by prefix (two letters or
+ * more) and with one typo (five letters or more); in the description as a
+ * whole word, or as a prefix from four letters on. The words an alias stands
+ * for are spelled right and whole: they match as they are.
+ */
+function wordQuery(word: string, typed: boolean): Query {
+  if (!typed) return { queries: [word], fields: [...NAME_FIELDS, ...DESCRIPTION_FIELDS], prefix: false, fuzzy: false };
+  return {
+    combineWith: "OR",
+    queries: [
+      { queries: [word], fields: NAME_FIELDS, prefix: word.length >= 2, fuzzy: word.length >= 5 ? 1 : false },
+      { queries: [word], fields: DESCRIPTION_FIELDS, prefix: word.length >= 4, fuzzy: false },
+    ],
+  };
+}
+
 function textQuery(q: string): Query | null {
   const words = queryWords(q);
   if (!words.length) return null;
   // A word matches any of its variants; a variant of several words ("computer science") needs all of them.
-  const variant = (text: string): Query => text.includes(" ") ? { combineWith: "AND", queries: text.split(" ") } : text;
-  return { combineWith: "AND", queries: words.map((variants) => ({ combineWith: "OR", queries: variants.map(variant) })) };
+  const variant = (text: string, typed: boolean): Query =>
+    text.includes(" ") ? { combineWith: "AND", queries: text.split(" ").map((part) => wordQuery(part, typed)) } : wordQuery(text, typed);
+  return { combineWith: "AND", queries: words.map((variants) => ({ combineWith: "OR", queries: variants.map((v, i) => variant(v, i === 0)) })) };
 }
 
 /** The ids of the courses that match the query, best first: an exact course code first, then by relevance. */
