@@ -25,25 +25,34 @@ function SearchBox({ id, variant }: Props) {
   const [active, setActive] = useState(-1);
   const request = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** Suggestions asked for (or about to be) and not yet answered. */
+  const waiting = useRef(false);
   const listId = `${id}-suggestions`;
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  /** Forgets the suggestions asked for and not yet shown: an answer for an older text, or one arriving after Escape or a blur, is dropped. */
+  function cancel(): number {
+    clearTimeout(timer.current);
+    waiting.current = false;
+    return ++request.current;
+  }
+
   function type(value: string) {
     setQ(value);
     setActive(-1);
-    clearTimeout(timer.current);
+    const mine = cancel();
     const text = value.trim();
     if (!text) {
-      request.current++;
       setSuggestions([]);
       setOpen(false);
       return;
     }
+    waiting.current = true;
     timer.current = setTimeout(async () => {
-      const mine = ++request.current;
       const answer = await apiFetch<Suggestion[]>(`/api/courses/suggest?q=${encodeURIComponent(text)}`);
       if (mine !== request.current) return;
+      waiting.current = false;
       if (!answer.ok) {
         console.error("[suggest] failed:", answer.message ?? answer.status);
         return;
@@ -69,7 +78,10 @@ function SearchBox({ id, variant }: Props) {
       return;
     }
     if (event.key === "Escape") {
-      if (open) {
+      // The first Escape closes the list, or stops the one on its way; the next one clears the text.
+      const closing = open || waiting.current;
+      cancel();
+      if (closing) {
         event.preventDefault();
         setOpen(false);
         setActive(-1);
@@ -96,7 +108,7 @@ function SearchBox({ id, variant }: Props) {
         type="search"
         role="combobox"
         aria-autocomplete="list"
-        aria-expanded={showList}
+        aria-expanded={showList && suggestions.length > 0}
         aria-controls={listId}
         aria-activedescendant={activeId}
         autoComplete="off"
@@ -106,9 +118,12 @@ function SearchBox({ id, variant }: Props) {
         onChange={(e) =>
           type(e.target.value)}
         onKeyDown={onKeyDown}
-        onBlur={() =>
+        onBlur={() => {
+          cancel();
+          // A click on a suggestion lands before the list closes.
           setTimeout(() =>
-            setOpen(false), 150)}
+            setOpen(false), 150);
+        }}
         onFocus={() =>
           suggestions.length && q.trim() && setOpen(true)}
       />
@@ -122,8 +137,10 @@ function SearchBox({ id, variant }: Props) {
             </svg>
           </button>
         )}
-      <ul id={listId} role="listbox" aria-label="Suggested courses" className="suggestions" hidden={!showList}>
-        {suggestions.length === 0 && showList && <li className="suggestion-empty" role="presentation">No course matches yet: press Enter to search.</li>}
+      <p className="suggestions suggestion-empty" role="status" hidden={!(showList && suggestions.length === 0)}>
+        {showList && suggestions.length === 0 ? "No course matches yet: press Enter to search." : ""}
+      </p>
+      <ul id={listId} role="listbox" aria-label="Suggested courses" className="suggestions" hidden={!showList || suggestions.length === 0}>
         {suggestions.map((s, i) => (
           <li
             key={s.id}
@@ -134,7 +151,8 @@ function SearchBox({ id, variant }: Props) {
             onMouseDown={(e) => e.preventDefault()}
             onClick={() =>
               go(s)}
-            onMouseEnter={() => setActive(i)}
+            onMouseEnter={() =>
+              setActive(i)}
           >
             <span className="suggestion-code">{s.code}</span>
             <span className="suggestion-title">{s.title}</span>

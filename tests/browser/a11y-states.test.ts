@@ -105,10 +105,12 @@ const visitorStates = (): State[] => [
     reach: async (page, device) => {
       await page.goto(site.stack.url + "/search");
       await waitForIsland(page, "CourseSearch");
+      // On a phone the filters open as a sheet from their button.
+      if (device.touch) await press(device, page.locator("details.filter-sheet > summary"));
       await press(device, page.locator("#search-colleges > summary"));
-      await press(device, page.locator("#search-colleges").getByRole("checkbox", { name: "CAS", exact: true }));
+      await press(device, page.locator("#search-colleges").getByRole("checkbox", { name: "College of Arts & Sciences (CAS)" }));
       await press(device, page.locator("#search-departments > summary"));
-      await press(device, page.locator("#search-departments").getByRole("checkbox", { name: "CS", exact: true }));
+      await press(device, page.locator("#search-departments").getByRole("checkbox", { name: "Computer Science (CS)" }));
       await press(device, page.locator("#search-hubs > summary"));
       await press(device, page.locator("#search-hubs").getByRole("checkbox", { name: "QR2: Quantitative Reasoning II" }));
       await page.getByLabel("Minimum Course Number").fill("100");
@@ -120,11 +122,10 @@ const visitorStates = (): State[] => [
   {
     name: "search-no-results",
     within: "section.search-results",
-    reach: async (page, device) => {
+    reach: async (page) => {
       await page.goto(site.stack.url + "/search");
       await waitForIsland(page, "CourseSearch");
-      await page.getByLabel("Course code or title").fill("zzqxv nothing like this");
-      await press(device, page.getByRole("button", { name: "Search Courses" }));
+      await page.getByLabel("Course code, title or topic").fill("zzqxv nothing like this");
       await page.getByText("No courses found. Try adjusting the filter parameters.", { exact: true }).waitFor();
     },
   },

@@ -6,6 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import { plural } from "../../src/lib/text.ts";
 import { createStudent } from "../helpers/accounts.ts";
 import { codeIn, openPage, PHONE, stackForThisFile, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
 
@@ -89,18 +90,27 @@ describe("HubRate on a phone", () => {
     await page.goto(url + "/search");
     await waitForIsland(page, "CourseSearch");
     await fitsWidth(page);
+    // The results come first; the filters wait behind their button as a sheet.
+    const foundTop = await page.locator("#search-found").evaluate((h) => h.getBoundingClientRect().top);
+    expect(foundTop).toBeLessThan(844);
+    await page.locator("details.filter-sheet > summary").tap();
     await page.locator("#search-colleges > summary").tap();
-    await page.locator("#search-colleges").getByRole("checkbox", { name: "CAS", exact: true }).tap();
+    await page.locator("#search-colleges").getByRole("checkbox", { name: "College of Arts & Sciences (CAS)" }).tap();
     await page.locator("#search-departments > summary").tap();
-    await page.locator("#search-departments").getByRole("checkbox", { name: "CS", exact: true }).tap();
+    await page.locator("#search-departments").getByRole("checkbox", { name: "Computer Science (CS)" }).tap();
     await expect(page.locator("#search-departments-value").textContent()).resolves.toBe("CS");
     await fitsWidth(page);
 
     const expected = await (await stack.t.app.request("/api/courses/search?colleges=CAS&departments=CS")).json();
     expect(expected.totalElements).toBeGreaterThan(0);
-    await page.getByRole("button", { name: "Search Courses" }).tap();
-    await page.locator("#search-found", { hasText: new RegExp(`^Found ${expected.totalElements} courses$`) }).waitFor();
+    // The sheet's button shows the number found so far, closes the sheet and brings the results into view.
+    await page.getByRole("button", { name: `Show ${plural(expected.totalElements, "course")}` }).tap();
+    await page.locator("#search-found", { hasText: new RegExp(`^Found ${plural(expected.totalElements, "course")}$`) }).waitFor();
     await page.locator("section.search-results[aria-busy=false]").waitFor();
+    await page.waitForFunction(() => {
+      const top = document.querySelector("#search-found")!.getBoundingClientRect().top;
+      return top >= 0 && top < innerHeight && !document.querySelector<HTMLDetailsElement>("details.filter-sheet")!.open;
+    });
     expect(new URL(page.url()).searchParams.getAll("departments")).toEqual(["CS"]);
     await fitsWidth(page);
 

@@ -1,15 +1,17 @@
 /**
- * Course search in Chromium, on the demo catalog: the filters, the spinner,
- * the results and their URL, what each card shows, pagination with Back/Next
- * and the browser's back button, a reload, the empty message, and a visitor's
- * toggle sending them to /login; at desktop size with a mouse and the keyboard
- * and at phone size with taps.
+ * Course search in Chromium, on the demo catalog: filters that apply as they
+ * change (beside the results on a desktop, in a sheet on a phone), the
+ * spinner, the results and their URL, what each card shows, pagination with
+ * Back/Next and the browser's back button, a reload, the empty message, and a
+ * visitor's toggle sending them to /login; at desktop size with a mouse and
+ * the keyboard and at phone size with taps.
  */
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import type { CourseView, SearchPage } from "../../src/lib/api-types.ts";
+import { plural } from "../../src/lib/text.ts";
 import { createStudent } from "../helpers/accounts.ts";
-import { DEVICES, fillLogin, holdApi, openPage, press, stackForThisFile, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+import { type Device, DEVICES, fillLogin, holdApi, openPage, press, stackForThisFile, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
 
 const stack = stackForThisFile();
 
@@ -22,12 +24,33 @@ async function apiSearch(query: string): Promise<SearchPage> {
 
 const found = (page: Page) => page.locator("#search-found");
 const cards = (page: Page) => page.locator("article.course-card");
-const cardTitles = (page: Page) => cards(page).locator("h2").allTextContents();
+const cardTitles = (page: Page) => cards(page).locator(".course-title").allTextContents();
+const foundText = (total: number) => `Found ${plural(total, "course")}`;
 
 async function waitForFound(page: Page, total: number): Promise<void> {
-  await page.locator("#search-found", { hasText: new RegExp(`^Found ${total} courses$`) }).waitFor();
+  await page.locator("#search-found", { hasText: new RegExp(`^${foundText(total)}$`) }).waitFor();
   await page.locator("section.search-results[aria-busy=false]").waitFor();
 }
+
+/** On a phone the filters wait behind their button: opens the sheet. On a desktop they stand open. */
+async function openFilters(device: Device, page: Page): Promise<void> {
+  const sheet = page.locator("details.filter-sheet");
+  if (device.touch) {
+    expect(await sheet.evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
+    await press(device, sheet.locator("> summary"));
+  }
+  await page.locator("#search-colleges > summary").waitFor();
+}
+
+/** The checkbox of a college or department, labelled "Name (CODE)". */
+const option = (page: Page, picker: string, code: string): Locator => page.locator(picker).getByRole("checkbox", { name: new RegExp(`\\(${code}\\)$`) });
+
+/** Whether the element's top is inside the window. */
+const inView = (target: Locator) =>
+  target.evaluate((element) => {
+    const top = element.getBoundingClientRect().top;
+    return top >= 0 && top < innerHeight;
+  });
 
 for (const device of DEVICES) {
   describe(`course search in Chromium, ${device.name}`, () => {
@@ -36,7 +59,8 @@ for (const device of DEVICES) {
       await page.goto(stack.url + "/search");
       await waitForIsland(page, "CourseSearch");
       const everything = await apiSearch("");
-      await expect(found(page).textContent()).resolves.toBe(`Found ${everything.totalElements} courses`);
+      await expect(found(page).textContent()).resolves.toBe(foundText(everything.totalElements));
+      await openFilters(device, page);
 
       // Departments wait for a college.
       const noDepartments = page.getByRole("button", { name: "Departments" });
@@ -44,15 +68,22 @@ for (const device of DEVICES) {
       await expect(noDepartments.textContent()).resolves.toBe("Choose a college first");
 
       await press(device, page.locator("#search-colleges > summary"));
-      await press(device, page.locator("#search-colleges").getByRole("checkbox", { name: "CAS", exact: true }));
+      await press(device, option(page, "#search-colleges", "CAS"));
       expect(await noDepartments.count()).toBe(0);
+      // The results follow each change at once, without a button.
+      await waitForFound(page, (await apiSearch("colleges=CAS")).totalElements);
+      expect(new URL(page.url()).searchParams.getAll("colleges")).toEqual(["CAS"]);
       await press(device, page.locator("#search-departments > summary"));
-      const cs = page.locator("#search-departments").getByRole("checkbox", { name: "CS", exact: true });
+      const cs = option(page, "#search-departments", "CS");
+      await expect(cs.evaluate((box) => box.closest("label")!.textContent)).resolves.toBe("Computer Science (CS)");
       await press(device, cs);
       await press(device, page.locator("#search-hubs > summary"));
       await press(device, page.locator("#search-hubs").getByRole("checkbox", { name: "QR2: Quantitative Reasoning II" }));
       await expect(page.locator("#search-hubs-value").textContent()).resolves.toBe("QR2");
+      await waitForFound(page, (await apiSearch("colleges=CAS&departments=CS&hubReqs=QR2")).totalElements);
 
+      // A spinner while the results load.
+      const hold = await holdApi(page, "GET", /^\/api\/courses\/search$/);
       // The slider: one step with the arrow key on the desktop; a tap near its start on the phone.
       const slider = page.getByRole("slider", { name: /^Minimum overall rating/ });
       if (device.touch) {
@@ -71,9 +102,6 @@ for (const device of DEVICES) {
       const expected = await apiSearch(`colleges=CAS&departments=CS&hubReqs=QR2&minRating=${minRating}`);
       expect(expected.totalElements).toBeGreaterThan(0);
       expect(expected.totalElements).toBeLessThan(everything.totalElements);
-      // A spinner while the results load.
-      const hold = await holdApi(page, "GET", /^\/api\/courses\/search$/);
-      await press(device, page.getByRole("button", { name: "Search Courses" }));
       await hold.arrived;
       await page.getByRole("status", { name: "Loading courses" }).waitFor();
       expect(await page.locator("section.search-results").getAttribute("aria-busy")).toBe("true");
@@ -87,19 +115,35 @@ for (const device of DEVICES) {
       expect(url.searchParams.getAll("hubReqs")).toEqual(["QR2"]);
       expect(url.searchParams.get("minRating")).toBe(minRating);
       expect(url.searchParams.has("page")).toBe(false);
+      // The filters in use, as chips above the results.
+      expect(await page.getByRole("list", { name: "Filters in use" }).getByRole("button").allTextContents()).toEqual([
+        "College of Arts & Sciences ×",
+        "Computer Science (CS) ×",
+        "Hub QR2 ×",
+        `Overall ≥ ${Number(minRating).toFixed(1)} ×`,
+        "Clear all",
+      ]);
+      if (device.touch) {
+        // On the phone the sheet's button closes it and brings the results into view.
+        await press(device, page.getByRole("button", { name: `Show ${plural(expected.totalElements, "course")}` }));
+        await page.waitForFunction(() => !document.querySelector<HTMLDetailsElement>("details.filter-sheet")!.open);
+        await page.waitForFunction(() => document.querySelector("#search-found")!.getBoundingClientRect().top < innerHeight);
+        expect(await inView(found(page))).toBe(true);
+      }
 
       expect(await cards(page).count()).toBe(expected.content.length);
       expect(await cardTitles(page)).toEqual(expected.content.map((c) => c.title));
       for (const card of await cards(page).all()) {
-        await expect(card.locator(".course-code").textContent()).resolves.toMatch(/^CAS · CS · /);
+        await expect(card.locator(".course-code .code").textContent()).resolves.toMatch(/^CAS CS \d+$/);
         expect(await card.getByRole("list", { name: "Hub units" }).getByText("QR2", { exact: true }).count()).toBe(1);
-        expect(Number(await card.locator(".ratings div", { hasText: "Overall" }).locator("dd").textContent())).toBeGreaterThan(0);
+        expect(Number(await card.locator(".rating-overall .score").first().textContent())).toBeGreaterThanOrEqual(Number(minRating));
       }
 
       // The same URL, loaded fresh, renders the same results on the server.
       await page.reload();
       await waitForIsland(page, "CourseSearch");
-      await expect(found(page).textContent()).resolves.toBe(`Found ${expected.totalElements} courses`);
+      await expect(found(page).textContent()).resolves.toBe(foundText(expected.totalElements));
+      if (device.touch) await openFilters(device, page);
       await expect(page.locator("#search-colleges-value").textContent()).resolves.toBe("CAS");
       await expect(page.locator("#search-departments-value").textContent()).resolves.toBe("CS");
       expect(await slider.inputValue()).toBe(minRating);
@@ -108,7 +152,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("each card: code line, No prereq badge, review count, six ratings to one decimal, Hub badges or N/A, the buttons", async () => {
+    test("each card: code and department, college, No prereq badge, six ratings to one decimal with the review count or No ratings yet, Hub badges or N/A, the buttons", async () => {
       const { context, page, problems } = await openPage(stack.browser, device.options);
       const seen = new Set<string>();
       // Two sortings of one college: the best rated (reviews, ratings) and the course numbers (some without Hub units or prerequisites).
@@ -120,26 +164,33 @@ for (const device of DEVICES) {
         for (const course of expected.content as CourseView[]) {
           seen.add(`prereq ${course.noPreReqs}`).add(`hubs ${course.hubRequirements.length > 0}`).add(`reviews ${Math.min(course.numReviews, 2)}`);
           const card = cards(page).filter({ has: page.getByRole("link", { name: `View Course ${course.code}`, exact: true }) });
-          await expect(card.locator(".course-code").textContent(), course.code).resolves.toBe(
-            `${course.college} · ${course.department} · ${course.courseCode}`,
+          await expect(card.locator(".course-code .code").textContent(), course.code).resolves.toBe(
+            `${course.college} ${course.department} ${course.courseCode}`,
           );
-          await expect(card.getByRole("heading", { level: 2 }).textContent()).resolves.toBe(course.title);
+          await expect(card.locator(".course-code .department-name").textContent(), course.code).resolves.toBe(course.departmentName);
+          await expect(card.getByRole("heading", { level: 3 }).textContent()).resolves.toBe(course.title);
+          expect((await card.locator(".course-meta").textContent())!.startsWith(course.collegeName), course.code).toBe(true);
           expect(await card.getByText("No prereq", { exact: true }).count(), course.code).toBe(course.noPreReqs ? 1 : 0);
-          const reviews = course.numReviews === 1 ? "1 review" : `${course.numReviews} reviews`;
-          expect(await card.locator(".course-meta").getByText(reviews, { exact: true }).count(), course.code).toBe(1);
-          const ratings = Object.fromEntries(
-            await card.locator(".ratings > div").evaluateAll((rows) =>
-              rows.map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent])
-            ),
-          );
-          expect(ratings, course.code).toEqual({
-            Overall: course.averageOverallRating.toFixed(1),
-            Useful: course.averageUsefulnessRating.toFixed(1),
-            Difficulty: course.averageDifficultyRating.toFixed(1),
-            Workload: course.averageWorkloadRating.toFixed(1),
-            Interest: course.averageInterestRating.toFixed(1),
-            Teacher: course.averageTeacherRating.toFixed(1),
-          });
+          if (course.numReviews === 0) {
+            // No zeros for a course nobody rated.
+            await expect(card.locator(".ratings-empty").textContent(), course.code).resolves.toBe("No ratings yet(0 reviews)");
+            expect(await card.locator(".ratings").count(), course.code).toBe(0);
+          } else {
+            await expect(card.locator(".rating-overall .score-count").textContent(), course.code).resolves.toBe(`(${plural(course.numReviews, "review")})`);
+            const ratings = Object.fromEntries(
+              await card.locator(".ratings > div").evaluateAll((rows) =>
+                rows.map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd .score")!.textContent])
+              ),
+            );
+            expect(ratings, course.code).toEqual({
+              Overall: course.averageOverallRating.toFixed(1),
+              Useful: course.averageUsefulnessRating.toFixed(1),
+              Difficulty: course.averageDifficultyRating.toFixed(1),
+              Workload: course.averageWorkloadRating.toFixed(1),
+              Interest: course.averageInterestRating.toFixed(1),
+              Teacher: course.averageTeacherRating.toFixed(1),
+            });
+          }
           if (course.hubRequirements.length) {
             expect(await card.getByRole("list", { name: "Hub units" }).getByRole("listitem").allTextContents(), course.code).toEqual(
               course.hubRequirements.map((h) => h.code),
@@ -162,13 +213,14 @@ for (const device of DEVICES) {
       const { context, page, problems } = await openPage(stack.browser, device.options);
       await page.goto(stack.url + "/search");
       await waitForIsland(page, "CourseSearch");
+      await openFilters(device, page);
       await press(device, page.locator("#search-colleges > summary"));
-      await press(device, page.locator("#search-colleges").getByRole("checkbox", { name: "CAS", exact: true }));
+      await press(device, option(page, "#search-colleges", "CAS"));
       const first = await apiSearch("colleges=CAS");
       const second = await apiSearch("colleges=CAS&page=1");
       expect(first.totalPages).toBeGreaterThan(1);
-      await press(device, page.getByRole("button", { name: "Search Courses" }));
       await waitForFound(page, first.totalElements);
+      if (device.touch) await press(device, page.getByRole("button", { name: `Show ${plural(first.totalElements, "course")}` }));
       expect(await cards(page).count()).toBe(18);
       const pages = page.getByRole("navigation", { name: "Result pages" });
       expect(await pages.getByRole("link", { name: "Page 1", exact: true }).getAttribute("aria-current")).toBe("page");
@@ -177,10 +229,10 @@ for (const device of DEVICES) {
 
       await press(device, pages.getByRole("link", { name: "Next" }));
       await page.waitForURL((url) => url.searchParams.get("page") === "1" && url.searchParams.get("colleges") === "CAS");
-      await page.locator("article.course-card h2", { hasText: second.content[0].title }).first().waitFor();
+      await page.locator("article.course-card .course-title", { hasText: second.content[0].title }).first().waitFor();
       await page.locator("section.search-results[aria-busy=false]").waitFor();
       expect(await cardTitles(page)).toEqual(second.content.map((c) => c.title));
-      await expect(found(page).textContent()).resolves.toBe(`Found ${first.totalElements} courses`);
+      await expect(found(page).textContent()).resolves.toBe(foundText(first.totalElements));
       expect(await pages.getByRole("link", { name: "Page 2", exact: true }).getAttribute("aria-current")).toBe("page");
       expect(await pages.getByRole("link", { name: "Back" }).isVisible()).toBe(true);
       const resultsUrl = page.url();
@@ -196,20 +248,20 @@ for (const device of DEVICES) {
       await page.waitForURL(resultsUrl);
       await waitForIsland(page, "CourseSearch");
       await page.locator("section.search-results[aria-busy=false]").waitFor();
-      await expect(found(page).textContent()).resolves.toBe(`Found ${first.totalElements} courses`);
+      await expect(found(page).textContent()).resolves.toBe(foundText(first.totalElements));
       expect(await cardTitles(page)).toEqual(second.content.map((c) => c.title));
       expect(await pages.getByRole("link", { name: "Page 2", exact: true }).getAttribute("aria-current")).toBe("page");
 
       // Back once more, inside the search: page 1 again.
       await page.goBack();
       await page.waitForURL((url) => url.searchParams.get("colleges") === "CAS" && !url.searchParams.has("page"));
-      await page.locator("article.course-card h2", { hasText: first.content[0].title }).first().waitFor();
+      await page.locator("article.course-card .course-title", { hasText: first.content[0].title }).first().waitFor();
       expect(await cardTitles(page)).toEqual(first.content.map((c) => c.title));
 
       await page.goto(resultsUrl);
       await page.reload();
       await waitForIsland(page, "CourseSearch");
-      await expect(found(page).textContent()).resolves.toBe(`Found ${first.totalElements} courses`);
+      await expect(found(page).textContent()).resolves.toBe(foundText(first.totalElements));
       expect(await cardTitles(page)).toEqual(second.content.map((c) => c.title));
 
       expect(unexpected(problems)).toEqual([]);
@@ -252,9 +304,16 @@ for (const device of DEVICES) {
       const { context, page, problems } = await openPage(stack.browser, device.options);
       await page.goto(stack.url + "/search");
       await waitForIsland(page, "CourseSearch");
-      await page.getByLabel("Course code or title").fill("zzqxv nothing like this");
-      await press(device, page.getByRole("button", { name: "Search Courses" }));
-      await waitForFound(page, 0);
+      await page.getByLabel("Course code, title or topic").fill("zzqxv nothing like this");
+      if (device.touch) {
+        // On a phone the button closes the keyboard and brings the answer into view.
+        await press(device, page.getByRole("button", { name: "Search Courses" }));
+        await waitForFound(page, 0);
+        await page.waitForFunction(() => document.querySelector("#search-found")!.getBoundingClientRect().top < innerHeight);
+      } else {
+        // On a desktop the answer comes as the student types.
+        await waitForFound(page, 0);
+      }
       await page.getByText("No courses found. Try adjusting the filter parameters.", { exact: true }).waitFor();
       expect(await cards(page).count()).toBe(0);
       expect(await page.getByRole("navigation", { name: "Result pages" }).count()).toBe(0);
