@@ -11,7 +11,7 @@ import { createApp } from "./src/app.ts";
 import { ConfigError, loadConfig } from "./src/config.ts";
 import { routeModules } from "./src/route-map.gen.ts";
 import { usePasswordEngine } from "./src/services/passwords.ts";
-import { exitOnStartupError, prepareApp, startupConfig } from "./src/startup.ts";
+import { exitOnStartupError, prepareApp, startupConfig, warmSearchIndex } from "./src/startup.ts";
 
 usePasswordEngine("wasm");
 
@@ -34,6 +34,7 @@ const deps = await prepareApp(config).catch(exitOnStartupError);
 const app = await createApp(deps, routeModules);
 // Instances come and go; each delivers mail left waiting, then sweeps for retries.
 deps.outbox.start();
+warmSearchIndex(deps.database);
 
 Deno.serve({
   port: config.port,

@@ -1,7 +1,7 @@
 /** Starts HubRate: reads the configuration, prepares the database and assets, and serves. */
 import { createApp } from "./src/app.ts";
 import { loadConfig } from "./src/config.ts";
-import { exitOnStartupError, prepareApp, startupConfig } from "./src/startup.ts";
+import { exitOnStartupError, prepareApp, startupConfig, warmSearchIndex } from "./src/startup.ts";
 
 const config = startupConfig(() => loadConfig());
 
@@ -12,6 +12,7 @@ if (deps.demoCoursesLoaded) {
 const app = await createApp(deps);
 // Delivers mail left waiting by an earlier process at once, then sweeps for retries.
 deps.outbox.start();
+warmSearchIndex(deps.database);
 
 const controller = new AbortController();
 const server = Deno.serve({

@@ -13,6 +13,7 @@ import type { AppDeps } from "./server/context.ts";
 import { ensureReferenceData, loadDemoCatalogIfEmpty } from "./services/catalog.ts";
 import { createMailer, type Mailer } from "./services/mail.ts";
 import { createOutbox } from "./services/outbox.ts";
+import { catalogIndex } from "./services/search-index.ts";
 
 /** The database the configuration names: an embedded file, a libSQL server, or an embedded replica of one. */
 export function openConfiguredDatabase(config: Config): Promise<Database> {
@@ -71,4 +72,17 @@ export function startupConfig(read: () => Config): Config {
   } catch (error) {
     exitOnStartupError(error);
   }
+}
+
+/**
+ * Builds the catalog's search index in the background once the server
+ * listens, so the first student to search does not wait for it; says how long
+ * it took. A failure is only logged: the first search builds it again.
+ */
+export function warmSearchIndex(database: Database): void {
+  const started = performance.now();
+  catalogIndex(database.db).then(
+    (index) => console.log(`Search index ready: ${index.courses.size} courses in ${Math.round(performance.now() - started)} ms.`),
+    (error) => console.error("[search] could not build the search index at startup:", error),
+  );
 }

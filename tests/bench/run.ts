@@ -4,7 +4,8 @@
  * reviews from 20,000 users (popular courses get hundreds), starts the server
  * as its own process, and measures requests per second and p50/p99 latency
  * for the search API, the rendered pages and /healthz, in one run, with each
- * figure also as a ratio to /healthz. Also prints the server's memory and the
+ * figure also as a ratio to /healthz and to the unfiltered search (text
+ * search, relevance and typeahead included). Also prints the server's memory and the
  * gzipped JavaScript each page ships.
  */
 import { gzipSync } from "node:zlib";
@@ -229,9 +230,21 @@ try {
     ["search: college + Hub", "/api/courses/search?colleges=CAS&hubReqs=SO1"],
     ["search: rating sliders", "/api/courses/search?minRating=3&minTeacher=2.5&maxWorkload=4"],
     ["search: q=intro psych", "/api/courses/search?q=intro%20psych"],
+    ["search: q=writing (relevance)", "/api/courses/search?q=writing"],
+    ["search: q=calculus (relevance)", "/api/courses/search?q=calculus"],
+    ["search: q=calclus (a typo)", "/api/courses/search?q=calclus"],
+    ["search: q=cs111 (a code)", "/api/courses/search?q=cs111"],
+    ["search: q=in (a stop word)", "/api/courses/search?q=in"],
+    ["search: q=history + CAS + level 100", "/api/courses/search?q=history&colleges=CAS&levels=100"],
+    ["suggest: c", "/api/courses/suggest?q=c"],
+    ["suggest: cs1", "/api/courses/suggest?q=cs1"],
+    ["suggest: calc", "/api/courses/suggest?q=calc"],
+    ["suggest: intro psy", "/api/courses/suggest?q=intro%20psy"],
+    ["suggest: organic chem", "/api/courses/suggest?q=organic%20chem"],
     ["search: sorted by rating", "/api/courses/search?sortBy=byRating"],
     ["search: deep page (300)", "/api/courses/search?page=300"],
     ["page: /search", "/search"],
+    ["page: /search?q=writing", "/search?q=writing"],
     [`page: /course/{id} (${popularReviews} reviews)`, `/course/${popular}`],
   ];
   // Latency with one client at a time (the time a request takes), throughput with CONCURRENCY clients (how many the server answers).
@@ -254,11 +267,13 @@ try {
       `req/s (${CONCURRENCY} clients)`,
       `p99 ms (${CONCURRENCY} clients)`,
       "p50 vs healthz",
+      "p50 vs unfiltered search",
       "req/s vs healthz",
       "errors",
     ]),
   );
-  console.log(line(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]));
+  console.log(line(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]));
+  const unfiltered = latency[cases.findIndex(([name]) => name === "search: no filter")].p50;
   latency.forEach((l, i) => {
     const t = throughput[i];
     console.log(line([
@@ -268,12 +283,13 @@ try {
       t.rps.toFixed(0),
       t.p99.toFixed(1),
       (l.p50 / latency[0].p50).toFixed(1),
+      (l.p50 / unfiltered).toFixed(2),
       (t.rps / throughput[0].rps).toFixed(2),
       String(l.errors + t.errors),
     ]));
   });
   console.log(`\nserver memory: ${residentMb(server.pid).toFixed(0)} MB resident now, ${peak.toFixed(0)} MB peak seen`);
-  for (const path of ["/", "/search", `/course/${popular}`, "/contact"]) {
+  for (const path of ["/", "/search", "/privacy", `/course/${popular}`, "/contact"]) {
     const js = await pageJavaScript(base, path);
     console.log(`JavaScript on ${path}: ${js.files} files, ${(js.gzipBytes / 1024).toFixed(1)} KB gzipped`);
   }

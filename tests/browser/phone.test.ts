@@ -4,27 +4,14 @@
  * filters, use a result card, write a review. No page is wider than the
  * screen (document.documentElement.scrollWidth <= 390 on every page).
  */
-import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { plural } from "../../src/lib/text.ts";
 import { createStudent } from "../helpers/accounts.ts";
-import { codeIn, openPage, PHONE, stackForThisFile, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+import { codeIn, fitsWidth, openPage, PHONE, stackForThisFile, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
 
 const stack = stackForThisFile();
 
 const WIDTH = PHONE.viewport!.width;
-
-/** Nothing on the page is wider than the phone's screen; names the widest offenders when something is. */
-async function fitsWidth(page: Page): Promise<void> {
-  const { scrollWidth, offenders } = await page.evaluate((width) => {
-    const wide = [...document.querySelectorAll("body *")]
-      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
-      .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
-    return { scrollWidth: document.documentElement.scrollWidth, offenders: wide };
-  }, WIDTH);
-  expect(scrollWidth, `${page.url()} is ${scrollWidth}px wide: ${offenders.join(", ")}`).toBeLessThanOrEqual(WIDTH);
-}
 
 const PASSWORD = "Terrier-Phone-2031!";
 

@@ -12,7 +12,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import type { SearchPage } from "../../src/lib/api-types.ts";
 import { axeViolations, unnamedControls } from "../helpers/a11y.ts";
-import { DESKTOP, DEVICES, openPage, PHONE, press, stackForThisFile, unexpected, waitForIsland } from "../helpers/pages.ts";
+import { DESKTOP, DEVICES, fitsWidth, openPage, press, stackForThisFile, unexpected, waitForIsland } from "../helpers/pages.ts";
 
 const stack = stackForThisFile();
 
@@ -67,18 +67,6 @@ async function optionCodes(page: Page, id: string): Promise<string[]> {
 
 async function selected(options: Locator): Promise<string[]> {
   return await options.evaluateAll((items) => items.map((item) => item.getAttribute("aria-selected") ?? ""));
-}
-
-/** Nothing on the page is wider than the phone's screen. */
-async function fitsWidth(page: Page, width: number): Promise<void> {
-  const { scrollWidth, offenders } = await page.evaluate((max) => {
-    const wide = [...document.querySelectorAll("body *")]
-      .filter((element) => element.getBoundingClientRect().right > max + 0.5)
-      .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
-    return { scrollWidth: document.documentElement.scrollWidth, offenders: wide };
-  }, width);
-  expect(scrollWidth, `${page.url()} is ${scrollWidth}px wide: ${offenders.join(", ")}`).toBeLessThanOrEqual(width);
 }
 
 describe("the top bar's search box in Chromium, desktop", () => {
@@ -293,7 +281,7 @@ for (const device of DEVICES) {
       expect(await hero.getByRole("button", { name: "Search" }).textContent()).toBe("Search");
       await press(device, hero.getByRole("combobox", { name: "Search courses" }));
       await typeAndWait(page, "hero-search", "cs 111", expected);
-      if (device.touch) await fitsWidth(page, PHONE.viewport!.width);
+      if (device.touch) await fitsWidth(page);
       // The list is on screen, inside the viewport horizontally.
       const listBox = await list(page, "hero-search").boundingBox();
       expect(listBox!.x).toBeGreaterThanOrEqual(0);
@@ -302,7 +290,7 @@ for (const device of DEVICES) {
       await press(device, options(page, "hero-search").filter({ has: page.getByText(picked.code, { exact: true }) }));
       await page.waitForURL(new RegExp(`/course/${picked.id}$`));
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(picked.title);
-      if (device.touch) await fitsWidth(page, PHONE.viewport!.width);
+      if (device.touch) await fitsWidth(page);
       expect(unexpected(problems)).toEqual([]);
       await context.close();
     });

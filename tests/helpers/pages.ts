@@ -6,7 +6,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { courses } from "../../db/schema.ts";
 import { makeTestApp, type TestApp } from "./app.ts";
 import { launchBrowser, type RunningServer, serve } from "./browser.ts";
@@ -203,4 +203,16 @@ export function codeIn(text: string | undefined): string {
   const match = /\b(\d{6})\b/.exec(text ?? "");
   if (!match) throw new Error(`no 6-digit code in mail: ${text}`);
   return match[1];
+}
+
+/** Nothing on the page is wider than `width` (the phone's screen by default); names the widest offenders when something is. */
+export async function fitsWidth(page: Page, width = PHONE.viewport!.width): Promise<void> {
+  const { scrollWidth, offenders } = await page.evaluate((max) => {
+    const wide = [...document.querySelectorAll("body *")]
+      .filter((element) => element.getBoundingClientRect().right > max + 0.5)
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+    return { scrollWidth: document.documentElement.scrollWidth, offenders: wide };
+  }, width);
+  expect(scrollWidth, `${page.url()} is ${scrollWidth}px wide: ${offenders.join(", ")}`).toBeLessThanOrEqual(width);
 }
