@@ -7,7 +7,7 @@ import { courseHubUnits, courses, courseTexts, hubAreas, reviews } from "../../d
 import { courseCode } from "../lib/course-code.ts";
 import { hasRatingFilter, type SearchFilter, type SortBy } from "../lib/search-filter.ts";
 import { displayTitle } from "../lib/text.ts";
-import { catalogIndex, type CatalogNames, catalogNames, rankCourses, suggestCourses, type Suggestion } from "./search-index.ts";
+import { catalogIndex, type CatalogNames, catalogNames, type IndexedCourse, rankCourses, suggestCourses, type Suggestion } from "./search-index.ts";
 import type { CourseView, SearchPage } from "../lib/api-types.ts";
 
 export const PAGE_SIZE = 18;
@@ -155,6 +155,19 @@ function searchConditions(filter: SearchFilter): SQL | undefined {
   return present.length ? and(...present) : undefined;
 }
 
+/** The filters a course of the search index can answer by itself. */
+function passesIndexedFilters(course: IndexedCourse | undefined, filter: SearchFilter): boolean {
+  if (!course) return false;
+  if (filter.colleges.length && !filter.colleges.includes(course.college)) return false;
+  if (filter.departments.length && !filter.departments.includes(course.department)) return false;
+  if (filter.currentOnly && !course.current) return false;
+  if (filter.minCourseCode !== undefined && course.numberValue < filter.minCourseCode) return false;
+  if (filter.levels.length && !filter.levels.some((level) => level >= 500 ? course.numberValue >= 500 : Math.floor(course.numberValue / 100) * 100 === level)) {
+    return false;
+  }
+  return true;
+}
+
 /** Text matches passed to the database at most: far more than anyone pages through. */
 const MAX_TEXT_MATCHES = 5000;
 
@@ -171,8 +184,16 @@ export async function searchCourses(db: Db, filter: SearchFilter): Promise<Searc
   const where = and(...conditions.filter((c): c is SQL => c !== undefined));
   const offset = filter.page * PAGE_SIZE;
   if (ranked && filter.sortBy === "relevance") {
-    const passing = new Set((await db.select({ id: courses.id }).from(courses).where(where)).map((r) => r.id));
-    const ids = ranked.filter((id) => passing.has(id));
+    // The index knows each course's college, department, number and current flag: those filters run here, and only the rest
+    // (Hub units, reviews, ratings, prerequisites) go to the database, over the matches left.
+    const index = await catalogIndex(db);
+    let ids = ranked.filter((id) => passesIndexedFilters(index.courses.get(id), filter));
+    const rest = searchConditions({ ...filter, colleges: [], departments: [], levels: [], currentOnly: false, minCourseCode: undefined });
+    if (rest && ids.length) {
+      const inIds = sql`${courses.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+      const passing = new Set((await db.select({ id: courses.id }).from(courses).where(and(rest, inIds))).map((r) => r.id));
+      ids = ids.filter((id) => passing.has(id));
+    }
     const page = ids.slice(offset, offset + PAGE_SIZE);
     return pagedResponse(await coursesByIds(db, page), ids.length, filter.page, PAGE_SIZE);
   }

@@ -9,6 +9,7 @@
  * database; every search checks the catalog version (raised by each import
  * or sync), so a new catalog is seen at once by every process.
  */
+import { LRUCache } from "lru-cache";
 import MiniSearch, { type Query, type SearchResult } from "minisearch";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -29,7 +30,21 @@ export type IndexedCourse = {
   current: boolean;
 };
 
-export type CatalogIndex = { version: number; search: MiniSearch; courses: Map<number, IndexedCourse> };
+export type CatalogIndex = {
+  version: number;
+  search: MiniSearch;
+  courses: Map<number, IndexedCourse>;
+  /** Every word of the codes, titles and names as indexed: a typed word found here is spelled right and needs no typo search. */
+  nameWords: Set<string>;
+  /**
+   * The rankings of recent queries. A student who changes a filter, turns a
+   * page or sorts again asks for the same text: its ranking is not redone.
+   */
+  recent: LRUCache<string, number[]>;
+};
+
+/** Rankings kept per index: at most 5,000 ids each, so at most about 4 MB. */
+const RECENT_QUERIES = 100;
 
 const FIELD_BOOST = { code: 6, title: 4, department: 1.5, college: 0.5, description: 0.75 };
 /** The short fields, matched by prefix and with a typo; descriptions only by whole words (and prefixes of four letters or more). */
@@ -98,12 +113,17 @@ async function buildIndex(db: Db, version: number): Promise<CatalogIndex> {
     .leftJoin(colleges, eq(colleges.code, courses.college));
   const byId = new Map<number, IndexedCourse>();
   const weights = new Map<number, number>();
+  const nameWords = new Set<string>();
   const search = new MiniSearch({
     fields: ["code", "title", "department", "college", "description"],
     storeFields: [],
     processTerm: (term, field) => {
       const word = term.toLowerCase();
-      return field === "description" && DESCRIPTION_STOP_WORDS.has(word) ? null : stem(word);
+      if (field === "description") return DESCRIPTION_STOP_WORDS.has(word) ? null : stem(word);
+      const stemmed = stem(word);
+      // Called with a field while indexing, without one while searching.
+      if (field) nameWords.add(stemmed);
+      return stemmed;
     },
     searchOptions: {
       boost: FIELD_BOOST,
@@ -134,7 +154,7 @@ async function buildIndex(db: Db, version: number): Promise<CatalogIndex> {
     };
   });
   search.addAll(documents);
-  return { version, search, courses: byId };
+  return { version, search, courses: byId, nameWords, recent: new LRUCache({ max: RECENT_QUERIES }) };
 }
 
 const indexes = new WeakMap<Db, { version: number; index: Promise<CatalogIndex> }>();
@@ -187,32 +207,44 @@ function exactCodeMatches(index: CatalogIndex, q: string): IndexedCourse[] {
  * One word as typed: in the code, title and names by prefix (two letters or
  * more) and with one typo (five letters or more); in the description as a
  * whole word, or as a prefix from four letters on. The words an alias stands
- * for are spelled right and whole: they match as they are.
+ * for are spelled right and whole: they match as they are; so does a typed
+ * word that is itself a word of some code, title or name (the typo search is
+ * the costly part, and a word spelled right does not need it).
  */
-function wordQuery(word: string, typed: boolean): Query {
+function wordQuery(index: CatalogIndex, word: string, typed: boolean): Query {
   if (!typed) return { queries: [word], fields: [...NAME_FIELDS, ...DESCRIPTION_FIELDS], prefix: false, fuzzy: false };
+  const typo = word.length >= 5 && !index.nameWords.has(stem(word)) ? 1 : false;
   return {
     combineWith: "OR",
     queries: [
-      { queries: [word], fields: NAME_FIELDS, prefix: word.length >= 2, fuzzy: word.length >= 5 ? 1 : false },
+      { queries: [word], fields: NAME_FIELDS, prefix: word.length >= 2, fuzzy: typo },
       { queries: [word], fields: DESCRIPTION_FIELDS, prefix: word.length >= 4, fuzzy: false },
     ],
   };
 }
 
-function textQuery(q: string): Query | null {
+function textQuery(index: CatalogIndex, q: string): Query | null {
   const words = queryWords(q);
   if (!words.length) return null;
   // A word matches any of its variants; a variant of several words ("computer science") needs all of them.
   const variant = (text: string, typed: boolean): Query =>
-    text.includes(" ") ? { combineWith: "AND", queries: text.split(" ").map((part) => wordQuery(part, typed)) } : wordQuery(text, typed);
+    text.includes(" ") ? { combineWith: "AND", queries: text.split(" ").map((part) => wordQuery(index, part, typed)) } : wordQuery(index, text, typed);
   return { combineWith: "AND", queries: words.map((variants) => ({ combineWith: "OR", queries: variants.map((v, i) => variant(v, i === 0)) })) };
 }
 
 /** The ids of the courses that match the query, best first: an exact course code first, then by relevance. */
 export function rankCourses(index: CatalogIndex, q: string): number[] {
+  const key = q.trim().toLowerCase();
+  const known = index.recent.get(key);
+  if (known) return known;
+  const ranked = rankAnew(index, q);
+  index.recent.set(key, ranked);
+  return ranked;
+}
+
+function rankAnew(index: CatalogIndex, q: string): number[] {
   const exact = exactCodeMatches(index, q);
-  const query = textQuery(q);
+  const query = textQuery(index, q);
   const results: SearchResult[] = query ? index.search.search(query) : [];
   const ranked = exact.map((course) => course.id);
   const seen = new Set(ranked);

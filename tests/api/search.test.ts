@@ -662,6 +662,33 @@ describe("sort orders hold across page boundaries", () => {
   });
 });
 
+describe("the index follows the catalog", () => {
+  test("a course imported after a search is found by the same text at once, on every page, and a renamed one by its new title only", async () => {
+    const u = await makeTestApp({ env: { DEMO_CATALOG: "off" } });
+    try {
+      const found = async (q: string) => codes((await (await api(u, `/api/courses/search?q=${encodeURIComponent(q)}`)).json() as Page).content);
+      const suggested = async (q: string) =>
+        (await (await api(u, `/api/courses/suggest?q=${encodeURIComponent(q)}`)).json() as { code: string }[]).map((s) => s.code);
+      await importCourses(u.deps.database, [{ college: "TST", department: "AB", number: "101", title: "Marine Acoustics", hub_units: [] }]);
+      // Asked twice: the second answer may come from the rankings kept for recent queries.
+      for (let i = 0; i < 2; i++) {
+        expect(await found("zebrafish")).toEqual([]);
+        expect(await found("acoustics")).toEqual(["TST AB 101"]);
+      }
+      await importCourses(u.deps.database, [
+        { college: "TST", department: "AB", number: "102", title: "Zebrafish Genetics", hub_units: [] },
+        { college: "TST", department: "AB", number: "101", title: "Ocean Sound", hub_units: [] },
+      ]);
+      expect(await found("zebrafish")).toEqual(["TST AB 102"]);
+      expect(await suggested("zebraf")).toEqual(["TST AB 102"]);
+      expect(await found("acoustics")).toEqual([]);
+      expect(await found("ocean sound")).toEqual(["TST AB 101"]);
+    } finally {
+      await u.close();
+    }
+  });
+});
+
 describe("course numbers of other lengths (the real catalog only has three digits)", () => {
   // Made-up courses: in the BU catalog every number has three digits, so there a string sort
   // and a numeric sort agree. These tell them apart.
