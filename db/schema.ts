@@ -73,7 +73,26 @@ export const courseTexts = sqliteTable("course_texts", {
   courseId: integer("course_id").primaryKey().references(() => courses.id, { onDelete: "cascade" }),
   description: text("description"),
   prerequisites: text("prerequisites"),
+  /** What the prerequisite text says besides courses (src/lib/prerequisite-parser.ts); null when nothing. */
+  prerequisiteNote: text("prerequisite_note"),
+  /** The text asks for something the site cannot check (standing, consent, placement). */
+  prerequisiteConditions: integer("prerequisite_conditions", { mode: "boolean" }).notNull().default(false),
+  /** How much of the text became course groups: full, partial or none; null without a text. */
+  prerequisiteCoverage: text("prerequisite_coverage"),
 });
+
+/** The courses a prerequisite text names, as groups: every group is required, any one course of a group satisfies it. */
+export const coursePrerequisites = sqliteTable("course_prerequisites", {
+  courseId: integer("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+  groupIndex: integer("group_index").notNull(),
+  position: integer("position").notNull(),
+  /** "CAS EC 101", as the text names it (placed in a college). */
+  code: text("code").notNull(),
+  /** The named course in the catalog; null when the catalog has no such course. */
+  requiredId: integer("required_id").references(() => courses.id, { onDelete: "set null" }),
+  /** The group may also be satisfied by something that is not a course ("or equivalent"). */
+  alternative: integer("alternative", { mode: "boolean" }).notNull(),
+}, (t) => [primaryKey({ columns: [t.courseId, t.groupIndex, t.position] }), index("course_prerequisites_required").on(t.requiredId)]);
 
 export const courseHubUnits = sqliteTable("course_hub_units", {
   courseId: integer("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),

@@ -93,6 +93,7 @@ function chipsOf(filter: SearchFilter, colleges: NamedCode[], departmentName: (c
   }
   if (filter.noPreReqs) chips.push({ key: "no-prereqs", label: "No prerequisites", remove: (f) => ({ ...f, noPreReqs: false }) });
   if (filter.currentOnly) chips.push({ key: "current", label: "Current courses only", remove: (f) => ({ ...f, currentOnly: false }) });
+  if (filter.prereqsMet) chips.push({ key: "prereqs-met", label: "Prerequisites I've met", remove: (f) => ({ ...f, prereqsMet: false }) });
   for (const name of MIN_SLIDERS) {
     if (filter[name] > 0) chips.push({ key: name, label: `${CHIP_LABELS.get(name)} ${filter[name].toFixed(1)}`, remove: (f) => ({ ...f, [name]: 0 }) });
   }
@@ -331,6 +332,24 @@ function CourseSearch(props: Props) {
               <input type="checkbox" name="currentOnly" value="true" checked={form.currentOnly} onChange={(e) => set("currentOnly", e.target.checked)} />
               <span>Current courses only (in BU's recent catalog)</span>
             </label>
+            {props.signedIn && (
+              <label className="check">
+                <input
+                  type="checkbox"
+                  name="prereqsMet"
+                  value="true"
+                  checked={form.prereqsMet}
+                  onChange={(e) => set("prereqsMet", e.target.checked)}
+                  aria-describedby="search-prereqs-met-hint"
+                />
+                <span>Prerequisites I've met</span>
+              </label>
+            )}
+            {props.signedIn && (
+              <small id="search-prereqs-met-hint" className="hint">
+                Courses without prerequisites, or whose every prerequisite group has a course you marked done.
+              </small>
+            )}
             {[...MIN_SLIDERS, ...MAX_SLIDERS].map((name) => {
               const isMax = name.startsWith("max");
               return (

@@ -27,14 +27,15 @@ type Data = {
 export async function load(c: AppContext): Promise<Data> {
   const db = c.var.deps.database.db;
   const parsed = parseSearchParams(new URL(c.req.url).searchParams);
-  const filter = parsed.ok ? parsed.filter : EMPTY_FILTER;
+  const user = c.var.user?.enabled ? c.var.user : null;
+  // "Prerequisites I've met" is a student's filter: a visitor's link shows every course.
+  const filter = parsed.ok ? { ...parsed.filter, prereqsMet: parsed.filter.prereqsMet && user !== null } : EMPTY_FILTER;
   const departments = Object.fromEntries(
     await Promise.all(filter.colleges.map(async (college) => [college, await namedDepartmentsOf(db, college)] as const)),
   );
-  const user = c.var.user?.enabled ? c.var.user : null;
   return {
     filter,
-    result: await searchCourses(db, filter),
+    result: await searchCourses(db, filter, user?.id),
     error: parsed.ok ? null : parsed.message,
     colleges: await namedCourseColleges(db),
     departments,

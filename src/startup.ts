@@ -13,6 +13,7 @@ import type { AppDeps } from "./server/context.ts";
 import { ensureReferenceData, loadDemoCatalogIfEmpty } from "./services/catalog.ts";
 import { createMailer, type Mailer } from "./services/mail.ts";
 import { createOutbox } from "./services/outbox.ts";
+import { ensurePrerequisitesLinked } from "./services/course-prerequisites.ts";
 import { catalogIndex } from "./services/search-index.ts";
 
 /** The database the configuration names: an embedded file, a libSQL server, or an embedded replica of one. */
@@ -29,6 +30,8 @@ export async function prepareDatabase(config: Config) {
   await migrateDatabase(database);
   await ensureReferenceData(database, reference);
   const loaded = config.demoCatalog ? await loadDemoCatalogIfEmpty(database, demoCatalog) : 0;
+  // A catalog imported before prerequisites were read as data (or by an older reader) is read again, once.
+  await ensurePrerequisitesLinked(database);
   // Demo reviews come only with the demo catalog, from demo accounts that cannot log in.
   const demoReviews = loaded > 0 ? await loadDemoReviews(database) : 0;
   return { database, demoCoursesLoaded: loaded, demoReviewsLoaded: demoReviews };

@@ -5,8 +5,10 @@ import { hasControlCharacters, hasLineBreaks } from "../../src/lib/text.ts";
 import type { AppEnv } from "../../src/server/context.ts";
 import { courseIdParam } from "../../src/server/path-params.ts";
 import { validate } from "../../src/server/validation.ts";
-import { courseColleges, courseSuggestions, departmentsOf, findCourse, namedDepartmentsOf, searchCourses } from "../../src/services/course-queries.ts";
-import { badRequest, notFound } from "../../src/services/domain-errors.ts";
+import { courseColleges, courseSuggestions, departmentsOf, findCourseDetail, namedDepartmentsOf, searchCourses } from "../../src/services/course-queries.ts";
+import { badRequest, notFound, unauthorized } from "../../src/services/domain-errors.ts";
+
+const PREREQS_MET_NEEDS_LOGIN = "Log in to see the courses whose prerequisites you have met";
 
 const suggestQuery = z.object({
   q: z.string({ error: "q is required" }).check(
@@ -21,7 +23,9 @@ export default new Hono<AppEnv>()
   .get("/search", async (c) => {
     const parsed = parseSearchParams(new URL(c.req.url).searchParams);
     if (!parsed.ok) throw badRequest(parsed.message);
-    return c.json(await searchCourses(c.var.deps.database.db, parsed.filter));
+    const user = c.var.user?.enabled ? c.var.user : null;
+    if (parsed.filter.prereqsMet && !user) throw unauthorized(PREREQS_MET_NEEDS_LOGIN);
+    return c.json(await searchCourses(c.var.deps.database.db, parsed.filter, user?.id));
   })
   .get("/suggest", validate("query", suggestQuery), async (c) => {
     c.header("Cache-Control", "public, max-age=60");
@@ -36,7 +40,8 @@ export default new Hono<AppEnv>()
     return c.json(c.req.query("names") === "true" ? await namedDepartmentsOf(db, college) : await departmentsOf(db, college));
   })
   .get("/:id", async (c) => {
-    const course = await findCourse(c.var.deps.database.db, courseIdParam(c.req.param("id")), c.var.user?.id);
+    const user = c.var.user?.enabled ? c.var.user : null;
+    const course = await findCourseDetail(c.var.deps.database.db, courseIdParam(c.req.param("id")), user?.id);
     if (!course) throw notFound("Course not found");
     return c.json(course);
   });

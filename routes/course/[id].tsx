@@ -2,18 +2,19 @@ import CourseActions from "../../islands/CourseActions.tsx";
 import CourseReviewList from "../../islands/CourseReviewList.tsx";
 import { RatingList } from "../../src/components/CourseCard.tsx";
 import { RatingDistribution } from "../../src/components/RatingDistribution.tsx";
-import type { CourseView, Distribution, ReviewView } from "../../src/lib/api-types.ts";
+import { Prerequisites, RequiredFor } from "../../src/components/PrerequisiteGroups.tsx";
+import type { CourseDetail, Distribution, ReviewView } from "../../src/lib/api-types.ts";
 import type { ListIds } from "../../src/lib/course-list-names.ts";
 import { parseId } from "../../src/lib/ids.ts";
 import type { Paged } from "../../src/lib/paging.ts";
 import { plural } from "../../src/lib/text.ts";
 import type { AppContext, LoadFailure, PageMeta, PageProps } from "../../src/server/context.ts";
 import { listIds } from "../../src/services/course-lists.ts";
-import { findCourse } from "../../src/services/course-queries.ts";
+import { findCourseDetail } from "../../src/services/course-queries.ts";
 import { listCourseReviews, ratingDistribution, teachersOf } from "../../src/services/course-reviews.ts";
 
 type Found = {
-  course: CourseView;
+  course: CourseDetail;
   reviews: Paged<ReviewView>;
   teachers: string[];
   distribution: Distribution;
@@ -50,7 +51,7 @@ export async function load(c: AppContext): Promise<Data> {
   const db = c.var.deps.database.db;
   const id = parseId(c.req.param("id"));
   const user = c.var.user?.enabled ? c.var.user : null;
-  const course = id === null ? null : await findCourse(db, id, user?.id);
+  const course = id === null ? null : await findCourseDetail(db, id, user?.id);
   if (!course) return { course: null };
   const [reviews, teachers, distribution, lists] = await Promise.all([
     listCourseReviews(db, course.id, user?.id),
@@ -121,12 +122,9 @@ export default function CoursePage({ data, user }: PageProps<Data>) {
       <section aria-labelledby="description-heading">
         <h2 id="description-heading">Description</h2>
         <p>{course.description ?? "No Description Found"}</p>
-        {course.prerequisites && (
-          <p>
-            <strong>Prerequisites:</strong> {course.prerequisites}
-          </p>
-        )}
       </section>
+      {course.prerequisites && <Prerequisites course={course} prerequisites={course.prerequisites} />}
+      <RequiredFor course={course} />
       <section aria-labelledby="hubs-heading">
         <h2 id="hubs-heading">Hubs fulfilled</h2>
         {course.hubRequirements.length

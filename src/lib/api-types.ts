@@ -1,5 +1,6 @@
 /** The JSON shapes the API answers with (docs/product.md), shared by services, pages and islands. */
 import type { Paged } from "./paging.ts";
+import type { Eligibility } from "./prerequisite-parser.ts";
 
 export type CourseView = {
   id: number;
@@ -28,6 +29,25 @@ export type CourseView = {
 };
 
 export type SearchPage = Paged<CourseView>;
+
+/** A course a prerequisite names; `id` is null when the catalog has no such course. */
+export type PrerequisiteRef = { id: number | null; code: string };
+
+export type PrerequisiteView = {
+  /** Every group is required; any one course of a group satisfies it. */
+  prerequisiteGroups: PrerequisiteRef[][];
+  /** What the prerequisite text says besides courses ("or equivalent", "junior standing"); null when nothing. */
+  prerequisiteNote: string | null;
+  /** For a signed-in student: met, unmet, or unknown (a condition the site cannot check). */
+  eligibility?: Eligibility;
+  /** For a signed-in student, per group: whether one of its courses is completed. */
+  groupsMet?: boolean[];
+};
+
+export type RequiredFor = { id: number; code: string; title: string };
+
+/** GET /api/courses/{id}: the course, its prerequisites as data, and the courses that name it as one. */
+export type CourseDetail = CourseView & PrerequisiteView & { requiredFor: RequiredFor[] };
 
 /** The account fields a signed-in page shows (GET /api/users/account). */
 export type AccountView = { email: string; college: string; major: string; expectedGrad: number };

@@ -37,6 +37,8 @@ export type SearchFilter = {
   levels: number[];
   /** Only courses in BU's recent catalog. */
   currentOnly: boolean;
+  /** Only courses whose prerequisites the signed-in student has met (or that have none). */
+  prereqsMet: boolean;
   /** With a rating filter set, keep courses without reviews too (they have no rating to compare). */
   includeUnreviewed: boolean;
   sortBy: SortBy;
@@ -60,6 +62,7 @@ export const SEARCH_PARAMETERS = [
   "noPreReqs",
   "levels",
   "currentOnly",
+  "prereqsMet",
   "includeUnreviewed",
   "sortBy",
   "page",
@@ -82,6 +85,7 @@ export const EMPTY_FILTER: SearchFilter = {
   noPreReqs: false,
   levels: [],
   currentOnly: false,
+  prereqsMet: false,
   includeUnreviewed: false,
   sortBy: DEFAULT_SORT,
   page: 0,
@@ -145,7 +149,7 @@ export function parseSearchParams(params: URLSearchParams): FilterResult {
     if (typeof value === "string") return { ok: false, message: value };
     if (value !== undefined) (filter as Record<string, unknown>)[name] = value;
   }
-  for (const name of ["noPreReqs", "currentOnly", "includeUnreviewed"] as const) {
+  for (const name of ["noPreReqs", "currentOnly", "prereqsMet", "includeUnreviewed"] as const) {
     const value = params.get(name);
     if (value === null || value === "") continue;
     if (value !== "true" && value !== "false") return { ok: false, message: `${name} must be true or false` };
@@ -180,6 +184,7 @@ export function searchParamsOf(filter: SearchFilter, page = filter.page): URLSea
   if (filter.noPreReqs) params.set("noPreReqs", "true");
   for (const level of filter.levels) params.append("levels", String(level));
   if (filter.currentOnly) params.set("currentOnly", "true");
+  if (filter.prereqsMet) params.set("prereqsMet", "true");
   if (filter.includeUnreviewed) params.set("includeUnreviewed", "true");
   if (filter.sortBy !== defaultSortFor(filter.q)) params.set("sortBy", filter.sortBy);
   if (page > 0) params.set("page", String(page));

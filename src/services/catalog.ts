@@ -9,6 +9,7 @@ import type { ReferenceData } from "../../db/seeds/reference.ts";
 import { appSettings, colleges, courses, courseTexts, departments, hubAreas, majors } from "../../db/schema.ts";
 import { courseCode, numberValue } from "../lib/course-code.ts";
 import { HUB_AREAS, HUB_CODES } from "../lib/hub-areas.ts";
+import { linkPrerequisites, type PrerequisiteCoverage } from "./course-prerequisites.ts";
 
 export const UNDECIDED = "Undecided";
 
@@ -35,7 +36,14 @@ export const catalogMajorSchema = z.object({
 });
 
 export type ImportProblem = { index: number; reason: string };
-export type ImportReport = { kind: "courses" | "majors"; loaded: number; skipped: ImportProblem[]; milliseconds: number };
+export type ImportReport = {
+  kind: "courses" | "majors";
+  loaded: number;
+  skipped: ImportProblem[];
+  milliseconds: number;
+  /** Courses: how the catalog's prerequisite texts read into course groups (fully, partly, not at all). */
+  prerequisites?: PrerequisiteCoverage;
+};
 
 /** Colleges, their majors (plus Undecided), department names and the Hub areas: present on every start. */
 export async function ensureReferenceData(database: Database, reference: ReferenceData): Promise<void> {
@@ -173,13 +181,16 @@ export async function importCourses(database: Database, rows: unknown[], source:
       if (units.length) await tx.run(sql`INSERT INTO course_hub_units (course_id, hub_code) VALUES ${sql.join(units, sql`, `)}`);
     });
   }
+  let prerequisites: PrerequisiteCoverage | undefined;
   if (valid.length) {
+    // Read after every course is in: a course imported now may complete the groups of one imported before.
+    prerequisites = await linkPrerequisites(database);
     await database.write(async (tx) => {
       await setCatalogSource(tx, source);
       await bumpCatalogVersion(tx);
     });
   }
-  return { kind: "courses", loaded: valid.length, skipped, milliseconds: Math.round(performance.now() - started) };
+  return { kind: "courses", loaded: valid.length, skipped, milliseconds: Math.round(performance.now() - started), prerequisites };
 }
 
 /** Adds majors (entries whose program_type is "major", or that have none) to existing colleges. */

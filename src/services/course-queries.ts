@@ -7,8 +7,9 @@ import { courseHubUnits, courses, courseTexts, hubAreas, reviews } from "../../d
 import { courseCode } from "../lib/course-code.ts";
 import { hasRatingFilter, type SearchFilter, type SortBy } from "../lib/search-filter.ts";
 import { displayTitle } from "../lib/text.ts";
+import { coursePrerequisiteView, prerequisitesMetBy, requiredFor } from "./course-prerequisites.ts";
 import { catalogIndex, type CatalogNames, catalogNames, type IndexedCourse, rankCourses, suggestCourses, type Suggestion } from "./search-index.ts";
-import type { CourseView, SearchPage } from "../lib/api-types.ts";
+import type { CourseDetail, CourseView, SearchPage } from "../lib/api-types.ts";
 
 export const PAGE_SIZE = 18;
 
@@ -131,7 +132,7 @@ function levelCondition(levels: number[]): SQL {
   )!;
 }
 
-function searchConditions(filter: SearchFilter): SQL | undefined {
+function searchConditions(filter: SearchFilter, userId?: number): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     filter.colleges.length ? inArray(courses.college, filter.colleges) : undefined,
     filter.departments.length ? inArray(courses.department, filter.departments) : undefined,
@@ -150,6 +151,7 @@ function searchConditions(filter: SearchFilter): SQL | undefined {
       )
       : undefined,
     ...ratingConditions(filter),
+    filter.prereqsMet && userId !== undefined ? prerequisitesMetBy(userId) : undefined,
   ];
   const present = conditions.filter((c): c is SQL => c !== undefined);
   return present.length ? and(...present) : undefined;
@@ -177,9 +179,9 @@ const MAX_TEXT_MATCHES = 5000;
  * parameter). With `relevance` the page keeps the index's order; any other
  * sort orders the matches in SQL.
  */
-export async function searchCourses(db: Db, filter: SearchFilter): Promise<SearchPage> {
+export async function searchCourses(db: Db, filter: SearchFilter, userId?: number): Promise<SearchPage> {
   const ranked = filter.q ? rankCourses(await catalogIndex(db), filter.q).slice(0, MAX_TEXT_MATCHES) : null;
-  const conditions = [searchConditions(filter)];
+  const conditions = [searchConditions(filter, userId)];
   if (ranked) conditions.push(sql`${courses.id} IN (SELECT value FROM json_each(${JSON.stringify(ranked)}))`);
   const where = and(...conditions.filter((c): c is SQL => c !== undefined));
   const offset = filter.page * PAGE_SIZE;
@@ -188,7 +190,7 @@ export async function searchCourses(db: Db, filter: SearchFilter): Promise<Searc
     // (Hub units, reviews, ratings, prerequisites) go to the database, over the matches left.
     const index = await catalogIndex(db);
     let ids = ranked.filter((id) => passesIndexedFilters(index.courses.get(id), filter));
-    const rest = searchConditions({ ...filter, colleges: [], departments: [], levels: [], currentOnly: false, minCourseCode: undefined });
+    const rest = searchConditions({ ...filter, colleges: [], departments: [], levels: [], currentOnly: false, minCourseCode: undefined }, userId);
     if (rest && ids.length) {
       const inIds = sql`${courses.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
       const passing = new Set((await db.select({ id: courses.id }).from(courses).where(and(rest, inIds))).map((r) => r.id));
@@ -201,6 +203,18 @@ export async function searchCourses(db: Db, filter: SearchFilter): Promise<Searc
   // A page past the end is an empty page, not an error.
   const rows = offset < total ? await db.select().from(courses).where(where).orderBy(...SORT_ORDERS.get(filter.sortBy)!).limit(PAGE_SIZE).offset(offset) : [];
   return pagedResponse(await viewsOf(db, rows), total, filter.page, PAGE_SIZE);
+}
+
+/**
+ * One course with its prerequisites as groups of courses, the note, the
+ * courses that name it as a prerequisite, and for a signed-in student
+ * whether they may take it (`eligibility`, and which groups they have met).
+ */
+export async function findCourseDetail(db: Db, id: number, userId?: number): Promise<CourseDetail | null> {
+  const course = await findCourse(db, id, userId);
+  if (!course) return null;
+  const [prerequisites, needing] = await Promise.all([coursePrerequisiteView(db, id, course.noPreReqs, userId), requiredFor(db, id)]);
+  return { ...course, ...prerequisites, requiredFor: needing };
 }
 
 /** Up to 8 courses for the search box's suggestions. */

@@ -47,6 +47,15 @@ console.log(
   `${report.loaded.toLocaleString("en-US")} ${report.kind} loaded, ${report.skipped.length.toLocaleString("en-US")} skipped, ` +
     `in ${(report.milliseconds / 1000).toFixed(2)} s (${config.databaseUrl}).`,
 );
+if (report.prerequisites) {
+  const { full, partial, none } = report.prerequisites;
+  const total = full + partial + none;
+  const share = (n: number) => total ? ` (${Math.round((100 * n) / total)}%)` : "";
+  console.log(
+    `Prerequisite texts: ${total.toLocaleString("en-US")}; read fully into courses ${full.toLocaleString("en-US")}${share(full)}, ` +
+      `partly ${partial.toLocaleString("en-US")}${share(partial)}, not at all ${none.toLocaleString("en-US")}${share(none)}.`,
+  );
+}
 if (kind === "courses" && before === "demo") {
   console.log(
     "Note: this database held the demo catalog; its courses stay alongside the imported ones. Start from an empty database with DEMO_CATALOG=off to have the imported catalog only.",

@@ -100,7 +100,10 @@ describe("course page", () => {
   test("a course with prerequisites has no No Prerequisites badge and lists them", async () => {
     const { html } = await page(`/course/${await idOf("CAS CS 112")}`);
     expect(html).not.toContain("No Prerequisites");
-    expect(html).toContain("<strong>Prerequisites:</strong>");
+    // The prerequisites as linked courses, with BU's own words below them.
+    expect(html).toContain('<h2 id="prerequisites-heading">Prerequisites</h2>');
+    expect(html).toMatch(/<a href="\/course\/\d+">CAS CS 111<\/a>/);
+    expect(html).toContain("As BU&#x27;s catalog words it: “CAS CS 111 or equivalent”");
   });
 
   test("the ratings overview shows the six averages to one decimal", async () => {

@@ -45,6 +45,7 @@ const studentPages = (): Visit[] => [
   { name: "account", path: "/account", islands: ["AccountSettings"] },
   { name: "search-signed-in", path: "/search?hubReqs=QR2", islands: ["CourseSearch"] },
   { name: "course-signed-in", path: `/course/${site.course}`, islands: ["CourseActions", "CourseReviewList"] },
+  { name: "course-prerequisites-met", path: `/course/${site.withPrerequisites}`, islands: ["CourseActions", "CourseReviewList"] },
   { name: "review-form", path: `/course/${site.unreviewed}/review`, islands: ["ReviewForm"] },
   { name: "review-edit-form", path: `/course/${site.course}/review?edit=${site.ownReview}`, islands: ["ReviewForm"] },
 ];

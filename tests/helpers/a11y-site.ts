@@ -15,6 +15,8 @@ export type A11ySite = {
   course: number;
   /** A course the student has not reviewed, for the empty review form. */
   unreviewed: number;
+  /** A course whose prerequisites the student has met (CAS CS 112 after CAS CS 111). */
+  withPrerequisites: number;
   /** The student's own review of `course`. */
   ownReview: number;
   student: { email: string; password: string; token: string };
@@ -45,7 +47,15 @@ export function a11ySite(): A11ySite {
     const other = await createStudent(t, "a11y-other@bu.edu");
     const othersReview = (await createdReview(t, other.token, course, { teacherName: "Ada Report", reviewText: "Someone else's review." })).id;
     await Deno.mkdir(SHOTS, { recursive: true });
-    Object.assign(site, { stack, course, unreviewed: await courseId(t, "CAS WR 120"), ownReview, student, othersReview });
+    Object.assign(site, {
+      stack,
+      course,
+      unreviewed: await courseId(t, "CAS WR 120"),
+      withPrerequisites: await courseId(t, "CAS CS 112"),
+      ownReview,
+      student,
+      othersReview,
+    });
   });
   afterAll(() => stopStack(site.stack));
   return site;

@@ -119,7 +119,15 @@ describe("catalog import", () => {
     const [updated] = await db.select().from(courses).where(eq(courses.number, "111"));
     expect(updated).toMatchObject({ id: first.id, title: "Renamed", noPreReqs: false });
     const [texts] = await db.select().from(courseTexts).where(eq(courseTexts.courseId, first.id));
-    expect(texts).toEqual({ courseId: first.id, description: "About it.", prerequisites: "CS 101" });
+    expect(texts).toEqual({
+      courseId: first.id,
+      description: "About it.",
+      prerequisites: "CS 101",
+      // Read into a group: CS 101 of the course's own college.
+      prerequisiteNote: null,
+      prerequisiteConditions: false,
+      prerequisiteCoverage: "full",
+    });
     expect(await db.$count(reviews, eq(reviews.courseId, first.id))).toBe(1);
     const units = await db.select({ code: courseHubUnits.hubCode }).from(courseHubUnits).where(eq(courseHubUnits.courseId, first.id));
     expect(units.map((u) => u.code)).toEqual(["AEX"]);
@@ -140,6 +148,10 @@ describe("catalog import", () => {
     expect(await courseCount(t.deps.database.db)).toBe(9789);
     const withHub = await t.deps.database.db.get<{ n: number }>(sql`SELECT COUNT(DISTINCT course_id) AS n FROM course_hub_units`);
     expect(withHub.n).toBe(rows.filter((r: { hub_units: string[] }) => r.hub_units.length > 0).length);
+    // Every prerequisite text is read; about half become course groups entirely.
+    const { full, partial, none } = report.prerequisites!;
+    expect(full + partial + none).toBe(rows.filter((r: { prerequisites: string | null }) => r.prerequisites).length);
+    expect(full).toBeGreaterThan(1800);
 
     const majors = JSON.parse(await Deno.readTextFile(BU_MAJORS));
     const majorReport = await importMajors(t.deps.database, majors);
