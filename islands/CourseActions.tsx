@@ -1,7 +1,7 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useRef } from "react";
 import { island } from "../src/client/island.tsx";
-import { type ListIds, seedLists } from "../src/client/lists-store.ts";
+import { inList, type ListIds, seedLists, toggleCourse, toggleRunning } from "../src/client/lists-store.ts";
 import { loginUrl } from "../src/client/navigation.ts";
 import { CourseToggles } from "../src/components/CourseToggles.tsx";
 
@@ -30,6 +30,14 @@ function CourseActions({ courseId, signedIn, lists, reviewed }: Props) {
       {reviewed
         ? <button type="button" className="button button-small" disabled>✓ Review Complete</button>
         : <a className="button button-small" href={`/course/${courseId}/review`}>Write a review</a>}
+      {reviewed && !inList("completed", courseId) && (
+        <p className="hint course-actions-hint" role="status">
+          You reviewed this course but have not marked it as completed.{" "}
+          <button type="button" className="link-button" disabled={toggleRunning.value} onClick={() => void toggleCourse("completed", courseId)}>
+            Mark it as completed
+          </button>
+        </p>
+      )}
     </div>
   );
 }

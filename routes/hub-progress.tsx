@@ -1,3 +1,4 @@
+import HubPlanner from "../islands/HubPlanner.tsx";
 import { ProgressBar } from "../src/components/ProgressBar.tsx";
 import { HUB_EITHER } from "../src/lib/hub-areas.ts";
 import { type HubProgressItem, type HubProgressSummary, hubSummary, progressTone } from "../src/lib/hub-counting.ts";
@@ -111,6 +112,17 @@ function RequirementCard({ r }: { r: Requirement }) {
         {extra > 0 && <span className="hub-projected">{`+${extra} projected`}</span>}
       </p>
       <ProgressBar value={r.completed} max={r.required} tone={tone} label={`${r.code} progress`} valueText={`${r.completed} of ${r.required}`} />
+      {!r.projectedFulfilled && (
+        <p className="hub-find">
+          {/* Hub search is AND, so the SI2/SO2 pair gets a search per code. */}
+          {(r.either?.codes ?? [r.code]).map((code, i) => (
+            <span key={code}>
+              {i > 0 && " · "}
+              <a href={`/search?hubReqs=${code}`}>{`Find ${code} courses`}</a>
+            </span>
+          ))}
+        </p>
+      )}
       <dl className="hub-facts">
         <div>
           <dt>Fulfilling courses</dt>
@@ -169,6 +181,7 @@ export default function HubProgress({ data }: PageProps<Data>) {
           </div>
         </dl>
       </section>
+      <HubPlanner />
       {groupsOf(data.items).map((group) => {
         const id = `group-${slug(group.category)}`;
         const done = group.requirements.filter((r) => r.fulfilled).length;

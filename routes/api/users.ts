@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { LIST_API_SEGMENTS, LIST_NAMES } from "../../src/lib/course-list-names.ts";
 import { hubSummary } from "../../src/lib/hub-counting.ts";
+import { parseHubPlanQuery } from "../../src/lib/hub-plan.ts";
 import { accountSchema } from "../../src/lib/schemas.ts";
 import { requireUser } from "../../src/middleware/require-user.ts";
 import { accountDeps } from "../../src/server/account-deps.ts";
@@ -11,6 +12,8 @@ import { clearSessionCookie } from "../../src/server/session-cookie.ts";
 import { validate } from "../../src/server/validation.ts";
 import { accountView, deleteAccount, MESSAGES, updateAccount } from "../../src/services/accounts.ts";
 import { changeList, dashboardFor, hubProgressFor, listCourses } from "../../src/services/course-lists.ts";
+import { badRequest } from "../../src/services/domain-errors.ts";
+import { hubPlanFor } from "../../src/services/hub-planner.ts";
 
 /** /api/users: the signed-in student's account, dashboard, Hub progress and course lists. Everything here needs a session. */
 const users = new Hono<SignedInEnv>()
@@ -30,6 +33,11 @@ const users = new Hono<SignedInEnv>()
   .get("/hub-progress", async (c) => {
     const hubProgress = await hubProgressFor(c.var.deps.database.db, c.var.user.id);
     return c.json({ hubProgress, summary: hubSummary(hubProgress) });
+  })
+  .get("/hub-plan", async (c) => {
+    const options = parseHubPlanQuery(new URL(c.req.url).searchParams);
+    if (!options.ok) throw badRequest(options.message);
+    return c.json(await hubPlanFor(c.var.deps.database.db, c.var.user.id, options.options));
   });
 
 for (const list of LIST_NAMES) {

@@ -49,7 +49,14 @@ export async function toggleCourse(list: ListName, courseId: number): Promise<vo
     const next = new Set(lists.value[list]);
     if (result.data.inList) next.add(courseId);
     else next.delete(courseId);
-    lists.value = { ...lists.value, [list]: next };
+    const changed = { ...lists.value, [list]: next };
+    // A course marked done is no longer one to take (the server ended its future status in the same step).
+    if (list === "completed" && result.data.inList && changed.future.has(courseId)) {
+      const future = new Set(changed.future);
+      future.delete(courseId);
+      changed.future = future;
+    }
+    lists.value = changed;
   } finally {
     toggleRunning.value = false;
   }

@@ -15,7 +15,15 @@ export const VERIFICATION_SENT_KEY = "verificationSentAt";
 /** How the search shows its results: "cards" or "table". */
 export const SEARCH_VIEW_KEY = "searchView";
 
-export type StorageKey = typeof VERIFICATION_EMAIL_KEY | typeof RESET_EMAIL_KEY | typeof VERIFICATION_SENT_KEY | typeof SEARCH_VIEW_KEY;
+/** What "Add all to Future Courses" added, said once on the Hub Progress page that loads after it. */
+export const HUB_PLAN_ADDED_KEY = "hubPlanAdded";
+
+export type StorageKey =
+  | typeof VERIFICATION_EMAIL_KEY
+  | typeof RESET_EMAIL_KEY
+  | typeof VERIFICATION_SENT_KEY
+  | typeof SEARCH_VIEW_KEY
+  | typeof HUB_PLAN_ADDED_KEY;
 
 export function readStored(key: StorageKey): string | null {
   try {

@@ -46,6 +46,15 @@ export type PrerequisiteView = {
 
 export type RequiredFor = { id: number; code: string; title: string };
 
+/** GET /api/users/hub-plan: what the student still needs, the courses that finish it, and whether they cover it all. */
+export type HubPlanView = {
+  /** Per Hub area still short of units; the SI2/SO2 pair as "SI2/SO2". */
+  remaining: { code: string; units: number }[];
+  /** The plan: each course with the Hub codes it counts toward. */
+  courses: (CourseView & { covers: string[] })[];
+  covered: boolean;
+};
+
 /** GET /api/courses/{id}: the course, its prerequisites as data, and the courses that name it as one. */
 export type CourseDetail = CourseView & PrerequisiteView & { requiredFor: RequiredFor[] };
 

@@ -31,7 +31,16 @@ export async function changeList(database: Database, userId: number, list: ListN
     if (!(await courseExists(tx, courseId))) throw notFound("Course not found");
     if (add) {
       const inserted = await tx.insert(table).values({ userId, courseId }).onConflictDoNothing().returning();
-      return { changed: inserted.length > 0, inList: true, message: inserted.length ? `Added to your ${label}.` : `Already in your ${label}.` };
+      // A course done is no longer one to take: marking it completed ends its future status in the same transaction.
+      const ended = list === "completed"
+        ? await tx.delete(futureCourses).where(and(eq(futureCourses.userId, userId), eq(futureCourses.courseId, courseId))).returning()
+        : [];
+      const message = inserted.length ? `Added to your ${label}.` : `Already in your ${label}.`;
+      return {
+        changed: inserted.length > 0 || ended.length > 0,
+        inList: true,
+        message: ended.length ? `${message} Removed from your future courses.` : message,
+      };
     }
     const removed = await tx.delete(table).where(and(eq(table.userId, userId), eq(table.courseId, courseId))).returning();
     return { changed: removed.length > 0, inList: false, message: removed.length ? `Removed from your ${label}.` : `Was not in your ${label}.` };

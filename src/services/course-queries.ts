@@ -85,7 +85,7 @@ export const BEST_RATING_WEIGHT = 5;
  * then the courses without reviews, which have no rating. Rounded to nine
  * decimals, so that equal averages summed in another order still tie.
  */
-const bayesianAverage =
+export const bayesianAverage =
   sql`ROUND((${BEST_RATING_WEIGHT} * (SELECT COALESCE(AVG(avg_overall), 0) FROM courses WHERE num_reviews > 0) + ${courses.numReviews} * ${courses.avgOverall}) / (${BEST_RATING_WEIGHT} + ${courses.numReviews}), 9)`;
 
 const CODE_ORDER = [asc(courses.numberValue), asc(courses.number), asc(courses.college), asc(courses.department)];

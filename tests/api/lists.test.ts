@@ -111,6 +111,23 @@ describe("with the demo catalog", () => {
       expect(await t.deps.database.db.$count(TABLES[list], eq(TABLES[list].courseId, c))).toBe(0);
     });
 
+    test("marking a course completed ends its future status in the same step; saved stays", async () => {
+      const me = await student();
+      const [c] = await freshCourses(1);
+      await change(me.token, "courses-in-progress", c, "POST");
+      await change(me.token, "saved-courses", c, "POST");
+      const done = await change(me.token, "completed-courses", c, "POST");
+      expect(done).toMatchObject({ status: 200, body: { changed: true, inList: true } });
+      expect(done.body.message).toBe("Added to your completed courses. Removed from your future courses.");
+      expect(await listed(me.token, "completed-courses")).toEqual([c]);
+      expect(await listed(me.token, "courses-in-progress")).toEqual([]);
+      expect(await listed(me.token, "saved-courses")).toEqual([c]);
+      // Planning it again afterwards is the student's choice, and completing it again ends that too.
+      await change(me.token, "courses-in-progress", c, "POST");
+      expect((await change(me.token, "completed-courses", c, "POST")).body).toMatchObject({ changed: true, inList: true });
+      expect(await listed(me.token, "courses-in-progress")).toEqual([]);
+    });
+
     test("parallel adds of the same course leave one row", async () => {
       const me = await student();
       const [c] = await freshCourses(1);

@@ -1,0 +1,178 @@
+import { useEffect, useRef, useState } from "react";
+import { apiFetch } from "../src/client/api.ts";
+import { island } from "../src/client/island.tsx";
+import { HUB_PLAN_ADDED_KEY, readStored, removeStored, writeStored } from "../src/client/storage.ts";
+import { HubBadges } from "../src/components/CourseCard.tsx";
+import { Score } from "../src/components/Score.tsx";
+import type { HubPlanView } from "../src/lib/api-types.ts";
+import { LIST_API_SEGMENTS } from "../src/lib/course-list-names.ts";
+import { hubName } from "../src/lib/hub-areas.ts";
+import { plural } from "../src/lib/text.ts";
+
+type State =
+  | { kind: "loading" }
+  | { kind: "failed" }
+  | { kind: "ready"; plan: HubPlanView };
+
+/**
+ * The Hub planner on /hub-progress: the fewest courses that finish the
+ * student's remaining Hub units, the best rated among plans of that size
+ * (GET /api/users/hub-plan). Swap plans again without a course; "Add all to
+ * Future Courses" adds the plan, and the page reloads to count it.
+ */
+function HubPlanner() {
+  const [eligibleOnly, setEligibleOnly] = useState(true);
+  const [excluded, setExcluded] = useState<{ id: number; code: string }[]>([]);
+  const [state, setState] = useState<State>({ kind: "loading" });
+  const [adding, setAdding] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const request = useRef(0);
+
+  useEffect(() => {
+    const added = readStored(HUB_PLAN_ADDED_KEY);
+    if (added) {
+      removeStored(HUB_PLAN_ADDED_KEY);
+      setMessage(`Added ${added} to your Future Courses.`);
+    }
+  }, []);
+
+  useEffect(() => {
+    const mine = ++request.current;
+    setState((s) => s.kind === "ready" ? s : { kind: "loading" });
+    const params = new URLSearchParams({ eligibleOnly: String(eligibleOnly) });
+    for (const course of excluded) params.append("exclude", String(course.id));
+    void apiFetch<HubPlanView>(`/api/users/hub-plan?${params}`).then((answer) => {
+      if (mine !== request.current) return;
+      if (!answer.ok) {
+        console.error("[hub-plan] failed:", answer.message ?? answer.status);
+        setState({ kind: "failed" });
+        return;
+      }
+      setState({ kind: "ready", plan: answer.data });
+    });
+  }, [eligibleOnly, excluded]);
+
+  async function addAll(plan: HubPlanView) {
+    setAdding(true);
+    setMessage(null);
+    let added = 0;
+    for (const course of plan.courses) {
+      const answer = await apiFetch(`/api/users/${LIST_API_SEGMENTS.future}/${course.id}`, { method: "POST" });
+      if (answer.ok) added++;
+      else console.error("[hub-plan] could not add", course.code, answer.status);
+    }
+    setAdding(false);
+    if (added < plan.courses.length) {
+      setMessage(`Added ${added} of ${plan.courses.length} courses; try again for the rest.`);
+      return;
+    }
+    writeStored(HUB_PLAN_ADDED_KEY, plural(added, "course"));
+    location.reload();
+  }
+
+  const loading = state.kind === "loading";
+  return (
+    <section className="card hub-planner" aria-labelledby="planner-heading" aria-busy={loading}>
+      <h2 id="planner-heading">Plan your remaining Hub units</h2>
+      <p className="muted">
+        The fewest courses that finish your remaining Hub requirements, the best rated among plans of that size. Your completed and future courses are counted;
+        graduate courses and courses not offered recently are left out.
+      </p>
+      <label className="check">
+        <input type="checkbox" checked={eligibleOnly} onChange={(e) => setEligibleOnly(e.target.checked)} />
+        <span>Only courses whose prerequisites I've met</span>
+      </label>
+      {message && <p className="alert alert-success" role="status">{message}</p>}
+      {state.kind === "loading" && <p className="muted" role="status">Finding the fewest courses…</p>}
+      {state.kind === "failed" && <p className="alert alert-error" role="alert">The plan could not be made just now. Reload the page to try again.</p>}
+      {state.kind === "ready" && (
+        <PlanBody
+          plan={state.plan}
+          eligibleOnly={eligibleOnly}
+          adding={adding}
+          onAddAll={addAll}
+          onSwap={(c) => setExcluded((list) => [...list, c])}
+        />
+      )}
+      {excluded.length > 0 && (
+        <p className="hub-plan-excluded">
+          <span className="muted">{`Set aside: ${excluded.map((c) => c.code).join(", ")}.`}</span>{" "}
+          <button type="button" className="link-button" onClick={() => setExcluded([])}>Bring them back</button>
+        </p>
+      )}
+    </section>
+  );
+}
+
+type BodyProps = {
+  plan: HubPlanView;
+  eligibleOnly: boolean;
+  adding: boolean;
+  onAddAll: (plan: HubPlanView) => void;
+  onSwap: (course: { id: number; code: string }) => void;
+};
+
+function PlanBody({ plan, eligibleOnly, adding, onAddAll, onSwap }: BodyProps) {
+  if (!plan.remaining.length) {
+    return <p className="hub-plan-done">Your completed and future courses cover every Hub requirement.</p>;
+  }
+  const units = plan.remaining.reduce((sum, r) => sum + r.units, 0);
+  return (
+    <>
+      <p className="hub-plan-remaining">
+        <strong>{`Still needed: ${plural(units, "unit")}`}</strong>{" "}
+        <span className="hub-plan-needs">
+          {plan.remaining.map((r) => (
+            <span key={r.code} className="badge badge-hub" title={r.code.split("/").map((code) => hubName(code) ?? code).join(" or ")}>
+              {r.units > 1 ? `${r.code} ×${r.units}` : r.code}
+            </span>
+          ))}
+        </span>
+      </p>
+      {!plan.covered && (
+        <p className="alert alert-warning" role="status">
+          {eligibleOnly
+            ? "The courses you can take now do not cover every remaining unit. Untick the prerequisites box to plan with every course."
+            : "No set of current courses below 500 covers every remaining unit; this plan covers all it can."}
+        </p>
+      )}
+      {plan.courses.length > 0 && (
+        <>
+          <p>
+            <strong>{`${plural(plan.courses.length, "course")} ${plan.covered ? "finish" : "go toward"} your Hub requirements:`}</strong>
+          </p>
+          <ol className="hub-plan-list">
+            {plan.courses.map((course) => (
+              <li key={course.id} className="hub-plan-course">
+                <div className="hub-plan-main">
+                  <a href={`/course/${course.id}`} className="hub-plan-title">
+                    <span className="code">{course.code}</span> {course.title}
+                  </a>
+                  <p className="hub-plan-covers">
+                    <span className="muted">Covers</span> <HubBadges hubs={course.covers.map((code) => ({ code, name: hubName(code) ?? code }))} />
+                  </p>
+                </div>
+                <p className="hub-plan-rating">
+                  <Score value={course.averageOverallRating} count={course.numReviews} withCount />
+                </p>
+                <button
+                  type="button"
+                  className="button button-small button-secondary"
+                  onClick={() => onSwap(course)}
+                  aria-label={`Swap ${course.code} for another course`}
+                >
+                  Swap
+                </button>
+              </li>
+            ))}
+          </ol>
+          <button type="button" className="button" disabled={adding} onClick={() => onAddAll(plan)}>
+            {adding ? "Adding..." : "Add all to Future Courses"}
+          </button>
+        </>
+      )}
+    </>
+  );
+}
+
+export default island("HubPlanner", HubPlanner);

@@ -1,0 +1,132 @@
+/**
+ * The Hub planner's model (docs/product.md, Hub planner): the requirement
+ * units a student still needs, and the smallest set of courses that covers
+ * them, the best rated among sets of that size, as an integer program for a
+ * solver (HiGHS reads the CPLEX LP text written here).
+ *
+ * A course gives at most one unit to each Hub area it carries, so a
+ * two-unit area needs two different courses; SI2 and SO2 are one
+ * requirement, met by a unit of either.
+ */
+import { HUB_AREAS, HUB_EITHER } from "./hub-areas.ts";
+
+/** A requirement still short of units: one Hub area, or the SI2/SO2 pair ("SI2/SO2"). */
+export type Need = { code: string; codes: readonly string[]; units: number };
+
+export type Candidate = {
+  id: number;
+  /** The Hub areas the course carries. */
+  units: readonly string[];
+  /** Bayesian average of its overall rating; a course without reviews is at the prior. */
+  score: number;
+};
+
+export type Plan = {
+  /** The courses chosen, by id, in the order of the candidates. */
+  ids: number[];
+  /** Whether the chosen courses cover every unit needed (false when the candidates cannot). */
+  covered: boolean;
+};
+
+const PAIR_CODE = HUB_EITHER.codes.join("/");
+
+/** What is still needed after the completed and future courses, each given as the Hub areas it carries. */
+export function remainingNeeds(taken: readonly (readonly string[])[]): Need[] {
+  const count = (code: string) => taken.filter((units) => units.includes(code)).length;
+  const needs: Need[] = [];
+  for (const area of HUB_AREAS) {
+    if (area.required === null) {
+      if (area.code !== HUB_EITHER.codes[0]) continue;
+      const short = HUB_EITHER.required - HUB_EITHER.codes.reduce((sum, code) => sum + count(code), 0);
+      if (short > 0) needs.push({ code: PAIR_CODE, codes: HUB_EITHER.codes, units: short });
+      continue;
+    }
+    const short = area.required - count(area.code);
+    if (short > 0) needs.push({ code: area.code, codes: [area.code], units: short });
+  }
+  return needs;
+}
+
+/** The requirements among `needs` a course counts toward. */
+export function needsMet(units: readonly string[], needs: readonly Need[]): Need[] {
+  return needs.filter((need) => need.codes.some((code) => units.includes(code)));
+}
+
+/** The Hub codes of `units` that count toward `needs` (for the pair, the code the course carries). */
+export function coveredCodes(units: readonly string[], needs: readonly Need[]): string[] {
+  return units.filter((code) => needs.some((need) => need.codes.includes(code)));
+}
+
+/**
+ * The integer program: a binary x per course; per requirement, the courses
+ * that carry it plus a slack (units left uncovered) reach the units needed.
+ * The objective counts courses first (each costs 1, less a fraction for its
+ * rating too small to ever trade one more course for better ratings), and
+ * uncovered units before anything (each costs more than every course
+ * together), so the plan is the fewest courses, then the best rated, and
+ * covers all it can when the candidates cannot cover everything. Needs at
+ * least one need: with nothing to cover there is nothing to solve.
+ */
+export function planProgram(needs: readonly Need[], candidates: readonly Candidate[]): string {
+  const total = needs.reduce((sum, need) => sum + need.units, 0);
+  const useful = candidates.filter((c) => needsMet(c.units, needs).length > 0);
+  const scale = 5 * (total + 1);
+  const uncovered = total + 2;
+  const lines = ["Minimize", " obj:"];
+  for (const c of useful) lines.push(`  + ${(1 - Math.min(5, Math.max(0, c.score)) / scale).toFixed(9)} x${c.id}`);
+  needs.forEach((_, r) => lines.push(`  + ${uncovered} s${r}`));
+  lines.push("Subject To");
+  needs.forEach((need, r) => {
+    lines.push(` r${r}:`);
+    for (const c of useful) if (needsMet(c.units, [need]).length) lines.push(`  + x${c.id}`);
+    lines.push(`  + s${r} >= ${need.units}`);
+  });
+  lines.push("Bounds");
+  needs.forEach((need, r) => lines.push(` 0 <= s${r} <= ${need.units}`));
+  if (useful.length) {
+    lines.push("Binary");
+    for (const c of useful) lines.push(` x${c.id}`);
+  }
+  lines.push("General");
+  needs.forEach((_, r) => lines.push(` s${r}`));
+  lines.push("End");
+  return lines.join("\n");
+}
+
+/** A solver's answer: each variable's value by name (x<id>, s<requirement>). */
+export type Solution = { status: string; values: ReadonlyMap<string, number> };
+
+/** The plan a solution gives. */
+export function readPlan(needs: readonly Need[], candidates: readonly Candidate[], solution: Solution): Plan {
+  if (solution.status !== "Optimal") throw new Error(`the Hub plan could not be solved (${solution.status})`);
+  const ids = candidates.filter((c) => (solution.values.get(`x${c.id}`) ?? 0) > 0.5).map((c) => c.id);
+  const covered = needs.every((_, r) => (solution.values.get(`s${r}`) ?? 0) < 0.5);
+  return { ids, covered };
+}
+
+/** Whether `ids` cover every need: each requirement has as many chosen courses carrying it as units needed. */
+export function covers(needs: readonly Need[], chosen: readonly Candidate[]): boolean {
+  return needs.every((need) => chosen.filter((c) => needsMet(c.units, [need]).length).length >= need.units);
+}
+
+/** Courses a student may set aside at once with Swap. */
+export const MAX_EXCLUDED = 60;
+
+export type HubPlanQuery = { ok: true; options: { eligibleOnly: boolean; exclude: number[] } } | { ok: false; message: string };
+
+/** `?eligibleOnly=true|false` (true when absent) and `exclude=ID`, repeatable. */
+export function parseHubPlanQuery(params: URLSearchParams): HubPlanQuery {
+  for (const name of params.keys()) {
+    if (name !== "eligibleOnly" && name !== "exclude") return { ok: false, message: `Unknown parameter: ${name.slice(0, 40)}` };
+  }
+  const eligible = params.get("eligibleOnly");
+  if (eligible !== null && eligible !== "true" && eligible !== "false") return { ok: false, message: "eligibleOnly must be true or false" };
+  const raw = params.getAll("exclude");
+  if (raw.length > MAX_EXCLUDED) return { ok: false, message: `exclude may name at most ${MAX_EXCLUDED} courses` };
+  const exclude: number[] = [];
+  for (const value of raw) {
+    if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2 ** 31 - 1) return { ok: false, message: "exclude must be course ids" };
+    exclude.push(Number(value));
+  }
+  return { ok: true, options: { eligibleOnly: eligible !== "false", exclude: [...new Set(exclude)] } };
+}

@@ -1,0 +1,78 @@
+/**
+ * The Hub planner on /hub-progress in Chromium, at desktop and phone sizes:
+ * the plan the API gives, Swap planning again without a course, "Add all to
+ * Future Courses" adding the plan and saying so after the reload, the
+ * prerequisites box, the search links of unmet requirements; axe clean.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import type { CourseView, HubPlanView } from "../../src/lib/api-types.ts";
+import { plural } from "../../src/lib/text.ts";
+import { api, createStudent } from "../helpers/accounts.ts";
+import { axeViolations } from "../helpers/a11y.ts";
+import { DEVICES, fitsWidth, openPage, press, stackForThisFile, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+
+const stack = stackForThisFile();
+
+const planCodes = (page: Page) => page.locator(".hub-plan-course .hub-plan-title .code").allTextContents();
+
+for (const device of DEVICES) {
+  describe(`the Hub planner in Chromium, ${device.name}`, () => {
+    test("the plan, Swap, and Add all to Future Courses", async () => {
+      const { t, url } = stack;
+      const student = await createStudent(t, uniqueEmail("planner"));
+      const expected = await (await api(t, "/api/users/hub-plan", { token: student.token })).json() as HubPlanView;
+      expect(expected.courses.length).toBeGreaterThan(1);
+
+      const { context, page, problems } = await openPage(stack.browser, device.options);
+      await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
+      await page.goto(`${url}/hub-progress`);
+      await waitForIsland(page, "HubPlanner");
+      const planner = page.getByRole("region", { name: "Plan your remaining Hub units" });
+      await planner.locator(".hub-plan-list").waitFor();
+      expect(await planCodes(page)).toEqual(expected.courses.map((c) => c.code));
+      await expect(planner.locator(".hub-plan-remaining strong").textContent()).resolves.toBe(
+        `Still needed: ${plural(expected.remaining.reduce((sum, r) => sum + r.units, 0), "unit")}`,
+      );
+      expect(await axeViolations(page, "section.hub-planner")).toEqual([]);
+      if (device.touch) await fitsWidth(page);
+
+      // Swap the first course: the plan comes again without it, and says what was set aside.
+      const out = expected.courses[0];
+      const swapped = await (await api(t, `/api/users/hub-plan?exclude=${out.id}`, { token: student.token })).json() as HubPlanView;
+      await press(device, planner.getByRole("button", { name: `Swap ${out.code} for another course` }));
+      await expect.poll(() => planCodes(page)).toEqual(swapped.courses.map((c) => c.code));
+      await expect(planner.locator(".hub-plan-excluded").textContent()).resolves.toMatch(new RegExp(`^Set aside: ${out.code}\\.`));
+
+      // Add them all: the page reloads, says so, and the future list holds the plan.
+      await press(device, planner.getByRole("button", { name: "Add all to Future Courses" }));
+      await page.waitForEvent("load");
+      await waitForIsland(page, "HubPlanner");
+      await planner.getByText(`Added ${plural(swapped.courses.length, "course")} to your Future Courses.`).waitFor();
+      const future = await (await api(t, "/api/users/courses-in-progress", { token: student.token })).json() as CourseView[];
+      expect(future.map((c) => c.code).sort()).toEqual(swapped.courses.map((c) => c.code).sort());
+      expect(unexpected(problems)).toEqual([]);
+      await context.close();
+    });
+
+    test("the prerequisites box plans with every course; unmet requirements link to their search", async () => {
+      const { t, url } = stack;
+      const student = await createStudent(t, uniqueEmail("planner-all"));
+      const every = await (await api(t, "/api/users/hub-plan?eligibleOnly=false", { token: student.token })).json() as HubPlanView;
+      const { context, page, problems } = await openPage(stack.browser, device.options);
+      await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
+      await page.goto(`${url}/hub-progress`);
+      await waitForIsland(page, "HubPlanner");
+      const planner = page.getByRole("region", { name: "Plan your remaining Hub units" });
+      await planner.locator(".hub-plan-list").waitFor();
+      await press(device, planner.getByLabel("Only courses whose prerequisites I've met"));
+      await expect.poll(() => planCodes(page)).toEqual(every.courses.map((c) => c.code));
+
+      // A requirement with nothing done or planned links to the courses that carry it.
+      await press(device, page.getByRole("link", { name: "Find QR2 courses" }));
+      await page.waitForURL((u) => u.pathname === "/search" && u.searchParams.getAll("hubReqs").join() === "QR2");
+      expect(unexpected(problems)).toEqual([]);
+      await context.close();
+    });
+  });
+}
