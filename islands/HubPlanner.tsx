@@ -75,8 +75,7 @@ function HubPlanner() {
     <section className="card hub-planner" aria-labelledby="planner-heading" aria-busy={loading}>
       <h2 id="planner-heading">Plan your remaining Hub units</h2>
       <p className="muted">
-        The fewest courses that finish your remaining Hub requirements, the best rated among plans of that size. Your completed and future courses are counted;
-        graduate courses and courses not offered recently are left out.
+        The fewest courses that finish your Hub requirements, the best rated among plans of that size; current courses below 500 only.
       </p>
       <label className="check">
         <input type="checkbox" checked={eligibleOnly} onChange={(e) => setEligibleOnly(e.target.checked)} />

@@ -1,18 +1,45 @@
 import HubPlanner from "../islands/HubPlanner.tsx";
 import { ProgressBar } from "../src/components/ProgressBar.tsx";
-import { HUB_EITHER } from "../src/lib/hub-areas.ts";
+import { HubBadges } from "../src/components/CourseCard.tsx";
+import { Score } from "../src/components/Score.tsx";
+import { HUB_EITHER, hubName } from "../src/lib/hub-areas.ts";
 import { type HubProgressItem, type HubProgressSummary, hubSummary, progressTone } from "../src/lib/hub-counting.ts";
 import type { LoadFailure, PageMeta, PageProps, SignedInContext } from "../src/server/context.ts";
 import { hubProgressFor } from "../src/services/course-lists.ts";
+import { type MultiUnitCourse, multiUnitCourses } from "../src/services/hub-plan-solver.ts";
 
 export const access = "user";
 export const loadFailure: LoadFailure = { heading: "Hub Progress", message: "Error fetching hub progress" };
 
-type Data = { items: HubProgressItem[]; summary: HubProgressSummary };
+type Data = { items: HubProgressItem[]; summary: HubProgressSummary; several: MultiUnitCourse[] };
 
 export async function load(c: SignedInContext): Promise<Data> {
-  const items = await hubProgressFor(c.var.deps.database.db, c.var.user.id);
-  return { items, summary: hubSummary(items) };
+  const db = c.var.deps.database.db;
+  const [items, several] = await Promise.all([hubProgressFor(db, c.var.user.id), multiUnitCourses(db, c.var.user.id)]);
+  return { items, summary: hubSummary(items), several };
+}
+
+/** Courses that count toward several remaining requirements at once. */
+function SeveralUnits({ courses }: { courses: MultiUnitCourse[] }) {
+  if (!courses.length) return null;
+  return (
+    <section className="card hub-several" aria-labelledby="several-heading">
+      <h2 id="several-heading">Courses that cover several of your remaining units</h2>
+      <ul className="hub-several-list">
+        {courses.map((course) => (
+          <li key={course.id}>
+            <a href={`/course/${course.id}`}>
+              <span className="code">{course.code}</span> {course.title}
+            </a>
+            <span className="hub-several-facts">
+              <HubBadges hubs={course.covers.map((code) => ({ code, name: hubName(code) ?? code }))} />
+              <Score value={course.rating} count={course.numReviews} />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 export const meta: PageMeta = { title: "Hub Progress", noindex: true };
@@ -182,6 +209,7 @@ export default function HubProgress({ data }: PageProps<Data>) {
         </dl>
       </section>
       <HubPlanner />
+      <SeveralUnits courses={data.several} />
       {groupsOf(data.items).map((group) => {
         const id = `group-${slug(group.category)}`;
         const done = group.requirements.filter((r) => r.fulfilled).length;

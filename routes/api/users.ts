@@ -13,7 +13,7 @@ import { validate } from "../../src/server/validation.ts";
 import { accountView, deleteAccount, MESSAGES, updateAccount } from "../../src/services/accounts.ts";
 import { changeList, dashboardFor, hubProgressFor, listCourses } from "../../src/services/course-lists.ts";
 import { badRequest } from "../../src/services/domain-errors.ts";
-import { hubPlanFor } from "../../src/services/hub-planner.ts";
+import { hubPlanFor } from "../../src/services/hub-plan-solver.ts";
 
 /** /api/users: the signed-in student's account, dashboard, Hub progress and course lists. Everything here needs a session. */
 const users = new Hono<SignedInEnv>()

@@ -129,6 +129,19 @@ describe("on the demo catalog", () => {
     else expect(result.covered).toBe(false);
   });
 
+  test("Hub Progress lists courses that cover several remaining units, most first", async () => {
+    const student = await createStudent(t, "several@bu.edu");
+    const html = await (await t.app.request("/hub-progress", { headers: { Cookie: `hubrate_session=${student.token}` } })).text();
+    expect(html).toContain("Courses that cover several of your remaining units");
+    const section = html.slice(html.indexOf('id="several-heading"'), html.indexOf("</section>", html.indexOf('id="several-heading"')));
+    // One item per course: from its link to the next course's.
+    const items = section.split('<li><a href="/course/').slice(1);
+    expect(items.length).toBeGreaterThan(0);
+    const counts = items.map((item) => (item.match(/class="badge badge-hub"/g) ?? []).length);
+    expect(counts.every((n) => n >= 2)).toBe(true);
+    expect([...counts].sort((a, b) => b - a)).toEqual(counts);
+  });
+
   test("a visitor gets 401; bad parameters get 400 with a message", async () => {
     expect((await api(t, "/api/users/hub-plan")).status).toBe(401);
     const student = await createStudent(t, "bad-params@bu.edu");

@@ -16,6 +16,7 @@ import { overallRating } from "../../src/lib/schemas.ts";
 import { seededRandom } from "../../src/lib/random.ts";
 import { ensureReferenceData, importCourses } from "../../src/services/catalog.ts";
 import { buildAssets } from "../../src/server/asset-build.ts";
+import { issueToken } from "../../src/services/sessions.ts";
 import { type Sqld, startSqld } from "../helpers/sqld.ts";
 import { freePort, residentMb } from "../helpers/processes.ts";
 
@@ -139,11 +140,11 @@ async function prepare(url: string): Promise<void> {
   );
 }
 
-type Result = { name: string; rps: number; p50: number; p99: number; errors: number };
+type Result = { name: string; rps: number; p50: number; p95: number; p99: number; errors: number };
 
 /** Warms up, then runs `clients` clients for SECONDS, each sending its next request when the last one is answered. */
-async function measure(base: string, name: string, path: string, clients: number): Promise<Result> {
-  for (let i = 0; i < 20; i++) await (await fetch(base + path)).arrayBuffer();
+async function measure(base: string, name: string, path: string, clients: number, headers: Record<string, string> = {}): Promise<Result> {
+  for (let i = 0; i < 20; i++) await (await fetch(base + path, { headers })).arrayBuffer();
   const latencies: number[] = [];
   let errors = 0;
   const deadline = performance.now() + SECONDS * 1000;
@@ -151,7 +152,7 @@ async function measure(base: string, name: string, path: string, clients: number
   await Promise.all(Array.from({ length: clients }, async () => {
     while (performance.now() < deadline) {
       const t0 = performance.now();
-      const response = await fetch(base + path);
+      const response = await fetch(base + path, { headers });
       await response.arrayBuffer();
       latencies.push(performance.now() - t0);
       if (!response.ok) errors++;
@@ -160,7 +161,7 @@ async function measure(base: string, name: string, path: string, clients: number
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { name, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors };
+  return { name, rps: latencies.length / elapsed, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors };
 }
 
 async function pageJavaScript(base: string, path: string): Promise<{ files: number; gzipBytes: number }> {
@@ -198,6 +199,35 @@ if (target === "server") {
   checkpoint.close();
   sqld = await startSqld({ from: url.slice("file:".length) });
 }
+/**
+ * Two students for the Hub planner: a new one, and one with 8 completed
+ * courses that carry Hub units. Made afresh each run; their sessions are
+ * signed with the server's secret.
+ */
+const SECRET = "bench-secret-0123456789-0123456789-0123456789";
+async function plannerStudents(url: string): Promise<{ fresh: string; eight: string }> {
+  const client = createClient({ url });
+  await client.execute("DELETE FROM users WHERE email IN ('bench-plan-new@bench.invalid', 'bench-plan-8@bench.invalid')");
+  const make = async (email: string) => {
+    const row = (await client.execute({
+      sql:
+        "INSERT INTO users (email, password_hash, enabled, college, major, expected_grad) VALUES (?, '!', 1, 'CAS', 'Undecided', 2028) RETURNING id, session_version",
+      args: [email],
+    })).rows[0];
+    return { id: Number(row.id), sessionVersion: Number(row.session_version) };
+  };
+  const fresh = await make("bench-plan-new@bench.invalid");
+  const eight = await make("bench-plan-8@bench.invalid");
+  await client.execute({
+    sql: `INSERT INTO completed_courses (user_id, course_id)
+      SELECT ?, id FROM courses WHERE current = 1 AND number_value < 300 AND id IN (SELECT course_id FROM course_hub_units) ORDER BY id LIMIT 8 OFFSET 40`,
+    args: [eight.id],
+  });
+  client.close();
+  return { fresh: await issueToken(SECRET, fresh), eight: await issueToken(SECRET, eight) };
+}
+const students = await plannerStudents(url);
+
 const port = await freePort();
 const server = new Deno.Command(Deno.execPath(), {
   args: ["run", "-A", `--v8-flags=${V8_FLAGS}`, "main.ts"],
@@ -211,7 +241,7 @@ const server = new Deno.Command(Deno.execPath(), {
     NODE_ENV: "production",
     APP_ENV: "production",
     APP_ORIGIN: `http://127.0.0.1:${port}`,
-    SESSION_SECRET: "bench-secret-0123456789-0123456789-0123456789",
+    SESSION_SECRET: SECRET,
   },
   stdout: "null",
   stderr: "inherit",
@@ -224,7 +254,7 @@ try {
     } catch { /* not up yet */ }
     await new Promise((r) => setTimeout(r, 250));
   }
-  const cases: [string, string][] = [
+  const cases: [string, string, Record<string, string>?][] = [
     ["GET /healthz", "/healthz"],
     ["search: no filter", "/api/courses/search"],
     ["search: college + Hub", "/api/courses/search?colleges=CAS&hubReqs=SO1"],
@@ -246,14 +276,17 @@ try {
     ["page: /search", "/search"],
     ["page: /search?q=writing", "/search?q=writing"],
     [`page: /course/{id} (${popularReviews} reviews)`, `/course/${popular}`],
+    ["hub plan: a new student", "/api/users/hub-plan", { Authorization: `Bearer ${students.fresh}` }],
+    ["hub plan: 8 courses completed", "/api/users/hub-plan", { Authorization: `Bearer ${students.eight}` }],
+    ["hub plan: 8 completed, every course", "/api/users/hub-plan?eligibleOnly=false", { Authorization: `Bearer ${students.eight}` }],
   ];
   // Latency with one client at a time (the time a request takes), throughput with CONCURRENCY clients (how many the server answers).
   const latency: Result[] = [];
   const throughput: Result[] = [];
   let peak = residentMb(server.pid);
-  for (const [name, path] of cases) {
-    latency.push(await measure(base, name, path, 1));
-    throughput.push(await measure(base, name, path, CONCURRENCY));
+  for (const [name, path, headers] of cases) {
+    latency.push(await measure(base, name, path, 1, headers));
+    throughput.push(await measure(base, name, path, CONCURRENCY, headers));
     peak = Math.max(peak, residentMb(server.pid));
   }
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
@@ -263,6 +296,7 @@ try {
     line([
       "case",
       "p50 ms (1 client)",
+      "p95 ms (1 client)",
       "p99 ms (1 client)",
       `req/s (${CONCURRENCY} clients)`,
       `p99 ms (${CONCURRENCY} clients)`,
@@ -272,13 +306,14 @@ try {
       "errors",
     ]),
   );
-  console.log(line(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]));
+  console.log(line(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]));
   const unfiltered = latency[cases.findIndex(([name]) => name === "search: no filter")].p50;
   latency.forEach((l, i) => {
     const t = throughput[i];
     console.log(line([
       l.name,
       l.p50.toFixed(2),
+      l.p95.toFixed(2),
       l.p99.toFixed(2),
       t.rps.toFixed(0),
       t.p99.toFixed(1),

@@ -9,7 +9,7 @@ import { describe, expect, test } from "vitest";
 import { HUB_AREAS } from "../../src/lib/hub-areas.ts";
 import { type Candidate, covers, type Need, needsMet, remainingNeeds } from "../../src/lib/hub-plan.ts";
 import { seededRandom } from "../../src/lib/random.ts";
-import { solvePlan } from "../../src/services/hub-planner.ts";
+import { solvePlan } from "../../src/services/hub-plan-solver.ts";
 
 /** Units left uncovered by a set of courses: per requirement, the units needed less the chosen courses that carry it. */
 function uncovered(needs: Need[], chosen: Candidate[]): number {

@@ -9,7 +9,7 @@ import { and, eq, inArray, lt, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { courseHubUnits, courses } from "../../db/schema.ts";
 import type { HubPlanView } from "../lib/api-types.ts";
-import { type Candidate, coveredCodes, type Need, type Plan, planProgram, readPlan, remainingNeeds } from "../lib/hub-plan.ts";
+import { type Candidate, coveredCodes, type Need, needsMet, type Plan, planProgram, readPlan, remainingNeeds } from "../lib/hub-plan.ts";
 import { prerequisitesMetBy } from "./course-prerequisites.ts";
 import { bayesianAverage, coursesByIds } from "./course-queries.ts";
 
@@ -96,4 +96,28 @@ export async function hubPlanFor(db: Db, userId: number, options: HubPlanOptions
     // Most units first, then the best rated.
     .sort((a, b) => b.covers.length - a.covers.length || b.averageOverallRating - a.averageOverallRating || a.code.localeCompare(b.code));
   return { remaining, courses: chosen, covered: plan.covered };
+}
+
+export type MultiUnitCourse = { id: number; code: string; title: string; covers: string[]; rating: number; numReviews: number };
+
+/**
+ * Courses that cover several of the student's remaining units at once: by the
+ * number of remaining requirements they count toward, then by rating (the
+ * Bayesian average); current, below 500, not completed or planned, any
+ * prerequisites.
+ */
+export async function multiUnitCourses(db: Db, userId: number, limit = 6): Promise<MultiUnitCourse[]> {
+  const taken = await takenUnits(db, userId);
+  const needs = remainingNeeds(taken.units);
+  if (!needs.length) return [];
+  const candidates = await candidatesFor(db, userId, needs, { eligibleOnly: false, exclude: [] }, taken.ids);
+  const ranked = candidates.map((c) => ({ ...c, covers: coveredCodes(c.units, needs) }))
+    .filter((c) => needsMet(c.units, needs).length >= 2)
+    .sort((a, b) => needsMet(b.units, needs).length - needsMet(a.units, needs).length || b.score - a.score || a.id - b.id)
+    .slice(0, limit);
+  const views = new Map((await coursesByIds(db, ranked.map((c) => c.id))).map((v) => [v.id, v]));
+  return ranked.flatMap((c) => {
+    const view = views.get(c.id);
+    return view ? [{ id: c.id, code: view.code, title: view.title, covers: c.covers, rating: view.averageOverallRating, numReviews: view.numReviews }] : [];
+  });
 }
