@@ -1,4 +1,5 @@
 import ListedCourses from "../islands/ListedCourses.tsx";
+import PasteCompleted from "../islands/PasteCompleted.tsx";
 import type { ListIds } from "../src/lib/course-list-names.ts";
 import { plural } from "../src/lib/text.ts";
 import type { CourseView } from "../src/lib/api-types.ts";
@@ -44,6 +45,7 @@ export default function MyCourses({ data }: PageProps<Data>) {
             ]}
           />
         )}
+      <PasteCompleted />
     </div>
   );
 }

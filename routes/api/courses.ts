@@ -1,11 +1,13 @@
 import { Hono } from "hono";
 import * as z from "zod/mini";
+import { pastedCodesSchema } from "../../src/lib/schemas.ts";
 import { parseSearchParams } from "../../src/lib/search-filter.ts";
 import { hasControlCharacters, hasLineBreaks } from "../../src/lib/text.ts";
 import type { AppEnv } from "../../src/server/context.ts";
 import { courseIdParam } from "../../src/server/path-params.ts";
 import { validate } from "../../src/server/validation.ts";
 import { courseColleges, courseSuggestions, departmentsOf, findCourseDetail, namedDepartmentsOf, searchCourses } from "../../src/services/course-queries.ts";
+import { matchPastedCodes } from "../../src/services/course-codes.ts";
 import { badRequest, notFound, unauthorized } from "../../src/services/domain-errors.ts";
 
 const PREREQS_MET_NEEDS_LOGIN = "Log in to see the courses whose prerequisites you have met";
@@ -39,6 +41,7 @@ export default new Hono<AppEnv>()
     const db = c.var.deps.database.db;
     return c.json(c.req.query("names") === "true" ? await namedDepartmentsOf(db, college) : await departmentsOf(db, college));
   })
+  .post("/match", validate("json", pastedCodesSchema), async (c) => c.json(await matchPastedCodes(c.var.deps.database.db, c.req.valid("json").text)))
   .get("/:id", async (c) => {
     const user = c.var.user?.enabled ? c.var.user : null;
     const course = await findCourseDetail(c.var.deps.database.db, courseIdParam(c.req.param("id")), user?.id);

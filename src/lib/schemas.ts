@@ -228,3 +228,27 @@ export function overallRating(
 ): number {
   return ((6 - r.difficultyRating) + (6 - r.workloadRating) + r.interestRating + r.usefulnessRating + r.teacherRating) / 5;
 }
+
+/** The codes a student pastes on My Courses: text, at most 2,000 characters. */
+export const pastedCodesSchema = z.object({
+  text: z.string({ error: "Paste some course codes" }).check(
+    z.trim(),
+    z.minLength(1, "Paste some course codes"),
+    z.maxLength(2000, "Paste at most 2,000 characters"),
+    z.refine((text) => !hasControlCharacters(text.replace(/[\t\r\n]/g, "")), controlCharacterMessage("Course codes")),
+  ),
+});
+
+/** Courses to mark completed at once: 1 to 60 course ids. */
+export const completedIdsSchema = z.object({
+  ids: z.array(
+    z.number({ error: "ids must be course ids" }).check(
+      z.int("ids must be course ids"),
+      z.gte(1, "ids must be course ids"),
+      z.lte(2 ** 31 - 1, "ids must be course ids"),
+    ),
+    {
+      error: "ids must be a list of course ids",
+    },
+  ).check(z.minLength(1, "Choose at least one course"), z.maxLength(60, "Add at most 60 courses at once")),
+});

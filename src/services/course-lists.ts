@@ -6,6 +6,7 @@ import { courseCode } from "../lib/course-code.ts";
 import type { ListIds, ListName } from "../lib/course-list-names.ts";
 import { hubProgress, type HubProgressItem } from "../lib/hub-counting.ts";
 import type { CourseView } from "../lib/api-types.ts";
+import { plural } from "../lib/text.ts";
 import { coursesByIds } from "./course-queries.ts";
 import { notFound } from "./domain-errors.ts";
 import { courseExists } from "./course-reviews.ts";
@@ -127,4 +128,27 @@ export async function listIds(db: Db, userId: number): Promise<ListIds> {
     result[name] = (await db.select({ courseId: table.courseId }).from(table).where(eq(table.userId, userId))).map((r) => r.courseId);
   }
   return result;
+}
+
+/** At most this many courses marked completed at once. */
+export const MAX_BULK_COMPLETED = 60;
+
+/**
+ * Marks several courses completed in one transaction (and ends their future
+ * status, as one at a time does). Unknown ids are refused before anything
+ * changes.
+ */
+export async function addCompleted(database: Database, userId: number, ids: number[]): Promise<{ added: number; already: number; message: string }> {
+  const unique = [...new Set(ids)];
+  return await database.write(async (tx) => {
+    const known = new Set((await tx.select({ id: courses.id }).from(courses).where(inArray(courses.id, unique))).map((r) => r.id));
+    if (known.size !== unique.length) throw notFound("Course not found");
+    const inserted = await tx.insert(completedCourses).values(unique.map((courseId) => ({ userId, courseId }))).onConflictDoNothing().returning();
+    await tx.delete(futureCourses).where(and(eq(futureCourses.userId, userId), inArray(futureCourses.courseId, unique)));
+    const added = inserted.length;
+    const already = unique.length - added;
+    const message = `Added ${plural(added, "course")} to your completed courses.` +
+      (already ? ` ${plural(already, "course")} ${already === 1 ? "was" : "were"} already there.` : "");
+    return { added, already, message };
+  });
 }

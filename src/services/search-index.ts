@@ -187,8 +187,8 @@ export async function catalogIndex(db: Db): Promise<CatalogIndex> {
   return index;
 }
 
-/** The courses whose code the query names (`cs111`, `econ 101`), current and lower-level ones first. */
-function exactCodeMatches(index: CatalogIndex, q: string): IndexedCourse[] {
+/** The courses whose code the query names (`cs111`, `econ 101`), current and CAS ones first. */
+export function exactCodeMatches(index: CatalogIndex, q: string): IndexedCourse[] {
   const wanted = courseCodeQuery(q);
   if (!wanted) return [];
   const found: IndexedCourse[] = [];

@@ -1,0 +1,84 @@
+/**
+ * Adding completed courses at once: pasted codes split into pieces and
+ * matched to courses (POST /api/courses/match), then marked completed in one
+ * transaction (POST /api/users/completed-courses), with their limits.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { pastedPieces } from "../../src/services/course-codes.ts";
+import { api, createStudent } from "../helpers/accounts.ts";
+import { makeTestApp, type TestApp } from "../helpers/app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp({ env: { DEMO_CATALOG: "on" } });
+});
+afterAll(() => t?.close());
+
+const idOf = async (code: string) => {
+  const [college, department, number] = code.split(" ");
+  return (await t.deps.database.db.get<{ id: number }>(
+    sql`SELECT id FROM courses WHERE college = ${college} AND department = ${department} AND number = ${number}`,
+  )).id;
+};
+
+const match = async (text: unknown) => {
+  const response = await api(t, "/api/courses/match", { method: "POST", body: { text } });
+  return { status: response.status, body: await response.json() };
+};
+
+describe("pasted codes", () => {
+  test("pieces: lines, commas, semicolons, 'and', bullets, and codes one after another", () => {
+    expect(pastedPieces("CAS CS 111, cs112\n- MA 123; econ 101 and WR 120.")).toEqual(["CAS CS 111", "cs112", "MA 123", "econ 101", "WR 120"]);
+    expect(pastedPieces("CS 111 CS 112 CAS MA 123")).toEqual(["CS 111", "CS 112", "CAS MA 123"]);
+    expect(pastedPieces("  \n ,, ")).toEqual([]);
+  });
+
+  test("matched to courses in every common form, once each; what matches nothing is said", async () => {
+    const { status, body } = await match("CAS CS 111, cs112\nMA 123; CAS-CS-111\nzz 999 and not a code");
+    expect(status).toBe(200);
+    expect(body.matched.map((m: { code: string }) => m.code)).toEqual(["CAS CS 111", "CAS CS 112", "CAS MA 123"]);
+    expect(body.matched[1]).toEqual({ text: "cs112", id: await idOf("CAS CS 112"), code: "CAS CS 112", title: expect.any(String) });
+    expect(body.unmatched).toEqual(["zz 999", "not a code"]);
+  });
+
+  test("at most 60 codes are read; empty, too long, control characters and non-text get 400", async () => {
+    const many = Array.from({ length: 70 }, (_, i) => `XX ${100 + i}`).join("\n");
+    expect((await match(many)).body.unmatched).toHaveLength(60);
+    for (const bad of ["", "   ", "x".repeat(2001), "CS 111\u0000", 42, null]) {
+      const { status, body } = await match(bad);
+      expect(status, JSON.stringify(bad)).toBe(400);
+      expect(typeof body.message, JSON.stringify(bad)).toBe("string");
+    }
+  });
+});
+
+describe("POST /api/users/completed-courses", () => {
+  const add = (token: string | undefined, ids: unknown) => api(t, "/api/users/completed-courses", { method: "POST", token, body: { ids } });
+
+  test("adds them all in one step, ends their future status, and says what was already there", async () => {
+    const me = await createStudent(t, "bulk@bu.edu");
+    const [cs111, cs112, ma123] = [await idOf("CAS CS 111"), await idOf("CAS CS 112"), await idOf("CAS MA 123")];
+    await api(t, `/api/users/completed-courses/${cs111}`, { method: "POST", token: me.token });
+    await api(t, `/api/users/courses-in-progress/${ma123}`, { method: "POST", token: me.token });
+    const response = await add(me.token, [cs111, cs112, ma123, cs112]);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ added: 2, already: 1, message: "Added 2 courses to your completed courses. 1 course was already there." });
+    const completed = await (await api(t, "/api/users/completed-courses", { token: me.token })).json();
+    expect(completed.map((c: { id: number }) => c.id).sort()).toEqual([cs111, cs112, ma123].sort());
+    expect(await (await api(t, "/api/users/courses-in-progress", { token: me.token })).json()).toEqual([]);
+  });
+
+  test("an unknown id changes nothing (404); bad lists get 400; a visitor gets 401", async () => {
+    const me = await createStudent(t, "bulk-bad@bu.edu");
+    const cs111 = await idOf("CAS CS 111");
+    expect((await add(me.token, [cs111, 987654321])).status).toBe(404);
+    expect(await (await api(t, "/api/users/completed-courses", { token: me.token })).json()).toEqual([]);
+    for (const bad of [[], [0], [-1], [1.5], ["1"], Array.from({ length: 61 }, (_, i) => i + 1), "1", null]) {
+      const response = await add(me.token, bad);
+      expect(response.status, JSON.stringify(bad)).toBe(400);
+      expect(typeof (await response.json()).message).toBe("string");
+    }
+    expect((await add(undefined, [cs111])).status).toBe(401);
+  });
+});
