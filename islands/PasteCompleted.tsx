@@ -69,7 +69,7 @@ function PasteCompleted() {
               setText(e.target.value);
               setFound(null);
             }}
-            placeholder={"CAS CS 111, cs112, MA 123\nWR 120"}
+            placeholder="CAS CS 111, cs112, MA 123, WR 120"
           />
           <small id="paste-hint" className="hint">From your transcript or degree audit: one per line or separated by commas, up to 60.</small>
         </div>
