@@ -58,29 +58,41 @@ export function coveredCodes(units: readonly string[], needs: readonly Need[]): 
 }
 
 /**
- * The integer program: a binary x per course; per requirement, the courses
- * that carry it plus a slack (units left uncovered) reach the units needed.
- * The objective counts courses first (each costs 1, less a fraction for its
- * rating too small to ever trade one more course for better ratings), and
- * uncovered units before anything (each costs more than every course
- * together), so the plan is the fewest courses, then the best rated, and
- * covers all it can when the candidates cannot cover everything. Needs at
- * least one need: with nothing to cover there is nothing to solve.
+ * The integer programs, solved one after the other. A binary x per course;
+ * per requirement, the courses that carry it plus a slack (units left
+ * uncovered) reach the units needed.
+ * - `size`: the fewest uncovered units first (each costs more than every
+ *   course together), then the fewest courses: so a catalog that cannot
+ *   cover everything still gets the plan that covers the most.
+ * - `rating`: with exactly that many courses and no more uncovered units,
+ *   the highest sum of scores.
+ * Two programs rather than one objective with a tiny rating bonus: the
+ * bonus makes the solver prove too many near-ties (seconds instead of
+ * milliseconds on the real catalog). Needs at least one need.
  */
-export function planProgram(needs: readonly Need[], candidates: readonly Candidate[]): string {
+export function planProgram(needs: readonly Need[], candidates: readonly Candidate[], phase: { size: true } | { courses: number; uncovered: number }): string {
   const total = needs.reduce((sum, need) => sum + need.units, 0);
   const useful = candidates.filter((c) => needsMet(c.units, needs).length > 0);
-  const scale = 5 * (total + 1);
-  const uncovered = total + 2;
-  const lines = ["Minimize", " obj:"];
-  for (const c of useful) lines.push(`  + ${(1 - Math.min(5, Math.max(0, c.score)) / scale).toFixed(9)} x${c.id}`);
-  needs.forEach((_, r) => lines.push(`  + ${uncovered} s${r}`));
+  const sizing = "size" in phase;
+  const lines = [sizing ? "Minimize" : "Maximize", " obj:"];
+  for (const c of useful) lines.push(sizing ? `  + 1 x${c.id}` : `  + ${Math.min(5, Math.max(0, c.score)).toFixed(9)} x${c.id}`);
+  if (sizing) needs.forEach((_, r) => lines.push(`  + ${total + 2} s${r}`));
   lines.push("Subject To");
   needs.forEach((need, r) => {
     lines.push(` r${r}:`);
     for (const c of useful) if (needsMet(c.units, [need]).length) lines.push(`  + x${c.id}`);
     lines.push(`  + s${r} >= ${need.units}`);
   });
+  if (!sizing) {
+    if (useful.length) {
+      lines.push(" courses:");
+      for (const c of useful) lines.push(`  + x${c.id}`);
+      lines.push(`  = ${phase.courses}`);
+    }
+    lines.push(" uncovered:");
+    needs.forEach((_, r) => lines.push(`  + s${r}`));
+    lines.push(`  <= ${phase.uncovered}`);
+  }
   lines.push("Bounds");
   needs.forEach((need, r) => lines.push(` 0 <= s${r} <= ${need.units}`));
   if (useful.length) {
@@ -93,15 +105,51 @@ export function planProgram(needs: readonly Need[], candidates: readonly Candida
   return lines.join("\n");
 }
 
+/**
+ * The candidates that can be in some best plan; the others are dropped
+ * before solving, which keeps the program small without changing its answer.
+ *
+ * B dominates A when B counts toward every requirement A counts toward and is
+ * better: a higher score, or the same score and more requirements, or the
+ * same of both and a lower id (a strict order, so no two dominate each
+ * other). A is dropped when at least m courses dominate it, m being the most
+ * units any of A's requirements needs (1 or 2). Why that is safe: a best plan
+ * that chose A chose fewer than m of its dominators (with m of them, A would
+ * add nothing to its requirements, and a plan without A would be smaller), so
+ * one dominator is free, and putting it in A's place covers at least as much
+ * with as many courses and no lower score.
+ */
+export function undominated(needs: readonly Need[], candidates: readonly Candidate[]): Candidate[] {
+  const masks = candidates.map((c) => needs.reduce((mask, need, r) => needsMet(c.units, [need]).length ? mask | (1 << r) : mask, 0));
+  const bits = (mask: number) => {
+    let n = 0;
+    for (let m = mask; m; m &= m - 1) n++;
+    return n;
+  };
+  const sizes = masks.map(bits);
+  const most = masks.map((mask) => needs.reduce((max, need, r) => mask & (1 << r) ? Math.max(max, need.units) : max, 0));
+  const better = (b: number, a: number) =>
+    candidates[b].score > candidates[a].score ||
+    (candidates[b].score === candidates[a].score && (sizes[b] > sizes[a] || (sizes[b] === sizes[a] && candidates[b].id < candidates[a].id)));
+  return candidates.filter((_, a) => {
+    if (masks[a] === 0) return false;
+    let dominators = 0;
+    for (let b = 0; b < candidates.length && dominators < most[a]; b++) {
+      if (b !== a && (masks[a] & ~masks[b]) === 0 && better(b, a)) dominators++;
+    }
+    return dominators < most[a];
+  });
+}
+
 /** A solver's answer: each variable's value by name (x<id>, s<requirement>). */
 export type Solution = { status: string; values: ReadonlyMap<string, number> };
 
-/** The plan a solution gives. */
-export function readPlan(needs: readonly Need[], candidates: readonly Candidate[], solution: Solution): Plan {
+/** The plan a solution gives, with how many units it leaves uncovered. */
+export function readPlan(needs: readonly Need[], candidates: readonly Candidate[], solution: Solution): Plan & { uncovered: number } {
   if (solution.status !== "Optimal") throw new Error(`the Hub plan could not be solved (${solution.status})`);
   const ids = candidates.filter((c) => (solution.values.get(`x${c.id}`) ?? 0) > 0.5).map((c) => c.id);
-  const covered = needs.every((_, r) => (solution.values.get(`s${r}`) ?? 0) < 0.5);
-  return { ids, covered };
+  const uncovered = needs.reduce((sum, _, r) => sum + Math.round(solution.values.get(`s${r}`) ?? 0), 0);
+  return { ids, covered: uncovered === 0, uncovered };
 }
 
 /** Whether `ids` cover every need: each requirement has as many chosen courses carrying it as units needed. */

@@ -9,7 +9,7 @@ import { and, eq, inArray, lt, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { courseHubUnits, courses } from "../../db/schema.ts";
 import type { HubPlanView } from "../lib/api-types.ts";
-import { type Candidate, coveredCodes, type Need, needsMet, type Plan, planProgram, readPlan, remainingNeeds } from "../lib/hub-plan.ts";
+import { type Candidate, coveredCodes, type Need, needsMet, type Plan, planProgram, readPlan, remainingNeeds, undominated } from "../lib/hub-plan.ts";
 import { prerequisitesMetBy } from "./course-prerequisites.ts";
 import { bayesianAverage, coursesByIds } from "./course-queries.ts";
 
@@ -39,9 +39,19 @@ function highs(): Promise<Highs> {
 /** The fewest candidates that cover the needs, the best rated among those (src/lib/hub-plan.ts), solved by HiGHS. */
 export async function solvePlan(needs: Need[], candidates: Candidate[]): Promise<Plan> {
   if (!needs.length) return { ids: [], covered: true };
-  const result = (await highs()).solve(planProgram(needs, candidates));
-  const values = new Map(Object.entries(result.Columns).map(([name, column]) => [name, (column as { Primal?: number }).Primal ?? 0]));
-  return readPlan(needs, candidates, { status: result.Status, values });
+  // Only the candidates that can be in a best plan go to the solver: the program stays small, the answer the same.
+  const useful = undominated(needs, candidates);
+  const solver = await highs();
+  const solve = (program: string) => {
+    const result = solver.solve(program);
+    const values = new Map(Object.entries(result.Columns).map(([name, column]) => [name, (column as { Primal?: number }).Primal ?? 0]));
+    return readPlan(needs, useful, { status: result.Status, values });
+  };
+  // First the fewest courses (and uncovered units), then the best rated plan of that size.
+  const sized = solve(planProgram(needs, useful, { size: true }));
+  if (!sized.ids.length) return { ids: [], covered: sized.covered };
+  const rated = solve(planProgram(needs, useful, { courses: sized.ids.length, uncovered: sized.uncovered }));
+  return { ids: rated.ids, covered: rated.covered };
 }
 
 async function takenUnits(db: Db, userId: number): Promise<{ ids: number[]; units: string[][] }> {
