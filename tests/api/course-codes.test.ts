@@ -3,11 +3,11 @@
  * matched to courses (POST /api/courses/match), then marked completed in one
  * transaction (POST /api/users/completed-courses), with their limits.
  */
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { pastedPieces } from "../../src/services/course-codes.ts";
 import { api, createStudent } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
+import { courseId } from "../helpers/catalog.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,12 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const idOf = async (code: string) => {
-  const [college, department, number] = code.split(" ");
-  return (await t.deps.database.db.get<{ id: number }>(
-    sql`SELECT id FROM courses WHERE college = ${college} AND department = ${department} AND number = ${number}`,
-  )).id;
-};
+const idOf = (code: string) => courseId(t, code);
 
 const match = async (text: unknown) => {
   const response = await api(t, "/api/courses/match", { method: "POST", body: { text } });

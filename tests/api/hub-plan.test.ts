@@ -15,7 +15,7 @@ import { importCourses } from "../../src/services/catalog.ts";
 import { coursesByIds } from "../../src/services/course-queries.ts";
 import { api, createStudent, type Student } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
-import { readBuCatalog } from "../helpers/catalog.ts";
+import { courseId, readBuCatalog } from "../helpers/catalog.ts";
 
 async function plan(t: TestApp, student: Student, query = ""): Promise<HubPlanView> {
   const response = await api(t, `/api/users/hub-plan${query}`, { token: student.token });
@@ -81,13 +81,7 @@ describe("on the demo catalog", () => {
   });
   afterAll(() => t?.close());
 
-  const idOf = async (code: string) => {
-    const [college, department, number] = code.split(" ");
-    const row = await t.deps.database.db.get<{ id: number }>(
-      sql`SELECT id FROM courses WHERE college = ${college} AND department = ${department} AND number = ${number}`,
-    );
-    return row.id;
-  };
+  const idOf = (code: string) => courseId(t, code);
 
   test("a student with courses done and planned: what remains matches Hub progress, and the plan covers it within the rules", async () => {
     const student = await createStudent(t, "planner@bu.edu");

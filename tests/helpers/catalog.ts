@@ -4,7 +4,7 @@
  * expectations from (never from the database).
  */
 import { mulberry32, randomInt, shuffled } from "./random.ts";
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { courses, reviews, users } from "../../db/schema.ts";
 import { recomputeCourseStats } from "../../src/services/course-stats.ts";
 import { importCourses } from "../../src/services/catalog.ts";
@@ -220,4 +220,13 @@ export async function loadModelIntoApp(t: TestApp, rows: CatalogRow[], model: Ca
   const inserted = await database.db.$count(reviews, inArray(reviews.courseId, courseIds));
   if (inserted !== values.length) throw new Error(`inserted ${inserted} of ${values.length} reviews`);
   return idByCode;
+}
+
+/** The database id of a course given as "CAS CS 111". */
+export async function courseId(t: TestApp, code: string): Promise<number> {
+  const [college, department, number] = code.split(" ");
+  const [row] = await t.deps.database.db.select({ id: courses.id }).from(courses)
+    .where(and(eq(courses.college, college), eq(courses.department, department), eq(courses.number, number)));
+  if (!row) throw new Error(`no course ${code} in the test catalog`);
+  return row.id;
 }

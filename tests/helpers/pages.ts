@@ -4,11 +4,10 @@
  * console and page errors of a page; waiting for an island to hydrate; and
  * logging in through the /login form.
  */
-import { and, eq } from "drizzle-orm";
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
-import { courses } from "../../db/schema.ts";
 import { makeTestApp, type TestApp } from "./app.ts";
+export { courseId } from "./catalog.ts";
 import { launchBrowser, type RunningServer, serve } from "./browser.ts";
 import { type SmtpInbox, startSmtpServer } from "./smtp.ts";
 
@@ -181,15 +180,6 @@ export async function fillLogin(page: Page, email: string, password: string, dev
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await press(device, page.getByRole("button", { name: "Log In" }));
-}
-
-/** The database id of a course given as "CAS CS 111". */
-export async function courseId(t: TestApp, code: string): Promise<number> {
-  const [college, department, number] = code.split(" ");
-  const [row] = await t.deps.database.db.select({ id: courses.id }).from(courses)
-    .where(and(eq(courses.college, college), eq(courses.department, department), eq(courses.number, number)));
-  if (!row) throw new Error(`no course ${code} in the test catalog`);
-  return row.id;
 }
 
 let counter = 0;
