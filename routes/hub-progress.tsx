@@ -24,20 +24,24 @@ function SeveralUnits({ courses }: { courses: MultiUnitCourse[] }) {
   if (!courses.length) return null;
   return (
     <section className="card hub-several" aria-labelledby="several-heading">
-      <h2 id="several-heading">Courses that cover several of your remaining units</h2>
-      <ul className="hub-several-list">
-        {courses.map((course) => (
-          <li key={course.id}>
-            <a href={`/course/${course.id}`}>
-              <span className="code">{course.code}</span> {course.title}
-            </a>
-            <span className="hub-several-facts">
-              <HubBadges hubs={course.covers.map((code) => ({ code, name: hubName(code) ?? code }))} />
-              <Score value={course.rating} count={course.numReviews} />
-            </span>
-          </li>
-        ))}
-      </ul>
+      <details>
+        <summary>
+          <h2 id="several-heading">Courses that cover several of your remaining units</h2>
+        </summary>
+        <ul className="hub-several-list">
+          {courses.map((course) => (
+            <li key={course.id}>
+              <a href={`/course/${course.id}`}>
+                <span className="code">{course.code}</span> {course.title}
+              </a>
+              <span className="hub-several-facts">
+                <HubBadges hubs={course.covers.map((code) => ({ code, name: hubName(code) ?? code }))} />
+                <Score value={course.rating} count={course.numReviews} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      </details>
     </section>
   );
 }
