@@ -26,6 +26,9 @@ function HubPlanner() {
   const [state, setState] = useState<State>({ kind: "loading" });
   const [adding, setAdding] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  /** A new plan is on its way (after Swap or the box): the one shown stays, its buttons wait. */
+  const [planning, setPlanning] = useState(true);
   const request = useRef(0);
 
   useEffect(() => {
@@ -38,11 +41,12 @@ function HubPlanner() {
 
   useEffect(() => {
     const mine = ++request.current;
-    setState((s) => s.kind === "ready" ? s : { kind: "loading" });
+    setPlanning(true);
     const params = new URLSearchParams({ eligibleOnly: String(eligibleOnly) });
     for (const course of excluded) params.append("exclude", String(course.id));
     void apiFetch<HubPlanView>(`/api/users/hub-plan?${params}`).then((answer) => {
       if (mine !== request.current) return;
+      setPlanning(false);
       if (!answer.ok) {
         console.error("[hub-plan] failed:", answer.message ?? answer.status);
         setState({ kind: "failed" });
@@ -54,25 +58,21 @@ function HubPlanner() {
 
   async function addAll(plan: HubPlanView) {
     setAdding(true);
-    setMessage(null);
-    let added = 0;
-    for (const course of plan.courses) {
-      const answer = await apiFetch(`/api/users/${LIST_API_SEGMENTS.future}/${course.id}`, { method: "POST" });
-      if (answer.ok) added++;
-      else console.error("[hub-plan] could not add", course.code, answer.status);
-    }
+    setFailure(null);
+    // One request for the whole plan: all of it is added, or nothing.
+    const answer = await apiFetch(`/api/users/${LIST_API_SEGMENTS.future}`, { method: "POST", body: { ids: plan.courses.map((c) => c.id) } });
     setAdding(false);
-    if (added < plan.courses.length) {
-      setMessage(`Added ${added} of ${plan.courses.length} courses; try again for the rest.`);
+    if (!answer.ok) {
+      console.error("[hub-plan] could not add the plan:", answer.message ?? answer.status);
+      setFailure("The plan could not be added just now. Try again.");
       return;
     }
-    writeStored(HUB_PLAN_ADDED_KEY, plural(added, "course"));
+    writeStored(HUB_PLAN_ADDED_KEY, plural(plan.courses.length, "course"));
     location.reload();
   }
 
-  const loading = state.kind === "loading";
   return (
-    <section className="card hub-planner" aria-labelledby="planner-heading" aria-busy={loading}>
+    <section className="card hub-planner" aria-labelledby="planner-heading" aria-busy={planning}>
       <h2 id="planner-heading">Plan your remaining Hub units</h2>
       <p className="muted">
         The fewest courses that finish your Hub requirements, the best rated among plans of that size; current courses below 500 only.
@@ -82,6 +82,7 @@ function HubPlanner() {
         <span>Only courses whose prerequisites I've met</span>
       </label>
       {message && <p className="alert alert-success" role="status">{message}</p>}
+      {failure && <p className="alert alert-error" role="alert">{failure}</p>}
       {state.kind === "loading" && <p className="muted" role="status">Finding the fewest courses…</p>}
       {state.kind === "failed" && <p className="alert alert-error" role="alert">The plan could not be made just now. Reload the page to try again.</p>}
       {state.kind === "ready" && (
@@ -89,6 +90,7 @@ function HubPlanner() {
           plan={state.plan}
           eligibleOnly={eligibleOnly}
           adding={adding}
+          busy={adding || planning}
           onAddAll={addAll}
           onSwap={(c) => setExcluded((list) => [...list, c])}
         />
@@ -107,11 +109,13 @@ type BodyProps = {
   plan: HubPlanView;
   eligibleOnly: boolean;
   adding: boolean;
+  /** Adding, or a new plan on its way: Swap and Add all wait. */
+  busy: boolean;
   onAddAll: (plan: HubPlanView) => void;
   onSwap: (course: { id: number; code: string }) => void;
 };
 
-function PlanBody({ plan, eligibleOnly, adding, onAddAll, onSwap }: BodyProps) {
+function PlanBody({ plan, eligibleOnly, adding, busy, onAddAll, onSwap }: BodyProps) {
   if (!plan.remaining.length) {
     return <p className="hub-plan-done">Your completed and future courses cover every Hub requirement.</p>;
   }
@@ -157,6 +161,7 @@ function PlanBody({ plan, eligibleOnly, adding, onAddAll, onSwap }: BodyProps) {
                 <button
                   type="button"
                   className="button button-small button-secondary"
+                  disabled={busy}
                   onClick={() => onSwap(course)}
                   aria-label={`Swap ${course.code} for another course`}
                 >
@@ -165,7 +170,7 @@ function PlanBody({ plan, eligibleOnly, adding, onAddAll, onSwap }: BodyProps) {
               </li>
             ))}
           </ol>
-          <button type="button" className="button" disabled={adding} onClick={() => onAddAll(plan)}>
+          <button type="button" className="button" disabled={busy} onClick={() => onAddAll(plan)}>
             {adding ? "Adding..." : "Add all to Future Courses"}
           </button>
         </>

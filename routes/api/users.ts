@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { LIST_API_SEGMENTS, LIST_NAMES } from "../../src/lib/course-list-names.ts";
 import { hubSummary } from "../../src/lib/hub-counting.ts";
 import { parseHubPlanQuery } from "../../src/lib/hub-plan.ts";
-import { accountSchema, completedIdsSchema } from "../../src/lib/schemas.ts";
+import { accountSchema, courseIdsSchema } from "../../src/lib/schemas.ts";
 import { requireUser } from "../../src/middleware/require-user.ts";
 import { accountDeps } from "../../src/server/account-deps.ts";
 import type { SignedInEnv } from "../../src/server/context.ts";
@@ -11,7 +11,7 @@ import { courseIdParam } from "../../src/server/path-params.ts";
 import { clearSessionCookie } from "../../src/server/session-cookie.ts";
 import { validate } from "../../src/server/validation.ts";
 import { accountView, deleteAccount, MESSAGES, updateAccount } from "../../src/services/accounts.ts";
-import { addCompleted, changeList, dashboardFor, hubProgressFor, listCourses } from "../../src/services/course-lists.ts";
+import { addToList, changeList, dashboardFor, hubProgressFor, listCourses } from "../../src/services/course-lists.ts";
 import { badRequest } from "../../src/services/domain-errors.ts";
 import { hubPlanFor } from "../../src/services/hub-plan-solver.ts";
 
@@ -40,15 +40,10 @@ const users = new Hono<SignedInEnv>()
     return c.json(await hubPlanFor(c.var.deps.database.db, c.var.user.id, options.options));
   });
 
-// Several completed courses at once (My Courses: paste codes, confirm).
-users.post(
-  "/completed-courses",
-  validate("json", completedIdsSchema),
-  async (c) => c.json(await addCompleted(c.var.deps.database, c.var.user.id, c.req.valid("json").ids)),
-);
-
 for (const list of LIST_NAMES) {
   const path = `/${LIST_API_SEGMENTS[list]}`;
+  // Several at once (My Courses' pasted codes, the Hub planner's Add all).
+  users.post(path, validate("json", courseIdsSchema), async (c) => c.json(await addToList(c.var.deps.database, c.var.user.id, list, c.req.valid("json").ids)));
   users.get(path, async (c) => c.json(await listCourses(c.var.deps.database.db, c.var.user.id, list)));
   users.post(`${path}/:id`, async (c) => c.json(await changeList(c.var.deps.database, c.var.user.id, list, courseIdParam(c.req.param("id")), true)));
   users.delete(`${path}/:id`, async (c) => c.json(await changeList(c.var.deps.database, c.var.user.id, list, courseIdParam(c.req.param("id")), false)));

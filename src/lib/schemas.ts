@@ -239,8 +239,8 @@ export const pastedCodesSchema = z.object({
   ),
 });
 
-/** Courses to mark completed at once: 1 to 60 course ids. */
-export const completedIdsSchema = z.object({
+/** Courses to add to a list at once: 1 to 60 course ids. */
+export const courseIdsSchema = z.object({
   ids: z.array(
     z.number({ error: "ids must be course ids" }).check(
       z.int("ids must be course ids"),

@@ -130,24 +130,27 @@ export async function listIds(db: Db, userId: number): Promise<ListIds> {
   return result;
 }
 
-/** At most this many courses marked completed at once. */
-export const MAX_BULK_COMPLETED = 60;
-
 /**
- * Marks several courses completed in one transaction (and ends their future
- * status, as one at a time does). Unknown ids are refused before anything
- * changes.
+ * Adds several courses to one list in one transaction; completed ones end
+ * their future status, as one at a time does. Unknown ids are refused before
+ * anything changes.
  */
-export async function addCompleted(database: Database, userId: number, ids: number[]): Promise<{ added: number; already: number; message: string }> {
+export async function addToList(
+  database: Database,
+  userId: number,
+  list: ListName,
+  ids: number[],
+): Promise<{ added: number; already: number; message: string }> {
+  const { table, label } = LISTS[list];
   const unique = [...new Set(ids)];
   return await database.write(async (tx) => {
     const known = new Set((await tx.select({ id: courses.id }).from(courses).where(inArray(courses.id, unique))).map((r) => r.id));
     if (known.size !== unique.length) throw notFound("Course not found");
-    const inserted = await tx.insert(completedCourses).values(unique.map((courseId) => ({ userId, courseId }))).onConflictDoNothing().returning();
-    await tx.delete(futureCourses).where(and(eq(futureCourses.userId, userId), inArray(futureCourses.courseId, unique)));
+    const inserted = await tx.insert(table).values(unique.map((courseId) => ({ userId, courseId }))).onConflictDoNothing().returning();
+    if (list === "completed") await tx.delete(futureCourses).where(and(eq(futureCourses.userId, userId), inArray(futureCourses.courseId, unique)));
     const added = inserted.length;
     const already = unique.length - added;
-    const message = `Added ${plural(added, "course")} to your completed courses.` +
+    const message = `Added ${plural(added, "course")} to your ${label}.` +
       (already ? ` ${plural(already, "course")} ${already === 1 ? "was" : "were"} already there.` : "");
     return { added, already, message };
   });

@@ -64,6 +64,18 @@ describe("POST /api/users/completed-courses", () => {
     expect(await (await api(t, "/api/users/courses-in-progress", { token: me.token })).json()).toEqual([]);
   });
 
+  test("the same for the other lists: future courses at once (the Hub planner's Add all), saved courses", async () => {
+    const me = await createStudent(t, "bulk-future@bu.edu");
+    const [cs111, cs112] = [await idOf("CAS CS 111"), await idOf("CAS CS 112")];
+    const future = await api(t, "/api/users/courses-in-progress", { method: "POST", token: me.token, body: { ids: [cs111, cs112] } });
+    expect(await future.json()).toEqual({ added: 2, already: 0, message: "Added 2 courses to your future courses." });
+    const saved = await api(t, "/api/users/saved-courses", { method: "POST", token: me.token, body: { ids: [cs112] } });
+    expect((await saved.json()).added).toBe(1);
+    expect((await (await api(t, "/api/users/courses-in-progress", { token: me.token })).json()).map((c: { id: number }) => c.id).sort()).toEqual(
+      [cs111, cs112].sort(),
+    );
+  });
+
   test("an unknown id changes nothing (404); bad lists get 400; a visitor gets 401", async () => {
     const me = await createStudent(t, "bulk-bad@bu.edu");
     const cs111 = await idOf("CAS CS 111");

@@ -42,6 +42,7 @@ for (const device of DEVICES) {
       const swapped = await (await api(t, `/api/users/hub-plan?exclude=${out.id}`, { token: student.token })).json() as HubPlanView;
       await press(device, planner.getByRole("button", { name: `Swap ${out.code} for another course` }));
       await expect.poll(() => planCodes(page)).toEqual(swapped.courses.map((c) => c.code));
+      await page.locator("section.hub-planner[aria-busy=false]").waitFor();
       await expect(planner.locator(".hub-plan-excluded").textContent()).resolves.toMatch(new RegExp(`^Set aside: ${out.code}\\.`));
 
       // Add them all: the page reloads, says so, and the future list holds the plan.
@@ -65,8 +66,14 @@ for (const device of DEVICES) {
       await waitForIsland(page, "HubPlanner");
       const planner = page.getByRole("region", { name: "Plan your remaining Hub units" });
       await planner.locator(".hub-plan-list").waitFor();
+      // Unticked, the box asks for a plan over every course (for a new student the two plans may well be the same, so the request is what shows it).
+      const asked = page.waitForRequest((request) =>
+        new URL(request.url()).pathname === "/api/users/hub-plan" && new URL(request.url()).searchParams.get("eligibleOnly") === "false"
+      );
       await press(device, planner.getByLabel("Only courses whose prerequisites I've met"));
-      await expect.poll(() => planCodes(page)).toEqual(every.courses.map((c) => c.code));
+      await asked;
+      await page.locator("section.hub-planner[aria-busy=false]").waitFor();
+      expect(await planCodes(page)).toEqual(every.courses.map((c) => c.code));
 
       // A requirement with nothing done or planned links to the courses that carry it.
       await press(device, page.getByRole("link", { name: "Find QR2 courses" }));
