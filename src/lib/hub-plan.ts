@@ -152,11 +152,6 @@ export function readPlan(needs: readonly Need[], candidates: readonly Candidate[
   return { ids, covered: uncovered === 0, uncovered };
 }
 
-/** Whether `ids` cover every need: each requirement has as many chosen courses carrying it as units needed. */
-export function covers(needs: readonly Need[], chosen: readonly Candidate[]): boolean {
-  return needs.every((need) => chosen.filter((c) => needsMet(c.units, [need]).length).length >= need.units);
-}
-
 /** Courses a student may set aside at once with Swap. */
 export const MAX_EXCLUDED = 60;
 

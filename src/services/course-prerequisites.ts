@@ -99,7 +99,7 @@ async function storedPrerequisites(db: Db, courseId: number): Promise<Stored> {
 }
 
 /** The codes of a student's completed courses. */
-export async function completedCodes(db: Db, userId: number): Promise<Set<string>> {
+async function completedCodes(db: Db, userId: number): Promise<Set<string>> {
   const rows = await db.select({ college: courses.college, department: courses.department, number: courses.number })
     .from(completedCourses).innerJoin(courses, eq(courses.id, completedCourses.courseId)).where(eq(completedCourses.userId, userId));
   return new Set(rows.map(courseCode));

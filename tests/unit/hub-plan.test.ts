@@ -7,9 +7,14 @@
  */
 import { describe, expect, test } from "vitest";
 import { HUB_AREAS } from "../../src/lib/hub-areas.ts";
-import { type Candidate, covers, type Need, needsMet, remainingNeeds } from "../../src/lib/hub-plan.ts";
+import { type Candidate, type Need, needsMet, remainingNeeds } from "../../src/lib/hub-plan.ts";
 import { seededRandom } from "../../src/lib/random.ts";
 import { solvePlan } from "../../src/services/hub-plan-solver.ts";
+
+/** Whether the chosen courses cover every need: each requirement has as many chosen courses carrying it as units needed. */
+function covers(needs: Need[], chosen: Candidate[]): boolean {
+  return needs.every((need) => chosen.filter((c) => needsMet(c.units, [need]).length).length >= need.units);
+}
 
 /** Units left uncovered by a set of courses: per requirement, the units needed less the chosen courses that carry it. */
 function uncovered(needs: Need[], chosen: Candidate[]): number {
