@@ -114,8 +114,18 @@ export const users = sqliteTable("users", {
   sessionVersion: integer("session_version").notNull().default(1),
   /** Demo reviewers exist only to own demo reviews; they can never log in. */
   isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
+  /** Opted in to one email at the end of each term listing completed courses without a review. */
+  reviewReminders: integer("review_reminders", { mode: "boolean" }).notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex("users_email").on(t.email)]);
+
+/** One row per student and term a review reminder went to: running the reminder task twice sends nothing new. */
+export const reviewRemindersSent = sqliteTable("review_reminders_sent", {
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  /** The term the reminder closes, e.g. "2026-fall". */
+  term: text("term").notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.userId, t.term] })]);
 
 export const authCodes = sqliteTable("auth_codes", {
   userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
@@ -141,6 +151,10 @@ export const reviews = sqliteTable("reviews", {
   teacherRating: integer("teacher_rating").notNull(),
   teacherName: text("teacher_name").notNull(),
   semester: text("semester").notNull(),
+  /** The professor's name reduced to a slug (src/lib/professors.ts): one professor across case, spacing and titles. */
+  teacherKey: text("teacher_key").notNull().default(""),
+  /** The term the semester text names, as year × 10 + season (src/lib/semesters.ts); null when it cannot be read. */
+  term: integer("term"),
   hoursPerWeek: real("hours_per_week").notNull(),
   attendanceRequired: integer("attendance_required", { mode: "boolean" }).notNull().default(false),
   assignmentTypes: text("assignment_types").notNull(),
@@ -155,6 +169,7 @@ export const reviews = sqliteTable("reviews", {
   uniqueIndex("reviews_one_per_user_course").on(t.userId, t.courseId),
   index("reviews_by_course").on(t.courseId, t.hidden, t.createdAt),
   index("reviews_by_course_teacher").on(t.courseId, t.teacherName),
+  index("reviews_by_teacher_key").on(t.teacherKey, t.courseId),
   // Covers the rating distribution of a course without reading review texts.
   index("reviews_ratings").on(
     t.courseId,
