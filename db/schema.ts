@@ -230,6 +230,8 @@ export const outbox = sqliteTable("outbox", {
   text: text("text").notNull(),
   html: text("html"),
   replyTo: text("reply_to"),
+  /** Extra mail headers as a JSON object, e.g. List-Unsubscribe on a reminder. */
+  headers: text("headers"),
   attempts: integer("attempts").notNull().default(0),
   /** When the worker may try (again); a worker that claims the row moves it forward, so two instances never send it twice at once. */
   nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull().default(sql`0`),
