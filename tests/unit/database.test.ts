@@ -35,6 +35,7 @@ describe("database", () => {
       "majors",
       "outbox",
       "rate_limits",
+      "review_reminders_sent",
       "review_reports",
       "review_votes",
       "reviews",
