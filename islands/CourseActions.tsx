@@ -1,6 +1,7 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useRef } from "react";
 import { island } from "../src/client/island.tsx";
+import { useSummaryPart } from "../src/client/course-summary-store.ts";
 import { inList, type ListIds, seedLists, toggleCourse, toggleRunning } from "../src/client/lists-store.ts";
 import { loginUrl } from "../src/client/navigation.ts";
 import { CourseToggles } from "../src/components/CourseToggles.tsx";
@@ -8,8 +9,10 @@ import { CourseToggles } from "../src/components/CourseToggles.tsx";
 type Props = { courseId: number; signedIn: boolean; lists: ListIds | null; reviewed: boolean };
 
 /** The course page's actions: the three list toggles and the review button, or a prompt to log in. */
-function CourseActions({ courseId, signedIn, lists, reviewed }: Props) {
+function CourseActions({ courseId, signedIn, lists, reviewed: reviewedAtLoad }: Props) {
   useSignals();
+  // Follows the student deleting their review further down the page.
+  const reviewed = useSummaryPart(courseId, (s) => s.userReviewed, reviewedAtLoad);
   const seeded = useRef(false);
   if (!seeded.current) {
     seeded.current = true;

@@ -1,14 +1,22 @@
 import { type FormEvent, useRef, useState } from "react";
 import { apiFetch } from "../src/client/api.ts";
 import { island } from "../src/client/island.tsx";
+import { refreshSummary, useSummaryPart } from "../src/client/course-summary-store.ts";
 import { loginUrl } from "../src/client/navigation.ts";
 import { ReviewCard } from "../src/components/ReviewCard.tsx";
 import { VoteButtons } from "../src/components/VoteButtons.tsx";
-import type { ReviewView } from "../src/lib/api-types.ts";
+import type { CourseSummary, ReviewView } from "../src/lib/api-types.ts";
 
 type ReviewPage = { content: ReviewView[]; totalElements: number; totalPages: number; number: number; size: number };
 type Sort = "newest" | "helpful";
-type Props = { courseId: number; initial: ReviewPage; teachers: string[]; signedIn: boolean };
+/** What the filters offer: each professor once, however students spelled the name, and the semesters that have reviews. */
+type Filters = { professors: { name: string; averages: { overall: number } }[]; semesters: CourseSummary["semesters"] };
+type Props = { courseId: number; initial: ReviewPage; filters: Filters; signedIn: boolean };
+
+const pickFilters = (s: CourseSummary): Filters => ({
+  professors: [...s.professors].sort((a, b) => a.name.localeCompare(b.name)).map((p) => ({ name: p.name, averages: { overall: p.averages.overall } })),
+  semesters: s.semesters,
+});
 
 function ReportForm({ reviewId, onDone, onError }: { reviewId: number; onDone: (hidden: boolean) => void; onError: (message: string) => void }) {
   const [open, setOpen] = useState(false);
@@ -42,13 +50,14 @@ function ReportForm({ reviewId, onDone, onError }: { reviewId: number; onDone: (
   );
 }
 
-function CourseReviewList({ courseId, initial, teachers, signedIn }: Props) {
+function CourseReviewList({ courseId, initial, filters: initialFilters, signedIn }: Props) {
+  const filters = useSummaryPart(courseId, pickFilters, initialFilters);
   const [reviews, setReviews] = useState(initial.content);
   const [total, setTotal] = useState(initial.totalElements);
   const [page, setPage] = useState(initial.number);
   const [teacher, setTeacher] = useState("");
+  const [semester, setSemester] = useState("");
   const [sort, setSort] = useState<Sort>("newest");
-  const [score, setScore] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
@@ -56,32 +65,29 @@ function CourseReviewList({ courseId, initial, teachers, signedIn }: Props) {
 
   const showError = (message: string) => setError(message);
 
-  async function load(nextTeacher: string, nextSort: Sort, nextPage: number) {
+  const score = teacher ? filters.professors.find((p) => p.name === teacher)?.averages.overall ?? null : null;
+
+  async function load(next: { teacher: string; semester: string; sort: Sort }, nextPage: number) {
     const id = ++request.current;
     setLoading(true);
-    const params = new URLSearchParams({ sort: nextSort, page: String(nextPage) });
-    if (nextTeacher) params.set("teacherName", nextTeacher);
-    const [list, teacherScore] = await Promise.all([
-      apiFetch<ReviewPage>(`/api/reviews/course/${courseId}?${params}`),
-      nextTeacher ? apiFetch<{ averageRating: number }>(`/api/reviews/course/${courseId}/teacherScore?teacherName=${encodeURIComponent(nextTeacher)}`) : null,
-    ]);
+    const params = new URLSearchParams({ sort: next.sort, page: String(nextPage), size: String(initial.size) });
+    if (next.teacher) params.set("teacherName", next.teacher);
+    if (next.semester) params.set("semester", next.semester);
+    const list = await apiFetch<ReviewPage>(`/api/reviews/course/${courseId}?${params}`);
     if (id !== request.current) return;
     setLoading(false);
     if (!list.ok) return showError(list.message ?? `request failed (${list.status})`);
-    setReviews((current) => nextPage === 0 ? list.data.content : [...current, ...list.data.content]);
+    setReviews((current) => nextPage === 0 ? list.data.content : [...current, ...list.data.content.filter((r) => !current.some((c) => c.id === r.id))]);
     setTotal(list.data.totalElements);
     setPage(nextPage);
-    setScore(teacherScore?.ok ? teacherScore.data.averageRating : null);
   }
 
-  function chooseTeacher(value: string) {
-    setTeacher(value);
-    void load(value, sort, 0);
-  }
-
-  function chooseSort(value: Sort) {
-    setSort(value);
-    void load(teacher, value, 0);
+  function choose(change: Partial<{ teacher: string; semester: string; sort: Sort }>) {
+    const next = { teacher, semester, sort, ...change };
+    setTeacher(next.teacher);
+    setSemester(next.semester);
+    setSort(next.sort);
+    void load(next, 0);
   }
 
   async function remove(review: ReviewView) {
@@ -91,6 +97,8 @@ function CourseReviewList({ courseId, initial, teachers, signedIn }: Props) {
       setReviews((list) => list.filter((r) => r.id !== review.id));
       setTotal((n) => n - 1);
       setNotice(result.ok ? "Your review was deleted." : "Review could not be found");
+      // The summary, the averages, the charts and the write button follow.
+      void refreshSummary(courseId);
     } else {
       showError(result.message ?? "Failed to delete review");
     }
@@ -101,6 +109,7 @@ function CourseReviewList({ courseId, initial, teachers, signedIn }: Props) {
     if (hidden) {
       setReviews((list) => list.filter((r) => r.id !== review.id));
       setTotal((n) => n - 1);
+      void refreshSummary(courseId);
     } else {
       setReviews((list) => list.map((r) => r.id === review.id ? { ...r, reported: true } : r));
     }
@@ -113,14 +122,23 @@ function CourseReviewList({ courseId, initial, teachers, signedIn }: Props) {
         <div className="reviews-controls">
           <div className="field">
             <label htmlFor="reviews-teacher">Teacher</label>
-            <select id="reviews-teacher" value={teacher} onChange={(e) => chooseTeacher(e.target.value)}>
+            <select id="reviews-teacher" value={teacher} onChange={(e) => choose({ teacher: e.target.value })}>
               <option value="">All Teachers</option>
-              {teachers.map((name) => <option key={name} value={name}>{name}</option>)}
+              {filters.professors.map(({ name }) => <option key={name} value={name}>{name}</option>)}
             </select>
           </div>
+          {filters.semesters.length > 0 && (
+            <div className="field">
+              <label htmlFor="reviews-semester">Semester</label>
+              <select id="reviews-semester" value={semester} onChange={(e) => choose({ semester: e.target.value })}>
+                <option value="">All semesters</option>
+                {filters.semesters.map((s) => <option key={s.term} value={String(s.term)}>{`${s.label} (${s.count})`}</option>)}
+              </select>
+            </div>
+          )}
           <div className="field">
             <label htmlFor="reviews-sort">Sort reviews</label>
-            <select id="reviews-sort" value={sort} onChange={(e) => chooseSort(e.target.value as Sort)}>
+            <select id="reviews-sort" value={sort} onChange={(e) => choose({ sort: e.target.value as Sort })}>
               <option value="newest">Newest first</option>
               <option value="helpful">Most helpful</option>
             </select>
@@ -132,7 +150,9 @@ function CourseReviewList({ courseId, initial, teachers, signedIn }: Props) {
       )}
       {error && <p className="alert alert-error" role="alert">{`Error loading: ${error}`}</p>}
       {notice && <p className="alert alert-success" role="status">{notice}</p>}
-      {reviews.length === 0 && !loading && <p className="empty">No reviews yet. Be the first to review this course.</p>}
+      {reviews.length === 0 && !loading && (
+        <p className="empty">{teacher || semester ? "No reviews match these filters." : "No reviews yet. Be the first to review this course."}</p>
+      )}
       <div className="review-list" aria-busy={loading}>
         {reviews.map((review) => (
           <ReviewCard
@@ -171,8 +191,8 @@ function CourseReviewList({ courseId, initial, teachers, signedIn }: Props) {
       </div>
       {reviews.length < total && (
         <p className="center">
-          <button type="button" className="button button-ghost" disabled={loading} onClick={() => load(teacher, sort, page + 1)}>
-            {loading ? "Loading..." : "Load more reviews"}
+          <button type="button" className="button button-ghost" disabled={loading} onClick={() => load({ teacher, semester, sort }, page + 1)}>
+            {loading ? "Loading..." : `Show more reviews (${total - reviews.length} more)`}
           </button>
         </p>
       )}

@@ -6,9 +6,18 @@ import { Field } from "../src/components/Field.tsx";
 import { RATING_CAPTIONS, REVIEW_LIMITS, reviewSchema } from "../src/lib/schemas.ts";
 import { useForm } from "../src/client/use-form.ts";
 import { textLength } from "../src/lib/text.ts";
+import { semesterHint } from "../src/lib/semesters.ts";
 import type { ReviewView } from "../src/lib/api-types.ts";
 
-type Props = { courseId: number; courseCode: string; existing: ReviewView | null };
+type Props = {
+  courseId: number;
+  courseCode: string;
+  existing: ReviewView | null;
+  /** Professor names other reviews of this course used, offered as the student types. */
+  professors?: string[];
+  /** Recent semesters in their canonical spelling, offered as the student types. */
+  semesters?: string[];
+};
 
 const RATINGS = [
   ["usefulnessRating", "Usefulness", "How useful was this course?"],
@@ -47,7 +56,7 @@ function initialValues(existing: ReviewView | null): Values {
 const ORDER = ["teacherName", "semester", "hoursPerWeek", "assignmentTypes", "reviewText"];
 
 /** Five 1-5 rating rows (radio groups: arrow keys move within a row), the review's details, and its text with a live counter. */
-function ReviewForm({ courseId, courseCode, existing }: Props) {
+function ReviewForm({ courseId, courseCode, existing, professors = [], semesters = [] }: Props) {
   const form = useForm<Values>(() => initialValues(existing), { idPrefix: "review", order: ORDER });
   const { values, update, status, field } = form;
   const [existingId, setExistingId] = useState<string | null>(null);
@@ -77,6 +86,7 @@ function ReviewForm({ courseId, courseCode, existing }: Props) {
   }
 
   const length = textLength(values.reviewText);
+  const semesterRead = semesterHint(values.semester);
   return (
     <form className="form review-form" onSubmit={submit} noValidate aria-label={`Review of ${courseCode}`}>
       {RATINGS.map(([key, label, question]) => (
@@ -95,8 +105,15 @@ function ReviewForm({ courseId, courseCode, existing }: Props) {
           </div>
         </fieldset>
       ))}
-      <Field {...field("teacherName")} label="Professor Name" />
-      <Field {...field("semester")} label="Semester Taken" placeholder="e.g. Fall 2024" />
+      <Field {...field("teacherName")} label="Professor Name" suggestions={professors} />
+      <div className="semester-field">
+        <Field {...field("semester")} label="Semester Taken" placeholder="e.g. Fall 2024" suggestions={semesters} hint={semesterRead?.text} />
+        {semesterRead?.canonical && (
+          <button type="button" className="link-button" onClick={() => update("semester")(semesterRead.canonical!)}>
+            {`Use "${semesterRead.canonical}"`}
+          </button>
+        )}
+      </div>
       <Field {...field("hoursPerWeek")} label="Hours per Week" type="number" placeholder="0-40" />
       <label className="check">
         <input type="checkbox" name="attendanceRequired" checked={values.attendanceRequired} onChange={(e) => update("attendanceRequired")(e.target.checked)} />

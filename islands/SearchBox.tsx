@@ -2,7 +2,21 @@ import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { apiFetch } from "../src/client/api.ts";
 import { island } from "../src/client/island.tsx";
 
-type Suggestion = { id: number; code: string; title: string };
+/** A course or a professor the box offers; `key` is unique in the list. */
+type Suggestion = { key: string; href: string; code: string; title: string };
+type Answer = { courses: { id: number; code: string; title: string }[]; professors: { slug: string; name: string; reviews: number }[] };
+
+function suggestionsOf(answer: Answer): Suggestion[] {
+  return [
+    ...answer.courses.map((c) => ({ key: `c${c.id}`, href: `/course/${c.id}`, code: c.code, title: c.title })),
+    ...answer.professors.map((p) => ({
+      key: `p${p.slug}`,
+      href: `/professor/${p.slug}`,
+      code: "Professor",
+      title: `${p.name} · ${p.reviews} review${p.reviews === 1 ? "" : "s"}`,
+    })),
+  ];
+}
 type Props = {
   /** Unique on the page: the top bar's box and the landing page's may both be there. */
   id: string;
@@ -13,8 +27,8 @@ type Props = {
 const PAUSE_MS = 150;
 
 /**
- * The search box of the top bar and the landing page: up to 8 courses as the
- * student types, in the ARIA combobox pattern (arrows move through them,
+ * The search box of the top bar and the landing page: up to 8 courses and 3
+ * professors as the student types, in the ARIA combobox pattern (arrows move through them,
  * Enter opens the highlighted course or searches for the text, Escape
  * closes). Without JavaScript it is a plain search form to /search.
  */
@@ -50,21 +64,21 @@ function SearchBox({ id, variant }: Props) {
     }
     waiting.current = true;
     timer.current = setTimeout(async () => {
-      const answer = await apiFetch<Suggestion[]>(`/api/courses/suggest?q=${encodeURIComponent(text)}`);
+      const answer = await apiFetch<Answer>(`/api/suggest?q=${encodeURIComponent(text)}`);
       if (mine !== request.current) return;
       waiting.current = false;
       if (!answer.ok) {
         console.error("[suggest] failed:", answer.message ?? answer.status);
         return;
       }
-      setSuggestions(answer.data);
+      setSuggestions(suggestionsOf(answer.data));
       setOpen(true);
     }, PAUSE_MS);
   }
 
   function go(suggestion: Suggestion) {
     setOpen(false);
-    globalThis.location.assign(`/course/${suggestion.id}`);
+    globalThis.location.assign(suggestion.href);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -138,12 +152,12 @@ function SearchBox({ id, variant }: Props) {
           </button>
         )}
       <p className="suggestions suggestion-empty" role="status" hidden={!(showList && suggestions.length === 0)}>
-        {showList && suggestions.length === 0 ? "No course matches yet: press Enter to search." : ""}
+        {showList && suggestions.length === 0 ? "No course or professor matches yet: press Enter to search." : ""}
       </p>
-      <ul id={listId} role="listbox" aria-label="Suggested courses" className="suggestions" hidden={!showList || suggestions.length === 0}>
+      <ul id={listId} role="listbox" aria-label="Suggested courses and professors" className="suggestions" hidden={!showList || suggestions.length === 0}>
         {suggestions.map((s, i) => (
           <li
-            key={s.id}
+            key={s.key}
             id={`${listId}-${i}`}
             role="option"
             aria-selected={i === active}

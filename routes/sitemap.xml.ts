@@ -1,11 +1,22 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../src/server/context.ts";
 import { allCourseIds } from "../src/services/course-queries.ts";
+import { allProfessors } from "../src/services/course-summary.ts";
 
-/** /sitemap.xml: the public pages and every course page. */
+/** /sitemap.xml: the public pages, every course page and every professor page. */
 export default new Hono<AppEnv>().get("/", async (c) => {
   const { origin } = c.var.deps.config;
-  const paths = ["/", "/search", "/contact", "/privacy", "/terms", ...(await allCourseIds(c.var.deps.database.db)).map((id) => `/course/${id}`)];
+  const db = c.var.deps.database.db;
+  const [courseIds, professors] = await Promise.all([allCourseIds(db), allProfessors(db)]);
+  const paths = [
+    "/",
+    "/search",
+    "/contact",
+    "/privacy",
+    "/terms",
+    ...courseIds.map((id) => `/course/${id}`),
+    ...professors.map((p) => `/professor/${p.slug}`),
+  ];
   const urls = paths.map((path) => `<url><loc>${origin}${path}</loc></url>`).join("");
   c.header("Cache-Control", "public, max-age=3600");
   return c.body(`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`, 200, {

@@ -4,34 +4,37 @@ import * as $0 from "../routes/_error.tsx";
 import * as $1 from "../routes/account.tsx";
 import * as $2 from "../routes/api/auth.ts";
 import * as $3 from "../routes/api/courses.ts";
-import * as $4 from "../routes/api/reviews.ts";
-import * as $5 from "../routes/api/users.ts";
-import * as $6 from "../routes/api/votes.ts";
-import * as $7 from "../routes/contact.tsx";
-import * as $8 from "../routes/course/[id].tsx";
-import * as $9 from "../routes/course/[id]/review.tsx";
-import * as $10 from "../routes/dashboard.tsx";
-import * as $11 from "../routes/healthz.ts";
-import * as $12 from "../routes/hub-progress.tsx";
-import * as $13 from "../routes/index.tsx";
-import * as $14 from "../routes/login.tsx";
-import * as $15 from "../routes/logout.ts";
-import * as $16 from "../routes/my-courses.tsx";
-import * as $17 from "../routes/my-reviews.tsx";
-import * as $18 from "../routes/privacy.tsx";
-import * as $19 from "../routes/readyz.ts";
-import * as $20 from "../routes/register.tsx";
-import * as $21 from "../routes/reset-password.tsx";
-import * as $22 from "../routes/reset.tsx";
-import * as $23 from "../routes/robots.txt.ts";
-import * as $24 from "../routes/saved-courses.tsx";
-import * as $25 from "../routes/search.tsx";
-import * as $26 from "../routes/sitemap.xml.ts";
-import * as $27 from "../routes/static/[...file].ts";
-import * as $28 from "../routes/static/build/[name].ts";
-import * as $29 from "../routes/terms.tsx";
-import * as $30 from "../routes/verify.tsx";
-import * as $31 from "../routes/verify/link.tsx";
+import * as $4 from "../routes/api/professors.ts";
+import * as $5 from "../routes/api/reviews.ts";
+import * as $6 from "../routes/api/suggest.ts";
+import * as $7 from "../routes/api/users.ts";
+import * as $8 from "../routes/api/votes.ts";
+import * as $9 from "../routes/contact.tsx";
+import * as $10 from "../routes/course/[id].tsx";
+import * as $11 from "../routes/course/[id]/review.tsx";
+import * as $12 from "../routes/dashboard.tsx";
+import * as $13 from "../routes/healthz.ts";
+import * as $14 from "../routes/hub-progress.tsx";
+import * as $15 from "../routes/index.tsx";
+import * as $16 from "../routes/login.tsx";
+import * as $17 from "../routes/logout.ts";
+import * as $18 from "../routes/my-courses.tsx";
+import * as $19 from "../routes/my-reviews.tsx";
+import * as $20 from "../routes/privacy.tsx";
+import * as $21 from "../routes/professor/[slug].tsx";
+import * as $22 from "../routes/readyz.ts";
+import * as $23 from "../routes/register.tsx";
+import * as $24 from "../routes/reset-password.tsx";
+import * as $25 from "../routes/reset.tsx";
+import * as $26 from "../routes/robots.txt.ts";
+import * as $27 from "../routes/saved-courses.tsx";
+import * as $28 from "../routes/search.tsx";
+import * as $29 from "../routes/sitemap.xml.ts";
+import * as $30 from "../routes/static/[...file].ts";
+import * as $31 from "../routes/static/build/[name].ts";
+import * as $32 from "../routes/terms.tsx";
+import * as $33 from "../routes/verify.tsx";
+import * as $34 from "../routes/verify/link.tsx";
 
 // Each file types its own exports; the map holds them side by side.
 export const routeModules = {
@@ -39,32 +42,35 @@ export const routeModules = {
   "account.tsx": $1,
   "api/auth.ts": $2,
   "api/courses.ts": $3,
-  "api/reviews.ts": $4,
-  "api/users.ts": $5,
-  "api/votes.ts": $6,
-  "contact.tsx": $7,
-  "course/[id].tsx": $8,
-  "course/[id]/review.tsx": $9,
-  "dashboard.tsx": $10,
-  "healthz.ts": $11,
-  "hub-progress.tsx": $12,
-  "index.tsx": $13,
-  "login.tsx": $14,
-  "logout.ts": $15,
-  "my-courses.tsx": $16,
-  "my-reviews.tsx": $17,
-  "privacy.tsx": $18,
-  "readyz.ts": $19,
-  "register.tsx": $20,
-  "reset-password.tsx": $21,
-  "reset.tsx": $22,
-  "robots.txt.ts": $23,
-  "saved-courses.tsx": $24,
-  "search.tsx": $25,
-  "sitemap.xml.ts": $26,
-  "static/[...file].ts": $27,
-  "static/build/[name].ts": $28,
-  "terms.tsx": $29,
-  "verify.tsx": $30,
-  "verify/link.tsx": $31,
+  "api/professors.ts": $4,
+  "api/reviews.ts": $5,
+  "api/suggest.ts": $6,
+  "api/users.ts": $7,
+  "api/votes.ts": $8,
+  "contact.tsx": $9,
+  "course/[id].tsx": $10,
+  "course/[id]/review.tsx": $11,
+  "dashboard.tsx": $12,
+  "healthz.ts": $13,
+  "hub-progress.tsx": $14,
+  "index.tsx": $15,
+  "login.tsx": $16,
+  "logout.ts": $17,
+  "my-courses.tsx": $18,
+  "my-reviews.tsx": $19,
+  "privacy.tsx": $20,
+  "professor/[slug].tsx": $21,
+  "readyz.ts": $22,
+  "register.tsx": $23,
+  "reset-password.tsx": $24,
+  "reset.tsx": $25,
+  "robots.txt.ts": $26,
+  "saved-courses.tsx": $27,
+  "search.tsx": $28,
+  "sitemap.xml.ts": $29,
+  "static/[...file].ts": $30,
+  "static/build/[name].ts": $31,
+  "terms.tsx": $32,
+  "verify.tsx": $33,
+  "verify/link.tsx": $34,
 } as unknown as RouteModules;

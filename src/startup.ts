@@ -14,6 +14,7 @@ import { ensureReferenceData, loadDemoCatalogIfEmpty } from "./services/catalog.
 import { createMailer, type Mailer } from "./services/mail.ts";
 import { createOutbox } from "./services/outbox.ts";
 import { ensurePrerequisitesLinked } from "./services/course-prerequisites.ts";
+import { ensureReviewKeys } from "./services/course-summary.ts";
 import { catalogIndex } from "./services/search-index.ts";
 
 /** The database the configuration names: an embedded file, a libSQL server, or an embedded replica of one. */
@@ -32,6 +33,8 @@ export async function prepareDatabase(config: Config) {
   const loaded = config.demoCatalog ? await loadDemoCatalogIfEmpty(database, demoCatalog) : 0;
   // A catalog imported before prerequisites were read as data (or by an older reader) is read again, once.
   await ensurePrerequisitesLinked(database);
+  // Reviews stored before professors and terms were read from them (or copied in by an import) get them now.
+  await ensureReviewKeys(database);
   // Demo reviews come only with the demo catalog, from demo accounts that cannot log in.
   const demoReviews = loaded > 0 ? await loadDemoReviews(database) : 0;
   return { database, demoCoursesLoaded: loaded, demoReviewsLoaded: demoReviews };

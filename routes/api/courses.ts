@@ -1,24 +1,15 @@
 import { Hono } from "hono";
-import * as z from "zod/mini";
-import { pastedCodesSchema } from "../../src/lib/schemas.ts";
+import { pastedCodesSchema, suggestQuery } from "../../src/lib/schemas.ts";
 import { parseSearchParams } from "../../src/lib/search-filter.ts";
-import { hasControlCharacters, hasLineBreaks } from "../../src/lib/text.ts";
 import type { AppEnv } from "../../src/server/context.ts";
 import { courseIdParam } from "../../src/server/path-params.ts";
 import { validate } from "../../src/server/validation.ts";
 import { courseColleges, courseSuggestions, departmentsOf, findCourseDetail, namedDepartmentsOf, searchCourses } from "../../src/services/course-queries.ts";
 import { matchPastedCodes } from "../../src/services/course-codes.ts";
+import { courseSummary } from "../../src/services/course-summary.ts";
 import { badRequest, notFound, unauthorized } from "../../src/services/domain-errors.ts";
 
 const PREREQS_MET_NEEDS_LOGIN = "Log in to see the courses whose prerequisites you have met";
-
-const suggestQuery = z.object({
-  q: z.string({ error: "q is required" }).check(
-    z.trim(),
-    z.maxLength(200, "q must be at most 200 characters"),
-    z.refine((q) => !hasControlCharacters(q) && !hasLineBreaks(q), "q must be one line of text without control characters"),
-  ),
-});
 
 /** /api/courses: search, suggestions as a student types, one course, and the colleges and departments the filters offer. */
 export default new Hono<AppEnv>()
@@ -42,6 +33,13 @@ export default new Hono<AppEnv>()
     return c.json(c.req.query("names") === "true" ? await namedDepartmentsOf(db, college) : await departmentsOf(db, college));
   })
   .post("/match", validate("json", pastedCodesSchema), async (c) => c.json(await matchPastedCodes(c.var.deps.database.db, c.req.valid("json").text)))
+  .get("/:id/summary", async (c) => {
+    const user = c.var.user?.enabled ? c.var.user : null;
+    const id = courseIdParam(c.req.param("id"));
+    const db = c.var.deps.database.db;
+    if (!(await findCourseDetail(db, id))) throw notFound("Course not found");
+    return c.json(await courseSummary(db, id, user?.id));
+  })
   .get("/:id", async (c) => {
     const user = c.var.user?.enabled ? c.var.user : null;
     const course = await findCourseDetail(c.var.deps.database.db, courseIdParam(c.req.param("id")), user?.id);

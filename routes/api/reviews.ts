@@ -12,6 +12,7 @@ import {
   deleteReview,
   findReview,
   listCourseReviews,
+  MAX_REVIEWS_PAGE_SIZE,
   myReviews,
   ratingDistribution,
   reportReview,
@@ -48,6 +49,19 @@ const listQuery = z.object({
   ),
   sort: z.optional(z.enum(["newest", "helpful"], { error: "sort must be newest or helpful" })),
   page: z.optional(z.string().check(z.regex(/^\d{1,6}$/, "page must be a whole number from 0"))),
+  size: z.optional(
+    z.string().check(
+      z.refine(
+        (s) => /^\d{1,2}$/.test(s) && Number(s) >= 1 && Number(s) <= MAX_REVIEWS_PAGE_SIZE,
+        `size must be a whole number from 1 to ${MAX_REVIEWS_PAGE_SIZE}`,
+      ),
+    ),
+  ),
+  semester: z.optional(
+    z.string().check(
+      z.refine((s) => /^\d{5}$/.test(s) && Number(s) % 10 <= 4, "semester must be a term such as 20244 (Fall 2024), as the course summary lists them"),
+    ),
+  ),
 });
 
 /** /api/reviews: a course's reviews and teachers, one review, and the signed-in student's writes and reports. */
@@ -62,9 +76,15 @@ export default new Hono<AppEnv>()
   .get("/course/:id/distribution", async (c) => c.json(await ratingDistribution(c.var.deps.database.db, await existingCourse(c, c.req.param("id")))))
   .get("/course/:id", validate("query", listQuery), async (c) => {
     const courseId = await existingCourse(c, c.req.param("id"));
-    const { teacherName, sort, page } = c.req.valid("query");
+    const { teacherName, sort, page, size, semester } = c.req.valid("query");
     return c.json(
-      await listCourseReviews(c.var.deps.database.db, courseId, c.var.user?.id, { teacherName: teacherName || undefined, sort, page: Number(page ?? 0) }),
+      await listCourseReviews(c.var.deps.database.db, courseId, c.var.user?.id, {
+        teacherName: teacherName || undefined,
+        term: semester === undefined ? undefined : Number(semester),
+        sort,
+        page: Number(page ?? 0),
+        pageSize: size === undefined ? undefined : Number(size),
+      }),
     );
   })
   .post("/course/:id", requireUser, validate("json", reviewSchema), async (c) => {

@@ -1,9 +1,9 @@
 import CourseActions from "../../islands/CourseActions.tsx";
+import CourseRatings from "../../islands/CourseRatings.tsx";
 import CourseReviewList from "../../islands/CourseReviewList.tsx";
-import { RatingList } from "../../src/components/CourseCard.tsx";
-import { RatingDistribution } from "../../src/components/RatingDistribution.tsx";
+import RatingSummary from "../../islands/RatingSummary.tsx";
 import { Prerequisites, RequiredFor } from "../../src/components/PrerequisiteGroups.tsx";
-import type { CourseDetail, Distribution, ReviewView } from "../../src/lib/api-types.ts";
+import type { CourseDetail, CourseSummary as Summary, ReviewView } from "../../src/lib/api-types.ts";
 import type { ListIds } from "../../src/lib/course-list-names.ts";
 import { parseId } from "../../src/lib/ids.ts";
 import type { Paged } from "../../src/lib/paging.ts";
@@ -11,13 +11,13 @@ import { plural } from "../../src/lib/text.ts";
 import type { AppContext, LoadFailure, PageMeta, PageProps } from "../../src/server/context.ts";
 import { listIds } from "../../src/services/course-lists.ts";
 import { findCourseDetail } from "../../src/services/course-queries.ts";
-import { listCourseReviews, ratingDistribution, teachersOf } from "../../src/services/course-reviews.ts";
+import { listCourseReviews } from "../../src/services/course-reviews.ts";
+import { courseSummary } from "../../src/services/course-summary.ts";
 
 type Found = {
   course: CourseDetail;
   reviews: Paged<ReviewView>;
-  teachers: string[];
-  distribution: Distribution;
+  summary: Summary;
   lists: ListIds | null;
   backHref: string;
   flash: string | null;
@@ -53,13 +53,12 @@ export async function load(c: AppContext): Promise<Data> {
   const user = c.var.user?.enabled ? c.var.user : null;
   const course = id === null ? null : await findCourseDetail(db, id, user?.id);
   if (!course) return { course: null };
-  const [reviews, teachers, distribution, lists] = await Promise.all([
+  const [reviews, summary, lists] = await Promise.all([
     listCourseReviews(db, course.id, user?.id),
-    teachersOf(db, course.id),
-    ratingDistribution(db, course.id),
+    courseSummary(db, course.id, user?.id),
     user ? listIds(db, user.id) : null,
   ]);
-  return { course, reviews, teachers, distribution, lists, backHref: backHref(c), flash: FLASH.get(c.req.query("review") ?? "") ?? null };
+  return { course, reviews, summary, lists, backHref: backHref(c), flash: FLASH.get(c.req.query("review") ?? "") ?? null };
 }
 
 export function meta(data: Data): PageMeta {
@@ -100,8 +99,8 @@ export default function CoursePage({ data, user }: PageProps<Data>) {
           <span>{course.collegeName}</span>
           {course.noPreReqs && <span className="badge badge-success">No Prerequisites</span>}
           {!course.current && <span className="badge badge-old">Not offered recently</span>}
-          <span>{plural(course.numReviews, "review")}</span>
         </p>
+        <RatingSummary courseId={course.id} allTime={found.summary.allTime} />
         {!course.current && (
           <p className="hint">
             This course is not in BU's recent catalog: it may no longer be offered. Its reviews stay here for students who took it.
@@ -109,16 +108,6 @@ export default function CoursePage({ data, user }: PageProps<Data>) {
         )}
       </header>
       <CourseActions courseId={course.id} signedIn={signedIn} lists={found.lists} reviewed={course.userReviewed} />
-      <section aria-labelledby="ratings-heading">
-        <h2 id="ratings-heading">Ratings overview</h2>
-        <RatingList course={course} />
-        {course.numReviews > 0 && (
-          <details className="distribution-details">
-            <summary>How students rated it</summary>
-            <RatingDistribution distribution={found.distribution} />
-          </details>
-        )}
-      </section>
       <section aria-labelledby="description-heading">
         <h2 id="description-heading">Description</h2>
         <p>{course.description ?? "No Description Found"}</p>
@@ -139,7 +128,19 @@ export default function CoursePage({ data, user }: PageProps<Data>) {
           )
           : <p>This course does not fulfill any hub requirements.</p>}
       </section>
-      <CourseReviewList courseId={course.id} initial={found.reviews} teachers={found.teachers} signedIn={signedIn} />
+      <CourseRatings summary={found.summary} />
+      <CourseReviewList
+        courseId={course.id}
+        initial={found.reviews}
+        filters={{
+          professors: [...found.summary.professors].sort((a, b) => a.name.localeCompare(b.name)).map((p) => ({
+            name: p.name,
+            averages: { overall: p.averages.overall },
+          })),
+          semesters: found.summary.semesters,
+        }}
+        signedIn={signedIn}
+      />
     </div>
   );
 }

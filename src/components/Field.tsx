@@ -17,12 +17,15 @@ type FieldProps = {
   readOnly?: boolean;
   inputMode?: "numeric" | "text" | "email";
   hint?: string;
+  /** Suggestions offered as the student types (a datalist); the field stays free text. */
+  suggestions?: readonly string[];
 };
 
 /** A labelled input with its message underneath, tied together for screen readers. */
-export function Field({ id, label, name, value, onChange, error, type = "text", multiline, rows, hint, ...rest }: FieldProps) {
+export function Field({ id, label, name, value, onChange, error, type = "text", multiline, rows, hint, suggestions, ...rest }: FieldProps) {
   const messageId = `${id}-message`;
   const hintId = `${id}-hint`;
+  const listId = suggestions?.length ? `${id}-suggestions` : undefined;
   const describedBy = [error ? messageId : "", hint ? hintId : ""].filter(Boolean).join(" ") || undefined;
   const common = {
     id,
@@ -36,7 +39,12 @@ export function Field({ id, label, name, value, onChange, error, type = "text", 
   return (
     <div className={error ? "field field-invalid" : "field"}>
       <label htmlFor={id}>{label}</label>
-      {multiline ? <textarea rows={rows} {...common} /> : <input type={type} {...common} />}
+      {multiline ? <textarea rows={rows} {...common} /> : <input type={type} list={listId} {...common} />}
+      {listId && (
+        <datalist id={listId}>
+          {suggestions!.map((s) => <option key={s} value={s} />)}
+        </datalist>
+      )}
       {hint && <small id={hintId} className="hint">{hint}</small>}
       {error && <small id={messageId} className="field-error">{error}</small>}
     </div>

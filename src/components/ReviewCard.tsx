@@ -23,7 +23,9 @@ export function ReviewCard({ review, heading, actions }: { review: ReviewView; h
         <dl className="review-facts">
           <div>
             <dt>Professor</dt>
-            <dd>{review.teacherName}</dd>
+            <dd>
+              <a href={`/professor/${review.professorSlug}`}>{review.teacherName}</a>
+            </dd>
           </div>
           <div>
             <dt>Semester</dt>

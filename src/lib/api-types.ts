@@ -78,6 +78,8 @@ export type ReviewView = {
   interestRating: number;
   teacherRating: number;
   teacherName: string;
+  /** The professor's page: /professor/{professorSlug}. */
+  professorSlug: string;
   semester: string;
   hoursPerWeek: number;
   attendanceRequired: boolean;
@@ -92,3 +94,49 @@ export type ReviewView = {
 };
 
 export type MyReviewView = ReviewView & { courseCode: string; courseTitle: string; hidden: boolean };
+
+/** Averages over a set of reviews; every figure is 0 (or null) when `count` is 0. */
+export type RatingAverages = {
+  count: number;
+  overall: number;
+  usefulness: number;
+  difficulty: number;
+  workload: number;
+  interest: number;
+  teacher: number;
+  /** The median of the reviews' hours per week. */
+  medianHours: number | null;
+  /** The share of reviews (0-1) saying attendance is required. */
+  attendanceShare: number | null;
+};
+
+/** A professor as reviews name them: the slug groups spellings; `name` is the most used one. */
+export type ProfessorRef = { slug: string; name: string };
+
+/** GET /api/courses/{id}/summary: what the course page shows above its reviews, in one answer. */
+export type CourseSummary = {
+  courseId: number;
+  allTime: RatingAverages;
+  /** The last four fall and spring semesters, with the sessions between them. */
+  recent: RatingAverages & { from: string; to: string };
+  distribution: Distribution;
+  /** The overall average per semester, oldest first: only semesters with reviews. */
+  trend: { term: number; label: string; shortLabel: string; count: number; overall: number }[];
+  /** Each professor's averages within this course, most reviewed first. */
+  professors: (ProfessorRef & { averages: RatingAverages; lastTerm: string | null })[];
+  /** Semesters that have reviews, newest first, for the review filter. */
+  semesters: { term: number; label: string; count: number }[];
+  /** Reviews whose semester text names no readable term: they count in all-time figures only. */
+  unreadSemesters: number;
+  /** Whether the signed-in viewer has reviewed the course. */
+  userReviewed: boolean;
+};
+
+/** GET /api/professors/{slug}: every course a professor was reviewed for, with their averages, and their reviews. */
+export type ProfessorView = ProfessorRef & {
+  /** Other spellings students used. */
+  aliases: string[];
+  averages: RatingAverages;
+  courses: { id: number; code: string; title: string; averages: RatingAverages; lastTerm: string | null }[];
+  reviews: Paged<ReviewView & { courseCode: string; courseTitle: string }>;
+};

@@ -252,3 +252,12 @@ export const courseIdsSchema = z.object({
     },
   ).check(z.minLength(1, "Choose at least one course"), z.maxLength(60, "Add at most 60 courses at once")),
 });
+
+/** ?q= of the typeahead endpoints: one line of at most 200 characters. */
+export const suggestQuery = z.object({
+  q: z.string({ error: "q is required" }).check(
+    z.trim(),
+    z.maxLength(200, "q must be at most 200 characters"),
+    z.refine((q) => !hasControlCharacters(q) && !hasLineBreaks(q), "q must be one line of text without control characters"),
+  ),
+});

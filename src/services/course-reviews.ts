@@ -10,12 +10,16 @@ import { courseCode } from "../lib/course-code.ts";
 import { overallRating, type ReviewInput } from "../lib/schemas.ts";
 import { type Paged, pagedResponse } from "../lib/paging.ts";
 import { recomputeCourseStats } from "./course-stats.ts";
+import { courseProfessors, reviewKeys } from "./course-summary.ts";
+import { professorSlug } from "../lib/professor-names.ts";
 import { conflict, DomainError, forbidden, notFound } from "./domain-errors.ts";
 
 import { DISTRIBUTED, type Distribution, type MyReviewView, type ReviewView, type VoteResult, type VoteType } from "../lib/api-types.ts";
 
 export const REPORTS_TO_HIDE = 3;
-export const REVIEWS_PAGE_SIZE = 20;
+/** Reviews per page: a course page shows ten, then 'Show more'. */
+export const REVIEWS_PAGE_SIZE = 10;
+export const MAX_REVIEWS_PAGE_SIZE = 50;
 export type ReviewSort = "newest" | "helpful";
 
 type ReviewRow = typeof reviews.$inferSelect;
@@ -42,6 +46,7 @@ function view(row: ReviewRow, viewerId: number | undefined, userVote: VoteType |
     interestRating: row.interestRating,
     teacherRating: row.teacherRating,
     teacherName: row.teacherName,
+    professorSlug: row.teacherKey || professorSlug(row.teacherName),
     semester: row.semester,
     hoursPerWeek: row.hoursPerWeek,
     attendanceRequired: row.attendanceRequired,
@@ -83,10 +88,23 @@ export async function courseExists(db: Db, courseId: number): Promise<boolean> {
   return (await db.$count(courses, eq(courses.id, courseId))) > 0;
 }
 
-export type ReviewListOptions = { teacherName?: string; sort?: ReviewSort; page?: number; pageSize?: number };
+export type ReviewListOptions = {
+  /** Any spelling of the professor's name: reviews are matched by its slug, so 'Prof. Jane Doe' finds 'jane doe'. */
+  teacherName?: string;
+  /** A term (src/lib/semesters.ts): only reviews of that semester. */
+  term?: number;
+  sort?: ReviewSort;
+  page?: number;
+  pageSize?: number;
+};
 
-/** The visible reviews of a course, newest or most helpful first, a page at a time. */
-/** One page of a course's visible reviews, newest or most helpful first. */
+function reviewOrder(sort: ReviewSort | undefined) {
+  return sort === "helpful"
+    ? [desc(sql`${reviews.upvotes} - ${reviews.downvotes}`), desc(reviews.createdAt), desc(reviews.id)]
+    : [desc(reviews.createdAt), desc(reviews.id)];
+}
+
+/** One page of a course's visible reviews, newest or most helpful first, for one professor or semester if asked. */
 export async function listCourseReviews(
   db: Db,
   courseId: number,
@@ -95,13 +113,38 @@ export async function listCourseReviews(
 ): Promise<Paged<ReviewView>> {
   const pageSize = options.pageSize ?? REVIEWS_PAGE_SIZE;
   const page = options.page ?? 0;
-  const where = and(eq(reviews.courseId, courseId), eq(reviews.hidden, false), options.teacherName ? eq(reviews.teacherName, options.teacherName) : undefined);
-  const order = options.sort === "helpful"
-    ? [desc(sql`${reviews.upvotes} - ${reviews.downvotes}`), desc(reviews.createdAt), desc(reviews.id)]
-    : [desc(reviews.createdAt), desc(reviews.id)];
+  const where = and(
+    eq(reviews.courseId, courseId),
+    eq(reviews.hidden, false),
+    options.teacherName ? eq(reviews.teacherKey, professorSlug(options.teacherName)) : undefined,
+    options.term !== undefined ? eq(reviews.term, options.term) : undefined,
+  );
   const [{ total }] = await db.select({ total: count() }).from(reviews).where(where);
-  const rows = await db.select().from(reviews).where(where).orderBy(...order).limit(pageSize).offset(page * pageSize);
+  const rows = await db.select().from(reviews).where(where).orderBy(...reviewOrder(options.sort)).limit(pageSize).offset(page * pageSize);
   return pagedResponse(await views(db, rows, viewerId), total, page, pageSize);
+}
+
+export type ProfessorReview = ReviewView & { courseCode: string; courseTitle: string };
+
+/** One page of a professor's visible reviews across their courses, newest or most helpful first. */
+export async function listProfessorReviews(
+  db: Db,
+  slug: string,
+  viewerId: number | undefined,
+  options: { sort?: ReviewSort; page?: number; pageSize?: number; courseId?: number } = {},
+): Promise<Paged<ProfessorReview>> {
+  const pageSize = options.pageSize ?? REVIEWS_PAGE_SIZE;
+  const page = options.page ?? 0;
+  const where = and(
+    eq(reviews.teacherKey, slug),
+    eq(reviews.hidden, false),
+    options.courseId !== undefined ? eq(reviews.courseId, options.courseId) : undefined,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(reviews).where(where);
+  const rows = await db.select({ review: reviews, course: courses }).from(reviews).innerJoin(courses, eq(courses.id, reviews.courseId))
+    .where(where).orderBy(...reviewOrder(options.sort)).limit(pageSize).offset(page * pageSize);
+  const list = await views(db, rows.map((r) => r.review), viewerId);
+  return pagedResponse(list.map((v, i) => ({ ...v, courseCode: courseCode(rows[i].course), courseTitle: rows[i].course.title })), total, page, pageSize);
 }
 
 export async function findReview(db: Db, reviewId: number, viewerId: number | undefined): Promise<ReviewView> {
@@ -110,20 +153,19 @@ export async function findReview(db: Db, reviewId: number, viewerId: number | un
   return (await views(db, [row], viewerId))[0];
 }
 
+/** The professors of a course's visible reviews, one name each however students spelled it, by name. */
 export async function teachersOf(db: Db, courseId: number): Promise<string[]> {
-  const rows = await db.selectDistinct({ name: reviews.teacherName }).from(reviews)
-    .where(and(eq(reviews.courseId, courseId), eq(reviews.hidden, false))).orderBy(asc(reviews.teacherName));
-  return rows.map((r) => r.name);
+  return (await courseProfessors(db, courseId)).map((p) => p.name);
 }
 
-/** The average overall rating of the course's visible reviews for one teacher (0 when none). */
+/** The average overall rating of the course's visible reviews for one teacher, any spelling of the name (0 when none). */
 export async function teacherScore(db: Db, courseId: number, teacherName: string): Promise<number> {
   const [row] = await db.select({
     average: sql<
       number | null
     >`SUM(12 - ${reviews.difficultyRating} - ${reviews.workloadRating} + ${reviews.interestRating} + ${reviews.usefulnessRating} + ${reviews.teacherRating}) / (5.0 * COUNT(*))`,
   }).from(reviews)
-    .where(and(eq(reviews.courseId, courseId), eq(reviews.hidden, false), eq(reviews.teacherName, teacherName)));
+    .where(and(eq(reviews.courseId, courseId), eq(reviews.hidden, false), eq(reviews.teacherKey, professorSlug(teacherName))));
   return row?.average ?? 0;
 }
 
@@ -149,7 +191,7 @@ export async function ratingDistribution(db: Db, courseId: number): Promise<Dist
 }
 
 function values(input: ReviewInput) {
-  return { ...input, overallRating: overallRating(input) };
+  return { ...input, overallRating: overallRating(input), ...reviewKeys(input) };
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -10,6 +10,8 @@ import { courses, reviews, reviewVotes, users } from "../../db/schema.ts";
 import { overallRating } from "../lib/schemas.ts";
 import { seededRandom } from "../lib/random.ts";
 import { recomputeCourseStats } from "./course-stats.ts";
+import { reviewKeys } from "./course-summary.ts";
+import { currentSemester, semesterLabel } from "../lib/semesters.ts";
 
 const TEACHERS = [
   "Avery Quill",
@@ -25,7 +27,13 @@ const TEACHERS = [
   "Reese Castellano",
   "Rowan Whitfield",
 ];
-const SEMESTERS = ["Fall 2023", "Spring 2024", "Summer 2024", "Fall 2024", "Spring 2025", "Fall 2025"];
+/** How students write a semester: the demo uses each, so the reading of semesters shows on the demo pages. */
+const SEMESTER_SPELLINGS: ((season: string, year: number) => string)[] = [
+  (season, year) => `${season} ${year}`,
+  (season, year) => `${season} ${year}`,
+  (season, year) => `${season.toLowerCase()} ${String(year).slice(2)}`,
+  (season, year) => `${season[0]}${String(year).slice(2)}`,
+];
 const ASSIGNMENTS = [
   "Problem sets and two exams",
   "Weekly readings, response papers, a final essay",
@@ -101,19 +109,25 @@ export async function loadDemoReviews(database: Database, reviewers = 40): Promi
           interestRating: rating(quality),
           teacherRating: rating(quality + 0.3),
         };
-        const daysAgo = Math.floor(next() * 700);
+        const daysAgo = Math.floor(next() * 1100);
+        const createdAt = new Date(Date.now() - daysAgo * 86_400_000);
+        // The semester that was running or had just ended when the review was written.
+        const [season, year] = semesterLabel(currentSemester(createdAt)).split(" ");
+        const teacherName = pick(teachers);
+        const semester = pick(SEMESTER_SPELLINGS)(season, Number(year));
         rows.push({
           courseId: course.id,
           userId: writer.id,
           ...ratings,
           overallRating: overallRating(ratings),
-          teacherName: pick(teachers),
-          semester: pick(SEMESTERS),
+          teacherName,
+          semester,
+          ...reviewKeys({ teacherName, semester }),
           hoursPerWeek: Math.round(2 + next() * 12),
           attendanceRequired: next() < 0.5,
           assignmentTypes: pick(ASSIGNMENTS),
           reviewText: `${pick(OPENINGS)} ${pick(MIDDLES)} ${pick(CLOSINGS)}`,
-          createdAt: new Date(Date.now() - daysAgo * 86_400_000),
+          createdAt,
         });
       }
     }

@@ -3,6 +3,7 @@
  * renders them: what visitors and students see, the link-preview tags,
  * anonymity of reviewers, and escaping of hostile review text.
  */
+import { preferredName } from "../../src/lib/professor-names.ts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import demoCatalog from "../../db/seeds/demo-catalog.json" with { type: "json" };
@@ -55,11 +56,24 @@ const islandProps = (html: string, name: string) => {
 /** React's escaping of text and attribute values. */
 const escaped = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 const metaContent = (html: string, attr: "name" | "property", key: string) => new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1];
-const section = (html: string, headingId: string) => new RegExp(`<section aria-labelledby="${headingId}">([\\s\\S]*?)</section>`).exec(html)?.[1] ?? "";
-/** Each average's label and its number as shown. */
+const section = (html: string, headingId: string) => new RegExp(`<section aria-labelledby="${headingId}"[^>]*>([\\s\\S]*?)</section>`).exec(html)?.[1] ?? "";
+/** Each all-time average of the ratings table: its label and its number as shown. */
 const ratingsOf = (html: string) =>
   Object.fromEntries(
-    [...section(html, "ratings-heading").matchAll(/<dt>([^<]*)<\/dt><dd>[\s\S]*?<span class="score[^"]*">([^<]*)<\/span>/g)].map((m) => [m[1], m[2]]),
+    [
+      ...section(html, "ratings-heading").matchAll(
+        /<tr><th scope="row">([^<]*)<\/th><td>(?:(?!<\/tr>)[\s\S])*?<\/td><td>(?:<span class="score-with-count">)?<span class="score[^"]*">([^<]*)<\/span>/g,
+      ),
+    ]
+      .map((m) => [m[1], m[2]]),
+  );
+/** The summary under the course's name: each figure's label and its text. */
+const summaryOf = (html: string) =>
+  Object.fromEntries(
+    [.../<dl class="summary-strip">([\s\S]*?)<\/dl>/.exec(html)![1].matchAll(/<dt>([^<]*)<\/dt><dd>([\s\S]*?)<\/dd>/g)].map((m) => [
+      m[1],
+      m[2].replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim(),
+    ]),
   );
 
 describe("course page", () => {
@@ -73,7 +87,7 @@ describe("course page", () => {
     expect(html).toContain("<h1>Introduction to Computer Science 1</h1>");
     expect(html).toContain('<span class="badge badge-success">No Prerequisites</span>');
     const stats = await (await api(t, `/api/courses/${id}`)).json();
-    expect(html).toMatch(new RegExp(`<span>${stats.numReviews} reviews?</span>`));
+    expect(html).toMatch(new RegExp(`<span class="score-count">\\(${stats.numReviews} reviews?\\)</span>`));
     expect(html).toContain(escaped(CATALOG.find((c) => c.code === "CAS CS 111")!.description!));
     const hubs = section(html, "hubs-heading");
     for (const code of ["QR2", "CRT", "CRI"]) expect(hubs).toContain(`<span class="badge">${code}</span>`);
@@ -113,7 +127,9 @@ describe("course page", () => {
     expect(ratingsOf(empty.html)).toEqual({});
     expect(section(empty.html, "ratings-heading")).toContain("No ratings yet");
     expect(section(empty.html, "ratings-heading")).not.toContain("0.0");
-    expect(empty.html).toContain("<span>0 reviews</span>");
+    expect(empty.html).toContain(
+      '<p class="summary-strip summary-empty"><span class="score score-none">No ratings yet</span> <span class="score-count">(0 reviews)</span></p>',
+    );
 
     const ratings: Ratings[] = [
       { usefulnessRating: 4, difficultyRating: 2, workloadRating: 3, interestRating: 5, teacherRating: 4 },
@@ -125,15 +141,22 @@ describe("course page", () => {
     const { html } = await page(`/course/${id}`);
     expect(ratingsOf(html)).toEqual({
       Overall: expected.averageOverallRating.toFixed(1),
-      Useful: expected.averageUsefulnessRating.toFixed(1),
+      Usefulness: expected.averageUsefulnessRating.toFixed(1),
       Difficulty: expected.averageDifficultyRating.toFixed(1),
       Workload: expected.averageWorkloadRating.toFixed(1),
       Interest: expected.averageInterestRating.toFixed(1),
       Teacher: expected.averageTeacherRating.toFixed(1),
     });
     // (4.0 + 3.4 + 5.0) / 3 = 4.133…; workload 8/3 = 2.666…
-    expect(ratingsOf(html)).toMatchObject({ Overall: "4.1", Useful: "4.0", Workload: "2.7", Interest: "4.7" });
-    expect(html).toContain("<span>3 reviews</span>");
+    expect(ratingsOf(html)).toMatchObject({ Overall: "4.1", Usefulness: "4.0", Workload: "2.7", Interest: "4.7" });
+    // Under the course's name: overall with its count, difficulty, workload, median hours, attendance.
+    expect(summaryOf(html)).toEqual({
+      Overall: "4.1(3 reviews)",
+      Difficulty: expected.averageDifficultyRating.toFixed(1),
+      Workload: "2.7",
+      "Hours per week": expect.stringMatching(/^\d+(\.\d)? h median$/),
+      "Attendance required": expect.stringMatching(/^\d+% of reviews$/),
+    });
   });
 
   test.each(["CAS CS 591X", "MET AD 100"])("%s has no description and no Hub units: 'No Description Found' and the no-Hub line", async (code) => {
@@ -296,28 +319,30 @@ describe("hostile review text renders as text", () => {
       expect(html).not.toMatch(/<img\b/i);
       expect(html).not.toContain("<script>alert");
       expect(html).not.toContain("onerror=alert(2)>");
-      // The three islands' props (the search box, the ratings, the reviews) and the one module script: nothing more.
+      // The five islands' props (the search box, the summary, the actions, the ratings, the reviews) and the one module script: nothing more.
       const tags = scripts(raw);
-      expect(tags.filter((s) => s.includes('type="application/json"'))).toHaveLength(3);
+      expect(tags.filter((s) => s.includes('type="application/json"'))).toHaveLength(5);
       expect(tags.filter((s) => s.includes('type="module"'))).toHaveLength(1);
-      expect(tags).toHaveLength(4);
-      expect(raw.match(/<\/script>/gi)).toHaveLength(4);
+      expect(tags).toHaveLength(6);
+      expect(raw.match(/<\/script>/gi)).toHaveLength(6);
 
       // As text: the card's professor, text and assignments, the teacher filter's option.
       const text = escaped(HOSTILE);
-      expect(html).toContain(`<dd>${text}</dd>`);
+      expect(html).toMatch(new RegExp(`<dd><a href="/professor/[a-z0-9-]+">${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}</a></dd>`));
       expect(html).toContain(`<p class="review-text">Before ${text} after</p>`);
-      expect(html).toContain(`<option value="${text}">${text}</option>`);
+      // The filter names the professor as the summary does: an all-lower-case name gets capitals, and stays inert.
+      const shown = escaped(preferredName([[HOSTILE, 1]]));
+      expect(html).toContain(`<option value="${shown}">${shown}</option>`);
 
       // In the props: no "<" at all, so nothing can end the element, and the strings round-trip.
       const props = propsScripts(raw);
-      expect(props).toHaveLength(3);
+      expect(props).toHaveLength(5);
       for (const body of props) {
         expect(body).not.toMatch(/[<>]/);
         expect(body).not.toMatch(/<\/script/i);
       }
       const reviews = props.map((body) => JSON.parse(body)).find((p) => p.initial)!;
-      expect(reviews.teachers).toEqual([HOSTILE]);
+      expect(reviews.filters.professors.map((p: { name: string }) => p.name.toLowerCase())).toEqual([HOSTILE.toLowerCase()]);
       expect(reviews.initial.content[0]).toMatchObject({ teacherName: HOSTILE, reviewText: `Before ${HOSTILE} after`, assignmentTypes: `${HOSTILE} sets` });
     }
   });

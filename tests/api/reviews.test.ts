@@ -732,7 +732,7 @@ describe("reports", () => {
     expect(list.content.map((r: { id: number }) => r.id)).toEqual([good.id]);
     expect(list.totalElements).toBe(1);
     expect((await json(await api(t, `/api/reviews/course/${courseId}?teacherName=Prof.%20Hidden`))).body.content).toEqual([]);
-    expect((await json(await api(t, `/api/reviews/course/${courseId}/teachers`))).body).toEqual(["Prof. Shown"]);
+    expect((await json(await api(t, `/api/reviews/course/${courseId}/teachers`))).body).toEqual(["Shown"]);
     const stats = await statsFromApi(t, courseId);
     expect(stats).toMatchObject(statsOf([await reviewRow(good.id)]));
     expect(stats.numReviews).toBe(1);
@@ -790,8 +790,8 @@ describe("teachers, teacher score, distribution and sorting", () => {
     }
   });
 
-  test("teachers are the sorted distinct names", async () => {
-    expect((await json(await api(t, `/api/reviews/course/${courseId}/teachers`))).body).toEqual(["Prof. Alpha", "Prof. Beta", "Prof. Gamma"]);
+  test("teachers are the sorted distinct professors, named without titles", async () => {
+    expect((await json(await api(t, `/api/reviews/course/${courseId}/teachers`))).body).toEqual(["Alpha", "Beta", "Gamma"]);
   });
 
   test("the teacher filter keeps only that teacher's reviews", async () => {
@@ -838,7 +838,7 @@ describe("teachers, teacher score, distribution and sorting", () => {
     expect(newest.content[0]).toMatchObject({ overallRating: expectedOverall(asRatings(plan[4].ratings)), owner: false, userVote: null });
   });
 
-  test("pages of 20", async () => {
+  test("pages of 10, or of ?size= up to 50", async () => {
     const [big] = await freshCourses(1);
     const authors = await students("pager", 23);
     const created: number[] = [];
@@ -846,13 +846,23 @@ describe("teachers, teacher score, distribution and sorting", () => {
     const first = (await json(await api(t, `/api/reviews/course/${big}`))).body;
     const second = (await json(await api(t, `/api/reviews/course/${big}?page=1`))).body;
     const third = (await json(await api(t, `/api/reviews/course/${big}?page=2`))).body;
-    expect(first).toMatchObject({ totalElements: 23, totalPages: 2, number: 0, size: 20 });
-    expect(first.content).toHaveLength(20);
-    expect(second).toMatchObject({ totalElements: 23, totalPages: 2, number: 1, size: 20 });
-    expect(second.content).toHaveLength(3);
-    expect(third.content).toHaveLength(0);
-    expect([...first.content, ...second.content].map((r: { id: number }) => r.id)).toEqual([...created].reverse());
+    const fourth = (await json(await api(t, `/api/reviews/course/${big}?page=3`))).body;
+    expect(first).toMatchObject({ totalElements: 23, totalPages: 3, number: 0, size: 10 });
+    expect(first.content).toHaveLength(10);
+    expect(second).toMatchObject({ totalElements: 23, totalPages: 3, number: 1, size: 10 });
+    expect(second.content).toHaveLength(10);
+    expect(third.content).toHaveLength(3);
+    expect(fourth.content).toHaveLength(0);
+    expect([...first.content, ...second.content, ...third.content].map((r: { id: number }) => r.id)).toEqual([...created].reverse());
+    const big20 = (await json(await api(t, `/api/reviews/course/${big}?size=20&page=1`))).body;
+    expect(big20).toMatchObject({ totalElements: 23, totalPages: 2, number: 1, size: 20 });
+    expect(big20.content.map((r: { id: number }) => r.id)).toEqual([...created].reverse().slice(20));
     for (const bad of ["-1", "abc", "1.5"]) expect((await api(t, `/api/reviews/course/${big}?page=${bad}`)).status, bad).toBe(400);
+    for (const bad of ["0", "51", "abc", "-3"]) {
+      const answer = await json(await api(t, `/api/reviews/course/${big}?size=${bad}`));
+      expect(answer.status, bad).toBe(400);
+      expect(answer.body.message).toBe("size must be a whole number from 1 to 50");
+    }
   });
 });
 

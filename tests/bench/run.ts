@@ -13,6 +13,7 @@ import { createClient } from "@libsql/client";
 import { migrateDatabase, openDatabase } from "../../db/client.ts";
 import { referenceData as reference } from "../../db/seeds/reference.ts";
 import { overallRating } from "../../src/lib/schemas.ts";
+import { reviewKeys } from "../../src/services/course-summary.ts";
 import { seededRandom } from "../../src/lib/random.ts";
 import { ensureReferenceData, importCourses } from "../../src/services/catalog.ts";
 import { buildAssets } from "../../src/server/asset-build.ts";
@@ -73,7 +74,9 @@ async function prepare(url: string): Promise<void> {
   const pairs = new Set<string>();
   const sums = new Map<number, number[]>();
   let written = 0;
-  const teachers = ["Avery Quill", "Morgan Tessaro", "Jordan Baptiste", "Riley Okafor", "Casey Lindqvist", "Sam Varga"];
+  const teachers = ["Avery Quill", "Morgan Tessaro", "Jordan Baptiste", "Riley Okafor", "Casey Lindqvist", "Sam Varga", "Prof. Avery Quill", "dr. sam varga"];
+  // Semesters as students type them, over three years.
+  const semesters = ["Fall 2023", "spring 24", "F24", "Spring 2025", "Summer 1 2025", "fall 2025", "SP26", "Fall 2026", "last year"];
   while (written < REVIEWS) {
     const rows: unknown[][] = [];
     while (rows.length < 400 && written + rows.length < REVIEWS) {
@@ -102,8 +105,13 @@ async function prepare(url: string): Promise<void> {
         ratings.workloadRating,
         ratings.interestRating,
         ratings.teacherRating,
-        teachers[courseId % teachers.length],
-        "Fall 2024",
+        ...(() => {
+          // Two or three professors per course, the same ones for a course across runs.
+          const teacherName = teachers[(courseId + Math.floor(next() * 3)) % teachers.length];
+          const semester = semesters[Math.floor(next() * semesters.length)];
+          const keys = reviewKeys({ teacherName, semester });
+          return [teacherName, semester, keys.teacherKey, keys.term];
+        })(),
         Math.floor(next() * 20),
         next() < 0.5 ? 1 : 0,
         "Problem sets and exams",
@@ -115,10 +123,10 @@ async function prepare(url: string): Promise<void> {
     }
     await tx.execute({
       sql: `INSERT INTO reviews (course_id, user_id, overall_rating, usefulness_rating, difficulty_rating, workload_rating, interest_rating, teacher_rating,
-        teacher_name, semester, hours_per_week, attendance_required, assignment_types, review_text, created_at, upvotes, downvotes) VALUES ${
-        rows.map(() => "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)").join(",")
+        teacher_name, semester, teacher_key, term, hours_per_week, attendance_required, assignment_types, review_text, created_at, upvotes, downvotes) VALUES ${
+        rows.map(() => "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)").join(",")
       }`,
-      args: rows.flat() as never[],
+      args: rows.flat(2) as never[],
     });
     written += rows.length;
   }
@@ -276,6 +284,10 @@ try {
     ["page: /search", "/search"],
     ["page: /search?q=writing", "/search?q=writing"],
     [`page: /course/{id} (${popularReviews} reviews)`, `/course/${popular}`],
+    [`api: /api/courses/{id}/summary (${popularReviews} reviews)`, `/api/courses/${popular}/summary`],
+    ["page: /professor/avery-quill", "/professor/avery-quill"],
+    ["api: /api/professors/avery-quill", "/api/professors/avery-quill"],
+    ["suggest: professors and courses (quill)", "/api/suggest?q=quill"],
     ["hub plan: a new student", "/api/users/hub-plan", { Authorization: `Bearer ${students.fresh}` }],
     ["hub plan: 8 courses completed", "/api/users/hub-plan", { Authorization: `Bearer ${students.eight}` }],
     ["hub plan: 8 completed, every course", "/api/users/hub-plan?eligibleOnly=false", { Authorization: `Bearer ${students.eight}` }],

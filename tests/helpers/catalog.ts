@@ -3,6 +3,7 @@
  * app, and an in-memory model of the same data that tests compute their
  * expectations from (never from the database).
  */
+import { reviewKeys } from "../../src/services/course-summary.ts";
 import { mulberry32, randomInt, shuffled } from "./random.ts";
 import { and, eq, inArray } from "drizzle-orm";
 import { courses, reviews, users } from "../../db/schema.ts";
@@ -205,6 +206,7 @@ export async function loadModelIntoApp(t: TestApp, rows: CatalogRow[], model: Ca
       teacherRating: r.teacher,
       teacherName: `Professor ${String.fromCharCode(65 + (i % 26))}`,
       semester: "Fall 2024",
+      ...reviewKeys({ teacherName: `Professor ${String.fromCharCode(65 + (i % 26))}`, semester: "Fall 2024" }),
       hoursPerWeek: 2 + i,
       attendanceRequired: i % 2 === 0,
       assignmentTypes: "Exams, Problem sets",

@@ -7,6 +7,7 @@ import CourseReviewList from "../../islands/CourseReviewList.tsx";
 import { bootIslands } from "../../src/client/boot.ts";
 import { IslandCollector, IslandContext } from "../../src/client/island.tsx";
 import type { ReviewView } from "../../src/lib/api-types.ts";
+import { professorSlug } from "../../src/lib/professor-names.ts";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -29,6 +30,7 @@ class VisibleObserver {
 const COURSE = 7;
 
 function review(id: number, text: string, change: Partial<ReviewView> = {}): ReviewView {
+  const teacherName = change.teacherName ?? "Avery Quill";
   return {
     id,
     courseId: COURSE,
@@ -38,7 +40,8 @@ function review(id: number, text: string, change: Partial<ReviewView> = {}): Rev
     workloadRating: 3,
     interestRating: 4,
     teacherRating: 3,
-    teacherName: "Avery Quill",
+    teacherName,
+    professorSlug: professorSlug(teacherName),
     semester: "Fall 2024",
     hoursPerWeek: 6,
     attendanceRequired: false,
@@ -56,10 +59,14 @@ function review(id: number, text: string, change: Partial<ReviewView> = {}): Rev
 const OTHERS = review(11, "Clear lectures, fair exams.");
 const MINE = review(12, "My own honest review.", { owner: true, voteCount: 1, teacherName: "Morgan Tessaro", semester: "Spring 2025" });
 const THIRD = review(13, "Heavy reading load.", { voteCount: -1, userVote: "DOWNVOTE" });
-const TEACHERS = ["Avery Quill", "Morgan Tessaro"];
+/** The filters the course summary gives: each professor with their overall average in the course, and the semesters with reviews. */
+const FILTERS = {
+  professors: [{ name: "Avery Quill", averages: { overall: 3.666666 } }, { name: "Morgan Tessaro", averages: { overall: 4.2 } }],
+  semesters: [{ term: 20251, label: "Spring 2025", count: 1 }, { term: 20244, label: "Fall 2024", count: 2 }],
+};
 
 function reviewPage(content: ReviewView[], totalElements = content.length, number = 0) {
-  return { content, totalElements, totalPages: Math.ceil(totalElements / 20), number, size: 20 };
+  return { content, totalElements, totalPages: Math.ceil(totalElements / 10), number, size: 10 };
 }
 
 /** Renders the island as the server does, then hydrates it as the browser does. */
@@ -67,7 +74,7 @@ async function mount(options: { reviews?: ReviewView[]; total?: number; signedIn
   const reviews = options.reviews ?? [OTHERS, MINE];
   document.body.innerHTML = renderToString(
     <IslandContext.Provider value={new IslandCollector()}>
-      <CourseReviewList courseId={COURSE} initial={reviewPage(reviews, options.total)} teachers={TEACHERS} signedIn={options.signedIn ?? true} />
+      <CourseReviewList courseId={COURSE} initial={reviewPage(reviews, options.total)} filters={FILTERS} signedIn={options.signedIn ?? true} />
     </IslandContext.Provider>,
   );
   expect(document.querySelector("[data-island=CourseReviewList]")!.getAttribute("data-hydrate")).toBe("visible");
@@ -121,7 +128,8 @@ describe("CourseReviewList island", () => {
   beforeEach(() => {
     history.replaceState(null, "", `/course/${COURSE}`);
     vi.stubGlobal("IntersectionObserver", VisibleObserver);
-    vi.stubGlobal("fetch", vi.fn());
+    // A call a test did not plan for (the figures refreshed after a delete, say) gets an error answer, never undefined.
+    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(Response.json({ message: "not planned by this test" }, { status: 503 }))));
     consoleErrors = vi.spyOn(console, "error");
     assign = vi.fn<(url: string | URL) => void>();
     vi.spyOn(globalThis.location, "assign").mockImplementation(assign);
@@ -153,19 +161,15 @@ describe("CourseReviewList island", () => {
     expect(document.querySelector(".teacher-score")).toBeNull();
   });
 
-  test("choosing a teacher fetches that teacher's reviews and score: 'Professor {name} has an average rating of X…'", async () => {
+  test("choosing a teacher fetches that teacher's reviews; the score comes with the summary: 'Professor {name} has an average rating of X…'", async () => {
     vi.mocked(fetch).mockImplementation((input) => {
       const url = String(input);
-      if (url.includes("/teacherScore")) return Promise.resolve(Response.json({ teacherName: "Avery Quill", averageRating: 3.666666 }));
       return Promise.resolve(Response.json(reviewPage(url.includes("teacherName=") ? [OTHERS] : [OTHERS, MINE])));
     });
     await mount();
     await choose(teacherSelect(), "Avery Quill");
     await settle();
-    expect(fetched().map((c) => c.url)).toEqual([
-      `/api/reviews/course/${COURSE}?sort=newest&page=0&teacherName=Avery+Quill`,
-      `/api/reviews/course/${COURSE}/teacherScore?teacherName=Avery%20Quill`,
-    ]);
+    expect(fetched().map((c) => c.url)).toEqual([`/api/reviews/course/${COURSE}?sort=newest&page=0&size=10&teacherName=Avery+Quill`]);
     expect(text(document.querySelector(".teacher-score"))).toBe("Professor Avery Quill has an average rating of 3.7 when teaching this course");
     expect(cards()).toHaveLength(1);
     expect(heading()).toBe("Reviews (1)");
@@ -173,18 +177,33 @@ describe("CourseReviewList island", () => {
     // Sorting keeps the teacher and asks for the most helpful first.
     await choose(sortSelect(), "helpful");
     await settle();
-    expect(fetched().slice(2).map((c) => c.url)).toEqual([
-      `/api/reviews/course/${COURSE}?sort=helpful&page=0&teacherName=Avery+Quill`,
-      `/api/reviews/course/${COURSE}/teacherScore?teacherName=Avery%20Quill`,
-    ]);
+    expect(fetched().slice(1).map((c) => c.url)).toEqual([`/api/reviews/course/${COURSE}?sort=helpful&page=0&size=10&teacherName=Avery+Quill`]);
     expect(text(document.querySelector(".teacher-score"))).toContain("3.7");
 
-    // All Teachers again: no teacher parameter, no score call, no score line.
-    await choose(teacherSelect(), "");
+    // A semester keeps both and adds the term.
+    await choose(document.getElementById("reviews-semester") as HTMLSelectElement, "20244");
     await settle();
-    expect(fetched().slice(4).map((c) => c.url)).toEqual([`/api/reviews/course/${COURSE}?sort=helpful&page=0`]);
+    expect(fetched().slice(2).map((c) => c.url)).toEqual([
+      `/api/reviews/course/${COURSE}?sort=helpful&page=0&size=10&teacherName=Avery+Quill&semester=20244`,
+    ]);
+
+    // All Teachers and all semesters again: no teacher parameter, no score line.
+    await choose(teacherSelect(), "");
+    await choose(document.getElementById("reviews-semester") as HTMLSelectElement, "");
+    await settle();
+    expect(fetched().at(-1)!.url).toBe(`/api/reviews/course/${COURSE}?sort=helpful&page=0&size=10`);
     expect(document.querySelector(".teacher-score")).toBeNull();
     expect(cards()).toHaveLength(2);
+  });
+
+  test("the semester filter lists the summary's semesters with their counts", async () => {
+    await mount();
+    const semester = document.getElementById("reviews-semester") as HTMLSelectElement;
+    expect([...semester.options].map((o) => [o.value, o.textContent])).toEqual([
+      ["", "All semesters"],
+      ["20251", "Spring 2025 (1)"],
+      ["20244", "Fall 2024 (2)"],
+    ]);
   });
 
   test("the sort select refetches page 0 with sort=helpful and shows the new order", async () => {
@@ -192,7 +211,7 @@ describe("CourseReviewList island", () => {
     await mount();
     await choose(sortSelect(), "helpful");
     await settle();
-    expect(fetched()).toEqual([{ url: `/api/reviews/course/${COURSE}?sort=helpful&page=0`, method: "GET", body: undefined }]);
+    expect(fetched()).toEqual([{ url: `/api/reviews/course/${COURSE}?sort=helpful&page=0&size=10`, method: "GET", body: undefined }]);
     expect(cards().map((c) => text(c.querySelector(".review-text")))).toEqual(["My own honest review.", "Clear lectures, fair exams."]);
   });
 
@@ -265,9 +284,14 @@ describe("CourseReviewList island", () => {
 
     confirm.mockReturnValue(true);
     vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "Review deleted" }));
+    vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "Database unavailable" }, { status: 503 }));
     await click(labelled(card("My own honest review."), "Delete your review"));
     await settle();
-    expect(fetched()).toEqual([{ url: "/api/reviews/12", method: "DELETE", body: undefined }]);
+    // The course's figures are asked for again, for the summary, the charts and the write button.
+    expect(fetched()).toEqual([
+      { url: "/api/reviews/12", method: "DELETE", body: undefined },
+      { url: `/api/courses/${COURSE}/summary`, method: "GET", body: undefined },
+    ]);
     expect(cardOf("My own honest review.")).toBeUndefined();
     expect(cards()).toHaveLength(1);
     expect(heading()).toBe("Reviews (1)");
@@ -357,19 +381,19 @@ describe("CourseReviewList island", () => {
     expect(heading()).toBe("Reviews (2)");
   });
 
-  test("'Load more reviews' fetches page 1 and appends it", async () => {
+  test("'Show more reviews' fetches page 1 and appends it", async () => {
     vi.mocked(fetch).mockResolvedValueOnce(Response.json(reviewPage([THIRD], 3, 1)));
     await mount({ reviews: [OTHERS, MINE], total: 3 });
     expect(heading()).toBe("Reviews (3)");
-    await click(buttonIn(document, "Load more reviews"));
+    await click(buttonIn(document, "Show more reviews (1 more)"));
     await settle();
-    expect(fetched()).toEqual([{ url: `/api/reviews/course/${COURSE}?sort=newest&page=1`, method: "GET", body: undefined }]);
+    expect(fetched()).toEqual([{ url: `/api/reviews/course/${COURSE}?sort=newest&page=1&size=10`, method: "GET", body: undefined }]);
     expect(cards().map((c) => text(c.querySelector(".review-text")))).toEqual([
       "Clear lectures, fair exams.",
       "My own honest review.",
       "Heavy reading load.",
     ]);
     expect(labelled(card("Heavy reading load."), "Downvote").getAttribute("aria-pressed")).toBe("true");
-    expect([...document.querySelectorAll("button")].some((b) => text(b) === "Load more reviews")).toBe(false);
+    expect([...document.querySelectorAll("button")].some((b) => text(b).startsWith("Show more"))).toBe(false);
   });
 });

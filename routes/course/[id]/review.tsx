@@ -6,6 +6,8 @@ import type { AppContext, LoadFailure, PageMeta, PageProps, RequestContext, Sign
 import { findCourse } from "../../../src/services/course-queries.ts";
 import { DomainError } from "../../../src/services/domain-errors.ts";
 import { findReview, ownReviewId } from "../../../src/services/course-reviews.ts";
+import { courseProfessors } from "../../../src/services/course-summary.ts";
+import { recentSemesterLabels } from "../../../src/lib/semesters.ts";
 
 export const access = "user";
 /** Visitors log in first and come back to the form. */
@@ -19,7 +21,7 @@ const failureMessage = (c: RequestContext) => c.req.query("edit") !== undefined 
 export const loadFailure: LoadFailure = { heading: "Write a review", message: failureMessage, back: { href: "/search", label: "Back to Search" } };
 
 type Data =
-  | { kind: "form"; courseId: number; courseCode: string; title: string; existing: ReviewView | null }
+  | { kind: "form"; courseId: number; courseCode: string; title: string; existing: ReviewView | null; professors: string[]; semesters: string[] }
   | { kind: "already"; courseId: number; courseCode: string; title: string; reviewId: number }
   | { kind: "error"; message: string; status: number };
 
@@ -38,11 +40,17 @@ export async function load(c: SignedInContext): Promise<Data> {
       throw error;
     });
     if (!review || !review.owner || review.courseId !== course.id) return { kind: "error", message: "Failed to load review details", status: 404 };
-    return { kind: "form", ...base, existing: review };
+    return { kind: "form", ...base, existing: review, ...await suggestions(c, course.id) };
   }
   const existing = await ownReviewId(db, user.id, course.id);
   if (existing !== null) return { kind: "already", ...base, reviewId: existing };
-  return { kind: "form", ...base, existing: null };
+  return { kind: "form", ...base, existing: null, ...await suggestions(c, course.id) };
+}
+
+/** What the form offers as the student types: this course's professors as reviews name them, and recent semesters. */
+async function suggestions(c: SignedInContext, courseId: number) {
+  const professors = (await courseProfessors(c.var.deps.database.db, courseId)).map((p) => p.name);
+  return { professors, semesters: recentSemesterLabels(new Date()) };
 }
 
 export function meta(data: Data): PageMeta {
@@ -77,7 +85,15 @@ export default function ReviewPage({ data }: PageProps<Data>) {
             You have already reviewed this course. <a href={`/course/${data.courseId}/review?edit=${data.reviewId}`}>Edit your review</a> instead.
           </p>
         )
-        : <ReviewForm courseId={data.courseId} courseCode={data.courseCode} existing={data.existing} />}
+        : (
+          <ReviewForm
+            courseId={data.courseId}
+            courseCode={data.courseCode}
+            existing={data.existing}
+            professors={data.professors}
+            semesters={data.semesters}
+          />
+        )}
     </div>
   );
 }

@@ -1,0 +1,29 @@
+import { Hono } from "hono";
+import * as z from "zod/mini";
+import { PROFESSOR_SLUG } from "../../src/lib/professor-names.ts";
+import type { ProfessorView } from "../../src/lib/api-types.ts";
+import type { AppEnv } from "../../src/server/context.ts";
+import { validate } from "../../src/server/validation.ts";
+import { listProfessorReviews } from "../../src/services/course-reviews.ts";
+import { professorSummary } from "../../src/services/course-summary.ts";
+import { notFound } from "../../src/services/domain-errors.ts";
+
+export const PROFESSOR_NOT_FOUND = "No reviews name this professor";
+
+const professorQuery = z.object({
+  sort: z.optional(z.enum(["newest", "helpful"], { error: "sort must be newest or helpful" })),
+  page: z.optional(z.string().check(z.regex(/^\d{1,6}$/, "page must be a whole number from 0"))),
+});
+
+/** /api/professors/{slug}: a professor's courses with their averages, and a page of their reviews (?page=, ?sort=). */
+export default new Hono<AppEnv>()
+  .get("/:slug", validate("query", professorQuery), async (c) => {
+    const slug = c.req.param("slug");
+    if (!PROFESSOR_SLUG.test(slug) || slug.length > 80) throw notFound(PROFESSOR_NOT_FOUND);
+    const db = c.var.deps.database.db;
+    const summary = await professorSummary(db, slug);
+    if (!summary) throw notFound(PROFESSOR_NOT_FOUND);
+    const { sort, page } = c.req.valid("query");
+    const reviews = await listProfessorReviews(db, slug, c.var.user?.id, { sort, page: Number(page ?? 0) });
+    return c.json({ ...summary, reviews } satisfies ProfessorView);
+  });

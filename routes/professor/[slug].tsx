@@ -1,0 +1,132 @@
+import ProfessorReviewList from "../../islands/ProfessorReviewList.tsx";
+import { hoursText } from "../../src/components/RatingCharts.tsx";
+import { Score } from "../../src/components/Score.tsx";
+import type { ProfessorView } from "../../src/lib/api-types.ts";
+import { PROFESSOR_SLUG } from "../../src/lib/professor-names.ts";
+import { plural } from "../../src/lib/text.ts";
+import type { AppContext, LoadFailure, PageMeta, PageProps } from "../../src/server/context.ts";
+import { listProfessorReviews } from "../../src/services/course-reviews.ts";
+import { professorSummary } from "../../src/services/course-summary.ts";
+
+/** No visible review names that professor: the page says so, with status 404. */
+type Data = { professor: ProfessorView | null };
+
+export const loadFailure: LoadFailure = {
+  heading: "Professor",
+  message: "Failed to load this professor's page",
+  back: { href: "/search", label: "Back to Search" },
+};
+
+export async function load(c: AppContext): Promise<Data> {
+  const slug = c.req.param("slug") ?? "";
+  if (!PROFESSOR_SLUG.test(slug) || slug.length > 80) return { professor: null };
+  const db = c.var.deps.database.db;
+  const summary = await professorSummary(db, slug);
+  if (!summary) return { professor: null };
+  const reviews = await listProfessorReviews(db, slug, c.var.user?.enabled ? c.var.user.id : undefined);
+  return { professor: { ...summary, reviews } };
+}
+
+export function meta({ professor }: Data): PageMeta {
+  if (!professor) return { title: "Professor not found", status: 404, noindex: true };
+  const codes = professor.courses.slice(0, 3).map((c) => c.code).join(", ");
+  return {
+    title: `${professor.name}: reviews at BU`,
+    description: `${professor.name} as BU students rate them: teacher rating ${professor.averages.teacher.toFixed(1)}/5 from ${
+      plural(professor.averages.count, "review")
+    }, for ${codes}${professor.courses.length > 3 ? " and more" : ""}.`,
+  };
+}
+
+export default function ProfessorPage({ data, user }: PageProps<Data>) {
+  const { professor } = data;
+  if (!professor) {
+    return (
+      <div className="page narrow center">
+        <h1>Professor not found</h1>
+        <p>No review names this professor yet. Professors get a page with their first review.</p>
+        <p>
+          <a className="button" href="/search">Back to Search</a>
+        </p>
+      </div>
+    );
+  }
+  const { averages } = professor;
+  return (
+    <div className="page professor-page">
+      <header className="course-header">
+        <p className="course-code">Professor</p>
+        <h1>{professor.name}</h1>
+        {professor.aliases.length > 0 && <p className="hint">{`Also written as ${professor.aliases.join(", ")}`}</p>}
+        <dl className="summary-strip">
+          <div className="summary-overall">
+            <dt>Teacher rating</dt>
+            <dd>
+              <Score value={averages.teacher} count={averages.count} withCount />
+            </dd>
+          </div>
+          <div>
+            <dt>Overall course rating</dt>
+            <dd>
+              <Score value={averages.overall} count={averages.count} />
+            </dd>
+          </div>
+          <div>
+            <dt>Difficulty</dt>
+            <dd>
+              <Score value={averages.difficulty} count={averages.count} neutral />
+            </dd>
+          </div>
+          <div>
+            <dt>Hours per week</dt>
+            <dd>
+              <span className="summary-value">{hoursText(averages.medianHours)}</span> <span className="score-count">median</span>
+            </dd>
+          </div>
+        </dl>
+      </header>
+      <section aria-labelledby="courses-heading">
+        <h2 id="courses-heading">{`Courses (${professor.courses.length})`}</h2>
+        <div className="table-scroll">
+          <table className="professor-table">
+            <caption className="visually-hidden">{`${professor.name}'s averages per course`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Course</th>
+                <th scope="col">Reviews</th>
+                <th scope="col">Teacher</th>
+                <th scope="col">Overall</th>
+                <th scope="col">Difficulty</th>
+                <th scope="col">Last semester</th>
+              </tr>
+            </thead>
+            <tbody>
+              {professor.courses.map((course) => (
+                <tr key={course.id}>
+                  <th scope="row">
+                    <a href={`/course/${course.id}`}>
+                      <span className="code">{course.code}</span>
+                    </a>
+                    <span className="professor-course-title">{course.title}</span>
+                  </th>
+                  <td>{course.averages.count}</td>
+                  <td>
+                    <Score value={course.averages.teacher} count={course.averages.count} />
+                  </td>
+                  <td>
+                    <Score value={course.averages.overall} count={course.averages.count} />
+                  </td>
+                  <td>
+                    <Score value={course.averages.difficulty} count={course.averages.count} neutral />
+                  </td>
+                  <td>{course.lastTerm ?? <span className="muted">—</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <ProfessorReviewList slug={professor.slug} initial={professor.reviews} signedIn={Boolean(user?.enabled)} />
+    </div>
+  );
+}

@@ -1,0 +1,261 @@
+/**
+ * A course's figures as a student reads them: the summary under its name,
+ * recent against all-time averages, the distribution of every rating and the
+ * overall average by semester. Charts are SVG images whose title and
+ * description say every count, so a screen reader hears the same numbers.
+ */
+import type { CourseSummary, Distribution, RatingAverages } from "../lib/api-types.ts";
+import { plural } from "../lib/text.ts";
+import { Score, scoreStep } from "./Score.tsx";
+
+/** Each rating, and whether a low number is neither good nor bad (then it stays off the colour scale). */
+export const RATING_ROWS: [label: string, key: keyof Distribution, average: keyof RatingAverages, neutral: boolean][] = [
+  ["Overall", "overallRating", "overall", false],
+  ["Usefulness", "usefulnessRating", "usefulness", false],
+  ["Difficulty", "difficultyRating", "difficulty", true],
+  ["Workload", "workloadRating", "workload", true],
+  ["Interest", "interestRating", "interest", false],
+  ["Teacher", "teacherRating", "teacher", false],
+];
+
+export function hoursText(hours: number | null): string {
+  if (hours === null) return "—";
+  return `${Number.isInteger(hours) ? hours : hours.toFixed(1)} h`;
+}
+
+export function shareText(share: number | null): string {
+  return share === null ? "—" : `${Math.round(share * 100)}%`;
+}
+
+/** Under the course's name: overall with its count, difficulty, workload, median hours and attendance, or 'No ratings yet'. */
+export function SummaryStrip({ averages }: { averages: RatingAverages }) {
+  if (averages.count === 0) {
+    return (
+      <p className="summary-strip summary-empty">
+        <Score value={0} count={0} /> <span className="score-count">(0 reviews)</span>
+      </p>
+    );
+  }
+  return (
+    <dl className="summary-strip">
+      <div className="summary-overall">
+        <dt>Overall</dt>
+        <dd>
+          <Score value={averages.overall} count={averages.count} withCount />
+        </dd>
+      </div>
+      <div>
+        <dt>Difficulty</dt>
+        <dd>
+          <Score value={averages.difficulty} count={averages.count} neutral />
+        </dd>
+      </div>
+      <div>
+        <dt>Workload</dt>
+        <dd>
+          <Score value={averages.workload} count={averages.count} neutral />
+        </dd>
+      </div>
+      <div>
+        <dt>Hours per week</dt>
+        <dd>
+          <span className="summary-value">{hoursText(averages.medianHours)}</span> <span className="score-count">median</span>
+        </dd>
+      </div>
+      <div>
+        <dt>Attendance required</dt>
+        <dd>
+          <span className="summary-value">{shareText(averages.attendanceShare)}</span> <span className="score-count">of reviews</span>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Recent semesters beside all time, one row per rating; a column with no reviews says so. */
+export function AveragesTable({ summary }: { summary: CourseSummary }) {
+  const { recent, allTime } = summary;
+  const cell = (averages: RatingAverages, key: keyof RatingAverages, neutral: boolean) =>
+    averages.count === 0 ? <span className="muted">—</span> : <Score value={averages[key] as number} count={averages.count} neutral={neutral} />;
+  return (
+    <>
+      <div className="table-scroll">
+        <table className="averages-table">
+          <caption className="visually-hidden">Average ratings, recent semesters and all time</caption>
+          <thead>
+            <tr>
+              <th scope="col">Rating</th>
+              <th scope="col">
+                Last four semesters
+                <span className="th-note">{`${recent.from} – ${recent.to} · ${plural(recent.count, "review")}`}</span>
+              </th>
+              <th scope="col">
+                All time
+                <span className="th-note">{plural(allTime.count, "review")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {RATING_ROWS.map(([label, , key, neutral]) => (
+              <tr key={key}>
+                <th scope="row">{label}</th>
+                <td>{cell(recent, key, neutral)}</td>
+                <td>{cell(allTime, key, neutral)}</td>
+              </tr>
+            ))}
+            <tr>
+              <th scope="row">Hours per week (median)</th>
+              <td>{recent.count ? hoursText(recent.medianHours) : <span className="muted">—</span>}</td>
+              <td>{hoursText(allTime.medianHours)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Attendance required</th>
+              <td>{recent.count ? shareText(recent.attendanceShare) : <span className="muted">—</span>}</td>
+              <td>{shareText(allTime.attendanceShare)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      {recent.count === 0 && <p className="hint">No reviews name a semester from {recent.from} to {recent.to}.</p>}
+      {summary.unreadSemesters > 0 && (
+        <p className="hint">
+          {`${plural(summary.unreadSemesters, "review")} name${summary.unreadSemesters === 1 ? "s" : ""} no semester we can read, so ${
+            summary.unreadSemesters === 1 ? "it counts" : "they count"
+          } in all time only.`}
+        </p>
+      )}
+    </>
+  );
+}
+
+const BAR_AREA = { x: 22, width: 140, row: 20 };
+
+/** One rating's 1-5 counts as horizontal bars; a zero is an empty track and the number 0. */
+export function DistributionChart({ label, counts, neutral, id }: { label: string; counts: number[]; neutral: boolean; id: string }) {
+  const most = Math.max(1, ...counts);
+  const total = counts.reduce((a, b) => a + b, 0);
+  const description = counts.map((n, i) => `${i + 1}: ${plural(n, "review")}`).join(", ");
+  return (
+    <figure className="distribution-chart">
+      <figcaption id={`${id}-title`}>{label}</figcaption>
+      <svg
+        viewBox={`0 0 200 ${BAR_AREA.row * 5}`}
+        role="img"
+        aria-labelledby={`${id}-title ${id}-desc`}
+        preserveAspectRatio="xMinYMin meet"
+      >
+        <desc id={`${id}-desc`}>{`${label} ratings from ${plural(total, "review")}: ${description}.`}</desc>
+        {[...counts].reverse().map((n, row) => {
+          const value = 5 - row;
+          const y = row * BAR_AREA.row;
+          const width = (n / most) * BAR_AREA.width;
+          return (
+            <g key={value}>
+              <text x="6" y={y + 14} className="chart-label">{value}</text>
+              <rect x={BAR_AREA.x} y={y + 4} width={BAR_AREA.width} height="12" rx="3" className="chart-track" />
+              {n > 0 && (
+                <rect
+                  x={BAR_AREA.x}
+                  y={y + 4}
+                  width={Math.max(width, 3)}
+                  height="12"
+                  rx="3"
+                  className={neutral ? "chart-bar" : `chart-bar chart-bar-${value}`}
+                />
+              )}
+              <text x={BAR_AREA.x + BAR_AREA.width + 8} y={y + 14} className={n ? "chart-count" : "chart-count chart-zero"}>{n}</text>
+            </g>
+          );
+        })}
+      </svg>
+    </figure>
+  );
+}
+
+export function DistributionCharts({ distribution }: { distribution: Distribution }) {
+  return (
+    <div className="distribution-charts">
+      {RATING_ROWS.map(([label, key, , neutral]) => (
+        <DistributionChart key={key} id={`dist-${key}`} label={label} counts={distribution[key]} neutral={neutral} />
+      ))}
+    </div>
+  );
+}
+
+const TREND = { width: 320, height: 140, left: 28, right: 12, top: 14, bottom: 26 };
+
+/** The overall average per semester as a line over the 1-5 scale, oldest on the left. */
+export function TrendChart({ trend }: { trend: CourseSummary["trend"] }) {
+  if (trend.length < 2) return null;
+  const plotWidth = TREND.width - TREND.left - TREND.right;
+  const plotHeight = TREND.height - TREND.top - TREND.bottom;
+  const x = (i: number) => TREND.left + (trend.length === 1 ? plotWidth / 2 : (i / (trend.length - 1)) * plotWidth);
+  const y = (value: number) => TREND.top + ((5 - value) / 4) * plotHeight;
+  // Every label when they fit, otherwise every other one (always the last).
+  const labelEvery = trend.length > 8 ? Math.ceil(trend.length / 8) : 1;
+  const description = trend.map((t) => `${t.label}: ${t.overall.toFixed(1)} from ${plural(t.count, "review")}`).join("; ");
+  return (
+    <figure className="trend-chart">
+      <figcaption id="trend-title">Overall rating by semester</figcaption>
+      <svg viewBox={`0 0 ${TREND.width} ${TREND.height}`} role="img" aria-labelledby="trend-title trend-desc">
+        <desc id="trend-desc">{`${description}.`}</desc>
+        {[1, 2, 3, 4, 5].map((v) => (
+          <g key={v}>
+            <line x1={TREND.left} x2={TREND.width - TREND.right} y1={y(v)} y2={y(v)} className="chart-grid" />
+            <text x={TREND.left - 8} y={y(v) + 4} className="chart-label" textAnchor="end">{v}</text>
+          </g>
+        ))}
+        <polyline points={trend.map((t, i) => `${x(i)},${y(t.overall)}`).join(" ")} className="chart-line" />
+        {trend.map((t, i) => (
+          <g key={t.term}>
+            <circle cx={x(i)} cy={y(t.overall)} r={Math.min(6, 3 + Math.sqrt(t.count))} className={`chart-point chart-bar-${scoreStep(t.overall)}`} />
+            {(i % labelEvery === 0 || i === trend.length - 1) && (
+              <text x={x(i)} y={TREND.height - 8} className="chart-label" textAnchor="middle">{t.shortLabel}</text>
+            )}
+          </g>
+        ))}
+      </svg>
+    </figure>
+  );
+}
+
+/** Each professor's averages within the course, linking to their page. */
+export function ProfessorTable({ professors }: { professors: CourseSummary["professors"] }) {
+  return (
+    <div className="table-scroll">
+      <table className="professor-table">
+        <caption className="visually-hidden">Averages by professor</caption>
+        <thead>
+          <tr>
+            <th scope="col">Professor</th>
+            <th scope="col">Reviews</th>
+            <th scope="col">Overall</th>
+            <th scope="col">Teacher</th>
+            <th scope="col">Difficulty</th>
+            <th scope="col">Last semester</th>
+          </tr>
+        </thead>
+        <tbody>
+          {professors.map((p) => (
+            <tr key={p.slug}>
+              <th scope="row">
+                <a href={`/professor/${p.slug}`}>{p.name}</a>
+              </th>
+              <td>{p.averages.count}</td>
+              <td>
+                <Score value={p.averages.overall} count={p.averages.count} />
+              </td>
+              <td>
+                <Score value={p.averages.teacher} count={p.averages.count} />
+              </td>
+              <td>
+                <Score value={p.averages.difficulty} count={p.averages.count} neutral />
+              </td>
+              <td>{p.lastTerm ?? <span className="muted">—</span>}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * What a course page shows above its reviews and what a professor page shows,
+ * read in one query each from the reviews' rating columns and worked out by
+ * src/lib/rating-figures.ts. Each review carries its professor's slug and its
+ * term (src/lib/professor-names.ts, src/lib/semesters.ts), written with the review
+ * and filled in at start for reviews stored before they existed.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Database, Db } from "../../db/client.ts";
+import { courses, reviews } from "../../db/schema.ts";
+import type { CourseSummary, ProfessorView } from "../lib/api-types.ts";
+import { courseCode } from "../lib/course-code.ts";
+import { averagesOf, professorNames, type RatingRow, summarize } from "../lib/rating-figures.ts";
+import { professorDisplayName, professorSlug } from "../lib/professor-names.ts";
+import { parseSemester, semesterLabel } from "../lib/semesters.ts";
+
+/** The professor slug and term a review's typed texts give. */
+export function reviewKeys(input: { teacherName: string; semester: string }): { teacherKey: string; term: number | null } {
+  return { teacherKey: professorSlug(input.teacherName), term: parseSemester(input.semester) };
+}
+
+const ratingColumns = {
+  overallRating: reviews.overallRating,
+  usefulnessRating: reviews.usefulnessRating,
+  difficultyRating: reviews.difficultyRating,
+  workloadRating: reviews.workloadRating,
+  interestRating: reviews.interestRating,
+  teacherRating: reviews.teacherRating,
+  hoursPerWeek: reviews.hoursPerWeek,
+  attendanceRequired: reviews.attendanceRequired,
+  teacherKey: reviews.teacherKey,
+  teacherName: reviews.teacherName,
+  term: reviews.term,
+};
+
+/** The course's figures; `userReviewed` for the signed-in viewer, in the same round of queries. */
+export async function courseSummary(db: Db, courseId: number, viewerId?: number, today = new Date()): Promise<CourseSummary> {
+  const rows: RatingRow[] = await db.select(ratingColumns).from(reviews).where(and(eq(reviews.courseId, courseId), eq(reviews.hidden, false)));
+  const reviewed = viewerId === undefined ? false : (await db.$count(reviews, and(eq(reviews.courseId, courseId), eq(reviews.userId, viewerId)))) > 0;
+  return summarize(courseId, rows, today, reviewed);
+}
+
+/** The professors reviewed for a course, as the teacher filter lists them: one name per professor, by name. */
+export async function courseProfessors(db: Db, courseId: number): Promise<{ slug: string; name: string }[]> {
+  const rows = await db.select({ teacherKey: reviews.teacherKey, teacherName: reviews.teacherName }).from(reviews)
+    .where(and(eq(reviews.courseId, courseId), eq(reviews.hidden, false)));
+  return [...professorNames(rows)].map(([slug, name]) => ({ slug, name })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** A professor's figures over every course, per course, and the spellings students used; null when no visible review names them. */
+export async function professorSummary(db: Db, slug: string): Promise<Omit<ProfessorView, "reviews"> | null> {
+  const rows = await db.select({
+    ...ratingColumns,
+    courseId: reviews.courseId,
+    college: courses.college,
+    department: courses.department,
+    number: courses.number,
+    title: courses.title,
+  })
+    .from(reviews).innerJoin(courses, eq(courses.id, reviews.courseId))
+    .where(and(eq(reviews.teacherKey, slug), eq(reviews.hidden, false)));
+  if (rows.length === 0) return null;
+  const name = professorNames(rows).get(slug)!;
+  // Spellings that differ from the name in more than case: "Prof. W. Snyder", not "wayne snyder".
+  const aliases = [...new Map(rows.map((r) => professorDisplayName(r.teacherName)).map((a) => [a.toLowerCase(), a])).values()]
+    .filter((alias) => alias.toLowerCase() !== name.toLowerCase()).sort();
+  const byCourse = new Map<number, typeof rows>();
+  for (const row of rows) byCourse.set(row.courseId, [...(byCourse.get(row.courseId) ?? []), row]);
+  const list = [...byCourse].map(([id, group]) => {
+    const terms = group.map((r) => r.term).filter((t): t is number => t !== null);
+    return {
+      id,
+      code: courseCode(group[0]),
+      title: group[0].title,
+      averages: averagesOf(group),
+      lastTerm: terms.length ? semesterLabel(Math.max(...terms)) : null,
+    };
+  }).sort((a, b) => b.averages.count - a.averages.count || a.code.localeCompare(b.code));
+  return { slug, name, aliases, averages: averagesOf(rows), courses: list };
+}
+
+export type ProfessorEntry = { slug: string; name: string; reviews: number };
+
+/** Every professor with a visible review, most reviewed first: slug, name and review count. */
+export async function allProfessors(db: Db): Promise<ProfessorEntry[]> {
+  const rows = await db.select({ teacherKey: reviews.teacherKey, teacherName: reviews.teacherName }).from(reviews).where(eq(reviews.hidden, false));
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(row.teacherKey, (counts.get(row.teacherKey) ?? 0) + 1);
+  return [...professorNames(rows)].map(([slug, name]) => ({ slug, name, reviews: counts.get(slug) ?? 0 }))
+    .sort((a, b) => b.reviews - a.reviews || a.name.localeCompare(b.name));
+}
+
+/** How long the typeahead's list of professors is kept: a new professor shows in suggestions within a minute. */
+const DIRECTORY_TTL_MS = 60_000;
+const directories = new WeakMap<Db, { at: number; list: Promise<ProfessorEntry[]> }>();
+
+/** allProfessors, kept for a minute per database: the typeahead asks on every pause in typing. */
+export function professorDirectory(db: Db, now = Date.now()): Promise<ProfessorEntry[]> {
+  const cached = directories.get(db);
+  if (cached && now - cached.at < DIRECTORY_TTL_MS) return cached.list;
+  const list = allProfessors(db);
+  directories.set(db, { at: now, list });
+  list.catch(() => directories.delete(db));
+  return list;
+}
+
+/** Professors whose name has a word starting with each word typed ("sny", "w snyder"), most reviewed first. */
+export async function professorSuggestions(db: Db, q: string, limit = 3): Promise<ProfessorEntry[]> {
+  const words = professorSlug(q).split("-").filter((w) => w && w !== "unnamed");
+  if (words.length === 0 || words.join("").length < 2) return [];
+  const matches: ProfessorEntry[] = [];
+  for (const entry of await professorDirectory(db)) {
+    const parts = entry.slug.split("-");
+    if (words.every((w) => parts.some((p) => p.startsWith(w)))) matches.push(entry);
+    if (matches.length === limit) break;
+  }
+  return matches;
+}
+
+/**
+ * Gives every review its professor slug and term where they are missing:
+ * reviews stored before the columns existed, or copied in by an import.
+ * Returns how many it filled.
+ */
+export async function ensureReviewKeys(database: Database): Promise<number> {
+  const missing = await database.db.select({ id: reviews.id, teacherName: reviews.teacherName, semester: reviews.semester }).from(reviews)
+    .where(eq(reviews.teacherKey, ""));
+  if (missing.length === 0) return 0;
+  await database.write(async (tx) => {
+    for (const row of missing) {
+      const keys = reviewKeys(row);
+      await tx.run(sql`UPDATE reviews SET teacher_key = ${keys.teacherKey}, term = ${keys.term} WHERE id = ${row.id}`);
+    }
+  });
+  return missing.length;
+}
