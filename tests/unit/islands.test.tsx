@@ -34,3 +34,26 @@ describe("island markers", () => {
     expect(renderToString(<Echo text="plain" />)).toBe("<p>plain</p>");
   });
 });
+
+describe("the course page's live figures", () => {
+  test("a server render shows the figures it was given, never live ones left in the process", async () => {
+    const { default: RatingSummary } = await import("../../islands/RatingSummary.tsx");
+    const { liveSummary } = await import("../../src/client/course-summary-store.ts");
+    const { summarize } = await import("../../src/lib/rating-figures.ts");
+    const today = new Date("2026-11-22T12:00:00Z");
+    const row = { overallRating: 4, usefulnessRating: 4, difficultyRating: 3, workloadRating: 3, interestRating: 4, teacherRating: 5 };
+    const given = summarize(5, [{ ...row, hoursPerWeek: 4, attendanceRequired: false, teacherKey: "a", teacherName: "A", term: null }], today);
+    liveSummary.value = summarize(5, [], today);
+    try {
+      const html = renderToString(
+        <IslandContext.Provider value={new IslandCollector()}>
+          <RatingSummary courseId={5} allTime={given.allTime} />
+        </IslandContext.Provider>,
+      );
+      expect(html).toContain("(1 review)");
+      expect(html).not.toContain("No ratings yet");
+    } finally {
+      liveSummary.value = null;
+    }
+  });
+});
