@@ -47,7 +47,9 @@ export function preferredName(variants: Iterable<[name: string, uses: number]>):
     const score = uses * 2 + cased;
     if (score > bestScore || (score === bestScore && name < best)) [best, bestScore] = [name, score];
   }
-  return best === best.toLowerCase() || best === best.toUpperCase() ? titleCase(best) : best;
+  // Only what looks like a name gets capitals: letters, spaces, dots, hyphens and apostrophes.
+  const nameLike = /^[\p{L}\s.'’-]+$/u.test(best);
+  return nameLike && (best === best.toLowerCase() || best === best.toUpperCase()) ? titleCase(best) : best;
 }
 
 function titleCase(name: string): string {

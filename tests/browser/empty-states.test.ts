@@ -152,7 +152,8 @@ for (const device of DEVICES) {
       await page.goto(`${url}/course/${bare}`);
       await waitForIsland(page, "CourseReviewList");
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("A Course With Nothing Yet");
-      await expect(page.locator(".course-header .course-meta").textContent()).resolves.toBe("College of Arts & SciencesNo Prerequisites0 reviews");
+      await expect(page.locator(".course-header .course-meta").textContent()).resolves.toBe("College of Arts & SciencesNo Prerequisites");
+      await expect(page.locator(".course-header .summary-strip").textContent()).resolves.toBe("No ratings yet (0 reviews)");
       await page.getByText("No Description Found", { exact: true }).waitFor();
       await page.getByText("This course does not fulfill any hub requirements.", { exact: true }).waitFor();
       await page.getByText("No reviews yet. Be the first to review this course.", { exact: true }).waitFor();

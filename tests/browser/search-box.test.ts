@@ -20,13 +20,17 @@ type Suggestion = { id: number; code: string; title: string };
 
 /** A page with the top bar's box (the landing and search pages have their own instead). */
 const BAR_PAGE = "/privacy";
-const NO_MATCH = "No course matches yet: press Enter to search.";
+const NO_MATCH = "No course or professor matches yet: press Enter to search.";
 
-/** What the suggest API answers for `q`: what the list must show. */
+/** What the suggest API answers for `q`, courses then professors: what the list must show. */
 async function apiSuggest(q: string): Promise<Suggestion[]> {
-  const response = await stack.t.app.request(`/api/courses/suggest?q=${encodeURIComponent(q)}`);
+  const response = await stack.t.app.request(`/api/suggest?q=${encodeURIComponent(q)}`);
   expect(response.status).toBe(200);
-  return await response.json();
+  const body = await response.json() as { courses: Suggestion[]; professors: { slug: string; name: string; reviews: number }[] };
+  return [
+    ...body.courses,
+    ...body.professors.map((p) => ({ id: 0, code: "Professor", title: `${p.name} · ${p.reviews} review${p.reviews === 1 ? "" : "s"}` })),
+  ];
 }
 
 async function apiSearch(q: string): Promise<SearchPage> {
@@ -43,7 +47,7 @@ const options = (page: Page, id: string) => list(page, id).getByRole("option");
 function suggestAnswer(page: Page, q: string) {
   return page.waitForResponse((response) => {
     const url = new URL(response.url());
-    return url.pathname === "/api/courses/suggest" && url.searchParams.get("q") === q;
+    return url.pathname === "/api/suggest" && url.searchParams.get("q") === q;
   });
 }
 
@@ -144,7 +148,7 @@ describe("the top bar's search box in Chromium, desktop", () => {
     await list(page, "site-search").waitFor({ state: "hidden" });
     expect(await input.getAttribute("aria-expanded")).toBe("false");
     expect(await input.getAttribute("aria-activedescendant")).toBeNull();
-    expect(await page.getByRole("listbox", { name: "Suggested courses" }).count()).toBe(0);
+    expect(await page.getByRole("listbox", { name: "Suggested courses and professors" }).count()).toBe(0);
     // The first Escape only closes: the text stays, and so does the page.
     expect(await input.inputValue()).toBe("cs 111");
     expect(new URL(page.url()).pathname).toBe(BAR_PAGE);
@@ -191,7 +195,7 @@ describe("the top bar's search box in Chromium, desktop", () => {
     const asked: string[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());
-      if (url.pathname === "/api/courses/suggest") asked.push(url.searchParams.get("q") ?? "");
+      if (url.pathname === "/api/suggest") asked.push(url.searchParams.get("q") ?? "");
     });
     const last = suggestAnswer(page, "calculus");
     await page.keyboard.type("calculus", { delay: 20 });
@@ -225,7 +229,7 @@ describe("the top bar's search box in Chromium: answers that come late", () => {
     let arrived!: () => void;
     const held = new Promise<void>((resolve) => (arrived = resolve));
     let heldAnswered = false;
-    await page.route((url) => url.pathname === "/api/courses/suggest" && url.searchParams.get("q") === "calc", async (route) => {
+    await page.route((url) => url.pathname === "/api/suggest" && url.searchParams.get("q") === "calc", async (route) => {
       arrived();
       await gate;
       await route.continue();

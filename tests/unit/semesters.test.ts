@@ -103,6 +103,8 @@ describe("professor names", () => {
     expect(preferredName([["W. Snyder", 4], ["Wayne Snyder", 1]])).toBe("W. Snyder");
     expect(preferredName([["SMITH", 1]])).toBe("Smith");
     expect(preferredName([["o'neil-baker", 1]])).toBe("O'Neil-Baker");
+    // Only what looks like a name gets capitals.
+    expect(preferredName([["<b>ada</b> lovelace", 1]])).toBe("<b>ada</b> lovelace");
   });
 
   test("slugs are at most 80 characters", () => {
