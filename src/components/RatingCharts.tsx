@@ -137,14 +137,14 @@ export function DistributionChart({ label, counts, neutral, id }: { label: strin
   const description = counts.map((n, i) => `${i + 1}: ${plural(n, "review")}`).join(", ");
   return (
     <figure className="distribution-chart">
-      <figcaption id={`${id}-title`}>{label}</figcaption>
+      <figcaption id={`${id}-title`}>{`${label} ratings`}</figcaption>
       <svg
         viewBox={`0 0 200 ${BAR_AREA.row * 5}`}
         role="img"
         aria-labelledby={`${id}-title ${id}-desc`}
         preserveAspectRatio="xMinYMin meet"
       >
-        <desc id={`${id}-desc`}>{`${label} ratings from ${plural(total, "review")}: ${description}.`}</desc>
+        <desc id={`${id}-desc`}>{`From ${plural(total, "review")}: ${description}.`}</desc>
         {[...counts].reverse().map((n, row) => {
           const value = 5 - row;
           const y = row * BAR_AREA.row;
