@@ -1,7 +1,7 @@
 /**
  * deno task audit
  * Lighthouse (mobile emulation, simulated slow 4G) on the landing, search,
- * course and dashboard pages of a server started in production mode on a
+ * course (a quiet one and one with 500 reviews), professor and dashboard pages of a server started in production mode on a
  * fresh demo database, driving Debian's Chromium. Prints the four category
  * scores, largest contentful paint, total blocking time, layout shift and the
  * JavaScript each page ships.
@@ -10,7 +10,11 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../../db/client.ts";
-import { courses, users } from "../../db/schema.ts";
+import { courses, reviews, users } from "../../db/schema.ts";
+import { overallRating } from "../../src/lib/schemas.ts";
+import { seededRandom } from "../../src/lib/random.ts";
+import { recomputeCourseStats } from "../../src/services/course-stats.ts";
+import { reviewKeys } from "../../src/services/course-summary.ts";
 import { buildAssets } from "../../src/server/asset-build.ts";
 import { issueToken } from "../../src/services/sessions.ts";
 import { CHROMIUM_PATH } from "../helpers/browser.ts";
@@ -32,6 +36,47 @@ const server = new Deno.Command(Deno.execPath(), {
   stderr: "inherit",
 }).spawn();
 
+/** A course with `n` reviews over six semesters by two professors (one written three ways): the heaviest course page. */
+async function withManyReviews(database: Awaited<ReturnType<typeof openDatabase>>, n: number): Promise<number> {
+  const next = seededRandom(500);
+  const [course] = await database.db.select().from(courses).where(eq(courses.department, "MA")).orderBy(courses.numReviews).limit(1);
+  const people = await database.db.insert(users).values(Array.from({ length: n }, (_, i) => ({
+    email: `audit-${i}@demo.invalid`,
+    passwordHash: "!",
+    enabled: true,
+    college: "CAS",
+    major: "Undecided",
+    expectedGrad: 2027,
+    isDemo: true,
+  }))).returning({ id: users.id });
+  const teachers = ["Dana Whitlock", "Prof. Dana Whitlock", "dana whitlock", "Lee Park"];
+  const semesters = ["Fall 2023", "spring 24", "F24", "Spring 2025", "fall 25", "SP26"];
+  const rating = () => 1 + Math.floor(next() * 5);
+  const rows = people.map(({ id }, i) => {
+    const r = { usefulnessRating: rating(), difficultyRating: rating(), workloadRating: rating(), interestRating: rating(), teacherRating: rating() };
+    const teacherName = teachers[i % 2 ? 3 : Math.floor(next() * 3)];
+    const semester = semesters[Math.floor(next() * semesters.length)];
+    return {
+      courseId: course.id,
+      userId: id,
+      ...r,
+      overallRating: overallRating(r),
+      teacherName,
+      semester,
+      ...reviewKeys({ teacherName, semester }),
+      hoursPerWeek: Math.floor(next() * 20),
+      attendanceRequired: next() < 0.4,
+      assignmentTypes: "Problem sets and two exams",
+      reviewText: "Lectures were clear and the problem sets took most of the week; office hours helped a lot before the exams.",
+    };
+  });
+  await database.write(async (tx) => {
+    for (let i = 0; i < rows.length; i += 100) await tx.insert(reviews).values(rows.slice(i, i + 100));
+    await recomputeCourseStats(tx, [course.id]);
+  });
+  return course.id;
+}
+
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
@@ -49,6 +94,7 @@ try {
   })
     .returning();
   const [course] = await database.db.select().from(courses).where(eq(courses.department, "CS")).orderBy(courses.numReviews).limit(1);
+  const busy = await withManyReviews(database, 500);
   database.close();
   const cookie = `__Host-hubrate_session=${await issueToken(SECRET, student)}`;
 
@@ -56,6 +102,8 @@ try {
     ["landing", "/"],
     ["search", "/search"],
     ["course", `/course/${course.id}`],
+    ["course (500 reviews)", `/course/${busy}`],
+    ["professor (250 reviews)", "/professor/dana-whitlock"],
     ["dashboard (signed in)", "/dashboard", { Cookie: cookie }],
   ];
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;

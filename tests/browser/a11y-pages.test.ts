@@ -9,7 +9,7 @@
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { axeViolations, unnamedControls } from "../helpers/a11y.ts";
-import { a11ySite, SHOTS } from "../helpers/a11y-site.ts";
+import { a11ySite, screenshot } from "../helpers/a11y-site.ts";
 import { DESKTOP, failedLoad, logIn, openPage, PHONE, unexpected, waitForIsland } from "../helpers/pages.ts";
 
 const site = a11ySite();
@@ -69,7 +69,7 @@ async function audit(visits: Visit[], size: string, options: BrowserContextOptio
       const list = [...await axeViolations(page), ...await unnamedControls(page)];
       if (list.length) found[visit.name] = list;
       // In CSS pixels: the phone's double-density shots took longer than the axe run.
-      await page.screenshot({ path: `${SHOTS}/${visit.name}-${size}.png`, fullPage: true, scale: "css" });
+      await screenshot(page, `${visit.name}-${size}`, { fullPage: true, scale: "css" });
     }
     expect(found).toEqual({});
     expect(unexpected(problems, failedLoad(404, "/no/such/page"))).toEqual([]);

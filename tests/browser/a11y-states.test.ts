@@ -10,7 +10,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { axeViolations, unnamedControls } from "../helpers/a11y.ts";
-import { a11ySite, SHOTS } from "../helpers/a11y-site.ts";
+import { a11ySite, screenshot } from "../helpers/a11y-site.ts";
 import { type Device, DEVICES, failedLoad, openPage, press, unexpected, waitForIsland } from "../helpers/pages.ts";
 
 const site = a11ySite();
@@ -243,7 +243,7 @@ async function auditStates(states: State[], device: Device, signedIn: boolean) {
       const list = [...await axeViolations(page, state.within), ...await unnamedControls(page)];
       if (list.length) found[state.name] = list;
       // What the screen shows at that moment (the menus are fixed over the page, so not the changed part alone).
-      await page.screenshot({ path: `${SHOTS}/state-${state.name}-${device.name}-${device.options.colorScheme}.png` });
+      await screenshot(page, `state-${state.name}-${device.name}-${device.options.colorScheme}`);
     }
     expect(found).toEqual({});
     expect(unexpected(

@@ -7,6 +7,7 @@
  * description, Hub units or prerequisites. (The search's no-results message
  * is in search.test.ts, the new student's Hub progress in lists.test.ts.)
  */
+import { screenshot } from "../helpers/a11y-site.ts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { api, createStudent } from "../helpers/accounts.ts";
@@ -15,7 +16,6 @@ import { courseId, DEVICES, openPage, press, type Stack, startStack, stopStack, 
 import { courseSupply, createdReview } from "../helpers/reviews.ts";
 import { importCourses } from "../../src/services/catalog.ts";
 
-const SHOTS = "tests/artifacts/screenshots";
 let stack: Stack;
 /** Hands out courses nobody has reviewed. */
 let freeCourses: (n: number) => number[];
@@ -30,7 +30,6 @@ beforeAll(async () => {
   ], "demo");
   expect(report.skipped).toEqual([]);
   bare = await courseId(stack.t, "CAS XX 901");
-  await Deno.mkdir(SHOTS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -53,8 +52,7 @@ async function complete(token: string, ids: number[], reviewed: number): Promise
 
 for (const device of DEVICES) {
   describe(`empty states in Chromium, ${device.name}`, () => {
-    const shot = (page: Page, name: string) =>
-      page.screenshot({ path: `${SHOTS}/empty-${name}-${device.name}-${device.options.colorScheme}.png`, fullPage: true });
+    const shot = (page: Page, name: string) => screenshot(page, `empty-${name}-${device.name}-${device.options.colorScheme}`, { fullPage: true });
 
     test("a new student: dashboard, My Courses, Saved Courses and My Reviews say so and lead to the search", async () => {
       const { url, t } = stack;

@@ -10,6 +10,17 @@ import { createdReview } from "./reviews.ts";
 
 export const SHOTS = "tests/artifacts/screenshots";
 
+/**
+ * Screenshots for a reviewer to look at, taken only when SCREENSHOTS=1 is set
+ * (`SCREENSHOTS=1 deno task test:browser`): nothing asserts on them, and
+ * full-page shots of every page in four modes cost the suite a minute.
+ */
+export async function screenshot(page: import("playwright-core").Page, name: string, options: { fullPage?: boolean; scale?: "css" | "device" } = {}) {
+  if (Deno.env.get("SCREENSHOTS") !== "1") return;
+  await Deno.mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, ...options });
+}
+
 export type A11ySite = {
   stack: Stack;
   course: number;
@@ -46,7 +57,6 @@ export function a11ySite(): A11ySite {
       .id;
     const other = await createStudent(t, "a11y-other@bu.edu");
     const othersReview = (await createdReview(t, other.token, course, { teacherName: "Ada Report", reviewText: "Someone else's review." })).id;
-    await Deno.mkdir(SHOTS, { recursive: true });
     Object.assign(site, {
       stack,
       course,
