@@ -170,8 +170,8 @@ export const reviews = sqliteTable("reviews", {
   index("reviews_by_course").on(t.courseId, t.hidden, t.createdAt),
   index("reviews_by_course_teacher").on(t.courseId, t.teacherName),
   index("reviews_by_teacher_key").on(t.teacherKey, t.courseId),
-  // Covers the rating distribution of a course without reading review texts.
-  index("reviews_ratings").on(
+  // Covers a course's figures (src/services/course-summary.ts) without reading review texts.
+  index("reviews_figures").on(
     t.courseId,
     t.hidden,
     t.overallRating,
@@ -180,6 +180,11 @@ export const reviews = sqliteTable("reviews", {
     t.workloadRating,
     t.interestRating,
     t.teacherRating,
+    t.hoursPerWeek,
+    t.attendanceRequired,
+    t.term,
+    t.teacherKey,
+    t.teacherName,
   ),
 ]);
 

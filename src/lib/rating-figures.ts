@@ -80,13 +80,15 @@ function groupBy<K, T>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   return groups;
 }
 
-/** The most used spelling of each professor key among these rows. */
-export function professorNames(rows: readonly Pick<RatingRow, "teacherKey" | "teacherName">[]): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const [key, group] of groupBy(rows, (r) => r.teacherKey)) {
-    names.set(key, preferredName(Array.from(groupBy(group, (r) => r.teacherName), ([name, uses]) => [name, uses.length] as [string, number])));
+/** The most used spelling of each professor key among these rows; `uses` counts a row as that many reviews (1 when absent). */
+export function professorNames(rows: readonly { teacherKey: string; teacherName: string; uses?: number }[]): Map<string, string> {
+  const spellings = new Map<string, Map<string, number>>();
+  for (const { teacherKey, teacherName, uses = 1 } of rows) {
+    const names = spellings.get(teacherKey) ?? new Map<string, number>();
+    names.set(teacherName, (names.get(teacherName) ?? 0) + uses);
+    spellings.set(teacherKey, names);
   }
-  return names;
+  return new Map([...spellings].map(([key, names]) => [key, preferredName(names)]));
 }
 
 function latestTerm(rows: readonly RatingRow[]): string | null {

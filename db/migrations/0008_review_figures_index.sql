@@ -1,0 +1,2 @@
+DROP INDEX `reviews_ratings`;--> statement-breakpoint
+CREATE INDEX `reviews_figures` ON `reviews` (`course_id`,`hidden`,`overall_rating`,`usefulness_rating`,`difficulty_rating`,`workload_rating`,`interest_rating`,`teacher_rating`,`hours_per_week`,`attendance_required`,`term`,`teacher_key`,`teacher_name`);
