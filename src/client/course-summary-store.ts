@@ -7,24 +7,29 @@
  */
 import { signal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
+import { useEffect, useState } from "react";
 import type { CourseSummary } from "../lib/api-types.ts";
 import { apiFetch } from "./api.ts";
 
-/** Set only in the browser, by a refresh: a server render never reads it, so one request's figures never reach another's page. */
+/** Set only in the browser, by a refresh; read only after hydration, so a server render never shows one request's figures on another's page. */
 export const liveSummary = signal<CourseSummary | null>(null);
 
-/** The live figures when they are this course's, else the island's props. */
-export function useCourseSummary(courseId: number, initial: CourseSummary): CourseSummary {
-  useSignals();
-  const live = typeof document === "undefined" ? null : liveSummary.value;
-  return live && live.courseId === courseId ? live : initial;
-}
-
-/** Like useCourseSummary, for an island that holds only part of the figures. */
+/**
+ * The live figures once the island has hydrated, when they are this course's;
+ * else the island's props. Until then the props: an island that hydrates
+ * after a refresh (the ratings section, when it scrolls into view) must first
+ * match the server's HTML, then show the new figures.
+ */
 export function useSummaryPart<T>(courseId: number, pick: (summary: CourseSummary) => T, initial: T): T {
   useSignals();
-  const live = typeof document === "undefined" ? null : liveSummary.value;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const live = hydrated ? liveSummary.value : null;
   return live && live.courseId === courseId ? pick(live) : initial;
+}
+
+export function useCourseSummary(courseId: number, initial: CourseSummary): CourseSummary {
+  return useSummaryPart(courseId, (s) => s, initial);
 }
 
 export async function refreshSummary(courseId: number): Promise<boolean> {

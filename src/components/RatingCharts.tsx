@@ -182,7 +182,8 @@ export function DistributionCharts({ distribution }: { distribution: Distributio
   );
 }
 
-const TREND = { width: 320, height: 140, left: 28, right: 12, top: 14, bottom: 26 };
+/** Drawn at about its own size on a desktop (so its 13-unit text reads as 13 px) and scaled down on a phone. */
+const TREND = { width: 480, height: 170, left: 30, right: 24, top: 14, bottom: 30 };
 
 /** The overall average per semester as a line over the 1-5 scale, oldest on the left. */
 export function TrendChart({ trend }: { trend: CourseSummary["trend"] }) {
@@ -210,7 +211,9 @@ export function TrendChart({ trend }: { trend: CourseSummary["trend"] }) {
           <g key={t.term}>
             <circle cx={x(i)} cy={y(t.overall)} r={Math.min(6, 3 + Math.sqrt(t.count))} className={`chart-point chart-bar-${scoreStep(t.overall)}`} />
             {(i % labelEvery === 0 || i === trend.length - 1) && (
-              <text x={x(i)} y={TREND.height - 8} className="chart-label" textAnchor="middle">{t.shortLabel}</text>
+              <text x={x(i)} y={TREND.height - 8} className="chart-label" textAnchor={i === 0 ? "start" : i === trend.length - 1 ? "end" : "middle"}>
+                {t.shortLabel}
+              </text>
             )}
           </g>
         ))}

@@ -74,7 +74,7 @@ export async function professorSummary(db: Db, slug: string): Promise<Omit<Profe
   const rows = (await ratingRows(db, sql`teacher_key = ${slug} AND hidden = 0`, sql`, course_id`)).map((r) => ({ ...r, courseId: r.extra[0] as number }));
   if (rows.length === 0) return null;
   const name = professorNames(rows).get(slug)!;
-  // Spellings that differ from the name in more than case: "Prof. W. Snyder", not "wayne snyder".
+  // Spellings that differ from the name in more than case: "Jose Nunez" beside "José Núñez", not "wayne snyder" beside "Wayne Snyder".
   const aliases = [...new Map(rows.map((r) => professorDisplayName(r.teacherName)).map((a) => [a.toLowerCase(), a])).values()]
     .filter((alias) => alias.toLowerCase() !== name.toLowerCase()).sort();
   const byCourse = new Map<number, typeof rows>();
