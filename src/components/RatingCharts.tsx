@@ -234,8 +234,8 @@ export function ProfessorTable({ professors }: { professors: CourseSummary["prof
             <th scope="col">Reviews</th>
             <th scope="col">Overall</th>
             <th scope="col">Teacher</th>
-            <th scope="col">Difficulty</th>
-            <th scope="col">Last semester</th>
+            <th scope="col" className="wide-only">Difficulty</th>
+            <th scope="col" className="wide-only">Last semester</th>
           </tr>
         </thead>
         <tbody>
@@ -251,10 +251,10 @@ export function ProfessorTable({ professors }: { professors: CourseSummary["prof
               <td>
                 <Score value={p.averages.teacher} count={p.averages.count} />
               </td>
-              <td>
+              <td className="wide-only">
                 <Score value={p.averages.difficulty} count={p.averages.count} neutral />
               </td>
-              <td>{p.lastTerm ?? <span className="muted">—</span>}</td>
+              <td className="wide-only">{p.lastTerm ?? <span className="muted">—</span>}</td>
             </tr>
           ))}
         </tbody>
