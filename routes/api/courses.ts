@@ -1,13 +1,16 @@
 import { Hono } from "hono";
 import * as z from "zod/mini";
-import { pastedCodesSchema } from "../../src/lib/schemas.ts";
+import { unknownCoursesMessage } from "../../src/lib/comparison.ts";
+import { compareQuerySchema, pastedCodesSchema } from "../../src/lib/schemas.ts";
 import { parseSearchParams } from "../../src/lib/search-filter.ts";
 import { hasControlCharacters, hasLineBreaks } from "../../src/lib/text.ts";
+import type { CompareView } from "../../src/lib/api-types.ts";
 import type { AppEnv } from "../../src/server/context.ts";
 import { courseIdParam } from "../../src/server/path-params.ts";
 import { validate } from "../../src/server/validation.ts";
 import { courseColleges, courseSuggestions, departmentsOf, findCourseDetail, namedDepartmentsOf, searchCourses } from "../../src/services/course-queries.ts";
 import { matchPastedCodes } from "../../src/services/course-codes.ts";
+import { compareCourses } from "../../src/services/course-compare.ts";
 import { badRequest, notFound, unauthorized } from "../../src/services/domain-errors.ts";
 
 const PREREQS_MET_NEEDS_LOGIN = "Log in to see the courses whose prerequisites you have met";
@@ -20,7 +23,10 @@ const suggestQuery = z.object({
   ),
 });
 
-/** /api/courses: search, suggestions as a student types, one course, and the colleges and departments the filters offer. */
+/**
+ * /api/courses: search, suggestions as a student types, up to four courses compared, one course, and the colleges and
+ * departments the filters offer. The fixed paths come before `/:id`, which would take them as ids.
+ */
 export default new Hono<AppEnv>()
   .get("/search", async (c) => {
     const parsed = parseSearchParams(new URL(c.req.url).searchParams);
@@ -40,6 +46,12 @@ export default new Hono<AppEnv>()
     // ?names=true gives each department with its name (the filters show names); without it, the codes.
     const db = c.var.deps.database.db;
     return c.json(c.req.query("names") === "true" ? await namedDepartmentsOf(db, college) : await departmentsOf(db, college));
+  })
+  .get("/compare", validate("query", compareQuerySchema), async (c) => {
+    const user = c.var.user?.enabled ? c.var.user : null;
+    const { courses, missing } = await compareCourses(c.var.deps.database.db, c.req.valid("query").ids, user?.id);
+    if (missing.length) throw notFound(unknownCoursesMessage(missing));
+    return c.json({ courses } satisfies CompareView);
   })
   .post("/match", validate("json", pastedCodesSchema), async (c) => c.json(await matchPastedCodes(c.var.deps.database.db, c.req.valid("json").text)))
   .get("/:id", async (c) => {
