@@ -7,31 +7,32 @@ import * as $3 from "../routes/api/courses.ts";
 import * as $4 from "../routes/api/reviews.ts";
 import * as $5 from "../routes/api/users.ts";
 import * as $6 from "../routes/api/votes.ts";
-import * as $7 from "../routes/contact.tsx";
-import * as $8 from "../routes/course/[id].tsx";
-import * as $9 from "../routes/course/[id]/review.tsx";
-import * as $10 from "../routes/dashboard.tsx";
-import * as $11 from "../routes/healthz.ts";
-import * as $12 from "../routes/hub-progress.tsx";
-import * as $13 from "../routes/index.tsx";
-import * as $14 from "../routes/login.tsx";
-import * as $15 from "../routes/logout.ts";
-import * as $16 from "../routes/my-courses.tsx";
-import * as $17 from "../routes/my-reviews.tsx";
-import * as $18 from "../routes/privacy.tsx";
-import * as $19 from "../routes/readyz.ts";
-import * as $20 from "../routes/register.tsx";
-import * as $21 from "../routes/reset-password.tsx";
-import * as $22 from "../routes/reset.tsx";
-import * as $23 from "../routes/robots.txt.ts";
-import * as $24 from "../routes/saved-courses.tsx";
-import * as $25 from "../routes/search.tsx";
-import * as $26 from "../routes/sitemap.xml.ts";
-import * as $27 from "../routes/static/[...file].ts";
-import * as $28 from "../routes/static/build/[name].ts";
-import * as $29 from "../routes/terms.tsx";
-import * as $30 from "../routes/verify.tsx";
-import * as $31 from "../routes/verify/link.tsx";
+import * as $7 from "../routes/compare.tsx";
+import * as $8 from "../routes/contact.tsx";
+import * as $9 from "../routes/course/[id].tsx";
+import * as $10 from "../routes/course/[id]/review.tsx";
+import * as $11 from "../routes/dashboard.tsx";
+import * as $12 from "../routes/healthz.ts";
+import * as $13 from "../routes/hub-progress.tsx";
+import * as $14 from "../routes/index.tsx";
+import * as $15 from "../routes/login.tsx";
+import * as $16 from "../routes/logout.ts";
+import * as $17 from "../routes/my-courses.tsx";
+import * as $18 from "../routes/my-reviews.tsx";
+import * as $19 from "../routes/privacy.tsx";
+import * as $20 from "../routes/readyz.ts";
+import * as $21 from "../routes/register.tsx";
+import * as $22 from "../routes/reset-password.tsx";
+import * as $23 from "../routes/reset.tsx";
+import * as $24 from "../routes/robots.txt.ts";
+import * as $25 from "../routes/saved-courses.tsx";
+import * as $26 from "../routes/search.tsx";
+import * as $27 from "../routes/sitemap.xml.ts";
+import * as $28 from "../routes/static/[...file].ts";
+import * as $29 from "../routes/static/build/[name].ts";
+import * as $30 from "../routes/terms.tsx";
+import * as $31 from "../routes/verify.tsx";
+import * as $32 from "../routes/verify/link.tsx";
 
 // Each file types its own exports; the map holds them side by side.
 export const routeModules = {
@@ -42,29 +43,30 @@ export const routeModules = {
   "api/reviews.ts": $4,
   "api/users.ts": $5,
   "api/votes.ts": $6,
-  "contact.tsx": $7,
-  "course/[id].tsx": $8,
-  "course/[id]/review.tsx": $9,
-  "dashboard.tsx": $10,
-  "healthz.ts": $11,
-  "hub-progress.tsx": $12,
-  "index.tsx": $13,
-  "login.tsx": $14,
-  "logout.ts": $15,
-  "my-courses.tsx": $16,
-  "my-reviews.tsx": $17,
-  "privacy.tsx": $18,
-  "readyz.ts": $19,
-  "register.tsx": $20,
-  "reset-password.tsx": $21,
-  "reset.tsx": $22,
-  "robots.txt.ts": $23,
-  "saved-courses.tsx": $24,
-  "search.tsx": $25,
-  "sitemap.xml.ts": $26,
-  "static/[...file].ts": $27,
-  "static/build/[name].ts": $28,
-  "terms.tsx": $29,
-  "verify.tsx": $30,
-  "verify/link.tsx": $31,
+  "compare.tsx": $7,
+  "contact.tsx": $8,
+  "course/[id].tsx": $9,
+  "course/[id]/review.tsx": $10,
+  "dashboard.tsx": $11,
+  "healthz.ts": $12,
+  "hub-progress.tsx": $13,
+  "index.tsx": $14,
+  "login.tsx": $15,
+  "logout.ts": $16,
+  "my-courses.tsx": $17,
+  "my-reviews.tsx": $18,
+  "privacy.tsx": $19,
+  "readyz.ts": $20,
+  "register.tsx": $21,
+  "reset-password.tsx": $22,
+  "reset.tsx": $23,
+  "robots.txt.ts": $24,
+  "saved-courses.tsx": $25,
+  "search.tsx": $26,
+  "sitemap.xml.ts": $27,
+  "static/[...file].ts": $28,
+  "static/build/[name].ts": $29,
+  "terms.tsx": $30,
+  "verify.tsx": $31,
+  "verify/link.tsx": $32,
 } as unknown as RouteModules;
