@@ -1,6 +1,6 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState } from "react";
-import { adoptPicks, type PickedCourse, picks, readPicks } from "../src/client/compare-store.ts";
+import { adoptPicks, type PickedCourse, usePicks } from "../src/client/compare-store.ts";
 import { island } from "../src/client/island.tsx";
 import { compareHref } from "../src/lib/comparison.ts";
 import { listed } from "../src/lib/text.ts";
@@ -16,13 +16,12 @@ type Props = { courses: PickedCourse[] };
 function CompareActions({ courses }: Props) {
   useSignals();
   const [copied, setCopied] = useState<string | null>(null);
+  const list = usePicks();
   useEffect(() => {
     if (courses.length) adoptPicks(courses);
-    else readPicks();
   }, []);
 
   if (!courses.length) {
-    const list = picks.value;
     if (!list.length) return null;
     return (
       <p className="compare-stored">

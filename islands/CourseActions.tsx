@@ -3,12 +3,13 @@ import { useRef } from "react";
 import { island } from "../src/client/island.tsx";
 import { inList, type ListIds, seedLists, toggleCourse, toggleRunning } from "../src/client/lists-store.ts";
 import { loginUrl } from "../src/client/navigation.ts";
+import { CompareControls } from "../src/components/CompareToggle.tsx";
 import { CourseToggles } from "../src/components/CourseToggles.tsx";
 
-type Props = { courseId: number; signedIn: boolean; lists: ListIds | null; reviewed: boolean };
+type Props = { courseId: number; code: string; signedIn: boolean; lists: ListIds | null; reviewed: boolean };
 
-/** The course page's actions: the three list toggles and the review button, or a prompt to log in. */
-function CourseActions({ courseId, signedIn, lists, reviewed }: Props) {
+/** The course page's actions: the three list toggles and the review button, or a prompt to log in; Compare for everyone. */
+function CourseActions({ courseId, code, signedIn, lists, reviewed }: Props) {
   useSignals();
   const seeded = useRef(false);
   if (!seeded.current) {
@@ -21,6 +22,7 @@ function CourseActions({ courseId, signedIn, lists, reviewed }: Props) {
         <p>
           <a href={loginUrl(`/course/${courseId}`)}>Log in</a> or <a href="/register">sign up</a> to track this course, save it for later and write a review.
         </p>
+        <CompareControls courseId={courseId} code={code} />
       </div>
     );
   }
@@ -38,6 +40,7 @@ function CourseActions({ courseId, signedIn, lists, reviewed }: Props) {
           </button>
         </p>
       )}
+      <CompareControls courseId={courseId} code={code} />
     </div>
   );
 }

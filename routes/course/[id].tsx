@@ -108,7 +108,7 @@ export default function CoursePage({ data, user }: PageProps<Data>) {
           </p>
         )}
       </header>
-      <CourseActions courseId={course.id} signedIn={signedIn} lists={found.lists} reviewed={course.userReviewed} />
+      <CourseActions courseId={course.id} code={course.code} signedIn={signedIn} lists={found.lists} reviewed={course.userReviewed} />
       <section aria-labelledby="ratings-heading">
         <h2 id="ratings-heading">Ratings overview</h2>
         <RatingList course={course} />

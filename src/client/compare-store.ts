@@ -5,10 +5,10 @@
  *
  * The store starts empty, on the server and in the browser alike, and reads
  * the storage only in an effect after hydration: the server cannot know the
- * picks, and the first browser render has to match its HTML.
+ * picks, and the first browser render has to match its HTML (see usePicks).
  */
 import { signal } from "@preact/signals-react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { COMPARE_LIMIT_MESSAGE, MAX_COMPARED } from "../lib/comparison.ts";
 import { parseId } from "../lib/ids.ts";
 import { COMPARE_KEY, readStored, writeStored } from "./storage.ts";
@@ -52,39 +52,46 @@ function setPicks(next: readonly PickedCourse[]): void {
 }
 
 /** Takes the picks from storage, leaving the signal alone when nothing changed (every toggle on a page asks). */
-export function readPicks(): void {
+function readPicks(): void {
   const stored = parsePicks(readStored(COMPARE_KEY));
   if (!samePicks(stored, picks.value)) picks.value = stored;
 }
 
 let following = false;
 
-/**
- * Reads the stored picks once the component has hydrated, and from then on
- * follows the other tabs (the storage event) and a page shown again by Back
- * from the browser's cache (pageshow), where the picks may have changed.
- */
-export function useStoredPicks(): void {
-  useEffect(() => {
-    readPicks();
-    if (following) return;
-    following = true;
-    addEventListener("storage", (event) => {
-      if (event.key === COMPARE_KEY || event.key === null) readPicks();
-    });
-    addEventListener("pageshow", (event) => {
-      if (event.persisted) readPicks();
-    });
-  }, []);
+/** From now on, follow the other tabs (the storage event) and a page shown again by Back from the browser's cache (pageshow). */
+function follow(): void {
+  if (following) return;
+  following = true;
+  addEventListener("storage", (event) => {
+    if (event.key === COMPARE_KEY || event.key === null) readPicks();
+  });
+  addEventListener("pageshow", (event) => {
+    if (event.persisted) readPicks();
+  });
 }
 
-export function isPicked(courseId: number): boolean {
-  return picks.value.some((pick) => pick.id === courseId);
+const NONE: readonly PickedCourse[] = [];
+
+/**
+ * The picks, for a component to render. Its first render, the one that
+ * hydrates the server's HTML, sees none, whatever the store holds by then:
+ * islands hydrate one by one, and an island hydrating after another has read
+ * the storage would otherwise not match its HTML. Call useSignals() first.
+ */
+export function usePicks(): readonly PickedCourse[] {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    readPicks();
+    follow();
+    setHydrated(true);
+  }, []);
+  return hydrated ? picks.value : NONE;
 }
 
 /** Adds the course, or takes it out; a fifth course is refused with the notice instead. */
 export function togglePick(course: PickedCourse): void {
-  if (isPicked(course.id)) {
+  if (picks.value.some((pick) => pick.id === course.id)) {
     compareNotice.value = null;
     setPicks(picks.value.filter((pick) => pick.id !== course.id));
   } else if (picks.value.length >= MAX_COMPARED) {
