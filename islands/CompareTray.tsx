@@ -15,6 +15,8 @@ function CompareTray() {
   const notice = compareNotice.value;
   return (
     <div className="compare-dock">
+      {/* Always there, so a screen reader hears the notice when it appears; shown above the bar, like a message about it. */}
+      <p role="status" className={notice ? "compare-notice" : "visually-hidden"}>{notice ?? ""}</p>
       {list.length > 0 && (
         <section className="compare-tray" aria-label="Courses to compare">
           <ul className="compare-tray-picks">
@@ -44,8 +46,6 @@ function CompareTray() {
           </div>
         </section>
       )}
-      {/* Always there, so a screen reader hears the notice when it appears. */}
-      <p role="status" className={notice ? "compare-notice" : "visually-hidden"}>{notice ?? ""}</p>
     </div>
   );
 }
