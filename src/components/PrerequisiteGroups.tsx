@@ -108,7 +108,7 @@ export function RequiredFor({ course }: { course: CourseDetail }) {
  */
 export function PrerequisiteSummary({ course }: { course: PrerequisiteView & { noPreReqs: boolean; prerequisites: string | null } }) {
   const groups = course.prerequisiteGroups;
-  if (course.noPreReqs || (!groups.length && !course.prerequisiteNote && !course.prerequisites)) return <p className="muted">None</p>;
+  if (course.noPreReqs || (!groups.length && !course.prerequisiteNote && !course.prerequisites)) return <span className="muted">None</span>;
   return (
     <>
       {groups.length > 0 && (
@@ -117,7 +117,14 @@ export function PrerequisiteSummary({ course }: { course: PrerequisiteView & { n
             <li key={i}>
               {group.length > 1 && <span className="prereq-one-of">One of</span>} {group.map((ref, j) => (
                 <span key={ref.code}>
-                  {j > 0 && <span className="prereq-or">or</span>}
+                  {/* Spaces around "or", so a line may break there and never inside a code. */}
+                  {j > 0 && (
+                    <>
+                      {" "}
+                      <span className="prereq-or">or</span>
+                      {" "}
+                    </>
+                  )}
                   <CourseRef course={ref} />
                 </span>
               ))}
