@@ -4,12 +4,13 @@ import { island } from "../src/client/island.tsx";
 import { useSummaryPart } from "../src/client/course-summary-store.ts";
 import { inList, type ListIds, seedLists, toggleCourse, toggleRunning } from "../src/client/lists-store.ts";
 import { loginUrl } from "../src/client/navigation.ts";
+import { CompareControls } from "../src/components/CompareToggle.tsx";
 import { CourseToggles } from "../src/components/CourseToggles.tsx";
 
-type Props = { courseId: number; signedIn: boolean; lists: ListIds | null; reviewed: boolean };
+type Props = { courseId: number; code: string; signedIn: boolean; lists: ListIds | null; reviewed: boolean };
 
-/** The course page's actions: the three list toggles and the review button, or a prompt to log in. */
-function CourseActions({ courseId, signedIn, lists, reviewed: reviewedAtLoad }: Props) {
+/** The course page's actions: the three list toggles and the review button, or a prompt to log in; Compare for everyone. */
+function CourseActions({ courseId, code, signedIn, lists, reviewed: reviewedAtLoad }: Props) {
   useSignals();
   // Follows the student deleting their review further down the page.
   const reviewed = useSummaryPart(courseId, (s) => s.userReviewed, reviewedAtLoad);
@@ -24,6 +25,7 @@ function CourseActions({ courseId, signedIn, lists, reviewed: reviewedAtLoad }: 
         <p>
           <a href={loginUrl(`/course/${courseId}`)}>Log in</a> or <a href="/register">sign up</a> to track this course, save it for later and write a review.
         </p>
+        <CompareControls courseId={courseId} code={code} />
       </div>
     );
   }
@@ -41,6 +43,7 @@ function CourseActions({ courseId, signedIn, lists, reviewed: reviewedAtLoad }: 
           </button>
         </p>
       )}
+      <CompareControls courseId={courseId} code={code} />
     </div>
   );
 }

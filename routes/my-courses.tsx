@@ -1,3 +1,4 @@
+import CompareTray from "../islands/CompareTray.tsx";
 import ListedCourses from "../islands/ListedCourses.tsx";
 import PasteCompleted from "../islands/PasteCompleted.tsx";
 import type { ListIds } from "../src/lib/course-list-names.ts";
@@ -46,6 +47,7 @@ export default function MyCourses({ data }: PageProps<Data>) {
           />
         )}
       <PasteCompleted />
+      <CompareTray />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import CompareTray from "../islands/CompareTray.tsx";
 import ListedCourses from "../islands/ListedCourses.tsx";
 import type { ListIds } from "../src/lib/course-list-names.ts";
 import { plural } from "../src/lib/text.ts";
@@ -38,6 +39,7 @@ export default function SavedCourses({ data }: PageProps<Data>) {
             sections={[{ id: "saved-courses", title: "Your saved courses", courses: data.saved }]}
           />
         )}
+      <CompareTray />
     </div>
   );
 }

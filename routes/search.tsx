@@ -1,3 +1,4 @@
+import CompareTray from "../islands/CompareTray.tsx";
 import CourseSearch from "../islands/CourseSearch.tsx";
 import { EMPTY_FILTER, parseSearchParams, type SearchFilter } from "../src/lib/search-filter.ts";
 import type { SearchPage } from "../src/lib/api-types.ts";
@@ -63,6 +64,7 @@ export default function Search({ data, user }: PageProps<Data>) {
         signedIn={Boolean(user?.enabled)}
         lists={data.lists}
       />
+      <CompareTray />
     </div>
   );
 }

@@ -9,32 +9,33 @@ import * as $5 from "../routes/api/reviews.ts";
 import * as $6 from "../routes/api/suggest.ts";
 import * as $7 from "../routes/api/users.ts";
 import * as $8 from "../routes/api/votes.ts";
-import * as $9 from "../routes/contact.tsx";
-import * as $10 from "../routes/course/[id].tsx";
-import * as $11 from "../routes/course/[id]/review.tsx";
-import * as $12 from "../routes/dashboard.tsx";
-import * as $13 from "../routes/healthz.ts";
-import * as $14 from "../routes/hub-progress.tsx";
-import * as $15 from "../routes/index.tsx";
-import * as $16 from "../routes/login.tsx";
-import * as $17 from "../routes/logout.ts";
-import * as $18 from "../routes/my-courses.tsx";
-import * as $19 from "../routes/my-reviews.tsx";
-import * as $20 from "../routes/privacy.tsx";
-import * as $21 from "../routes/professor/[slug].tsx";
-import * as $22 from "../routes/readyz.ts";
-import * as $23 from "../routes/register.tsx";
-import * as $24 from "../routes/reset-password.tsx";
-import * as $25 from "../routes/reset.tsx";
-import * as $26 from "../routes/robots.txt.ts";
-import * as $27 from "../routes/saved-courses.tsx";
-import * as $28 from "../routes/search.tsx";
-import * as $29 from "../routes/sitemap.xml.ts";
-import * as $30 from "../routes/static/[...file].ts";
-import * as $31 from "../routes/static/build/[name].ts";
-import * as $32 from "../routes/terms.tsx";
-import * as $33 from "../routes/verify.tsx";
-import * as $34 from "../routes/verify/link.tsx";
+import * as $9 from "../routes/compare.tsx";
+import * as $10 from "../routes/contact.tsx";
+import * as $11 from "../routes/course/[id].tsx";
+import * as $12 from "../routes/course/[id]/review.tsx";
+import * as $13 from "../routes/dashboard.tsx";
+import * as $14 from "../routes/healthz.ts";
+import * as $15 from "../routes/hub-progress.tsx";
+import * as $16 from "../routes/index.tsx";
+import * as $17 from "../routes/login.tsx";
+import * as $18 from "../routes/logout.ts";
+import * as $19 from "../routes/my-courses.tsx";
+import * as $20 from "../routes/my-reviews.tsx";
+import * as $21 from "../routes/privacy.tsx";
+import * as $22 from "../routes/professor/[slug].tsx";
+import * as $23 from "../routes/readyz.ts";
+import * as $24 from "../routes/register.tsx";
+import * as $25 from "../routes/reset-password.tsx";
+import * as $26 from "../routes/reset.tsx";
+import * as $27 from "../routes/robots.txt.ts";
+import * as $28 from "../routes/saved-courses.tsx";
+import * as $29 from "../routes/search.tsx";
+import * as $30 from "../routes/sitemap.xml.ts";
+import * as $31 from "../routes/static/[...file].ts";
+import * as $32 from "../routes/static/build/[name].ts";
+import * as $33 from "../routes/terms.tsx";
+import * as $34 from "../routes/verify.tsx";
+import * as $35 from "../routes/verify/link.tsx";
 
 // Each file types its own exports; the map holds them side by side.
 export const routeModules = {
@@ -47,30 +48,31 @@ export const routeModules = {
   "api/suggest.ts": $6,
   "api/users.ts": $7,
   "api/votes.ts": $8,
-  "contact.tsx": $9,
-  "course/[id].tsx": $10,
-  "course/[id]/review.tsx": $11,
-  "dashboard.tsx": $12,
-  "healthz.ts": $13,
-  "hub-progress.tsx": $14,
-  "index.tsx": $15,
-  "login.tsx": $16,
-  "logout.ts": $17,
-  "my-courses.tsx": $18,
-  "my-reviews.tsx": $19,
-  "privacy.tsx": $20,
-  "professor/[slug].tsx": $21,
-  "readyz.ts": $22,
-  "register.tsx": $23,
-  "reset-password.tsx": $24,
-  "reset.tsx": $25,
-  "robots.txt.ts": $26,
-  "saved-courses.tsx": $27,
-  "search.tsx": $28,
-  "sitemap.xml.ts": $29,
-  "static/[...file].ts": $30,
-  "static/build/[name].ts": $31,
-  "terms.tsx": $32,
-  "verify.tsx": $33,
-  "verify/link.tsx": $34,
+  "compare.tsx": $9,
+  "contact.tsx": $10,
+  "course/[id].tsx": $11,
+  "course/[id]/review.tsx": $12,
+  "dashboard.tsx": $13,
+  "healthz.ts": $14,
+  "hub-progress.tsx": $15,
+  "index.tsx": $16,
+  "login.tsx": $17,
+  "logout.ts": $18,
+  "my-courses.tsx": $19,
+  "my-reviews.tsx": $20,
+  "privacy.tsx": $21,
+  "professor/[slug].tsx": $22,
+  "readyz.ts": $23,
+  "register.tsx": $24,
+  "reset-password.tsx": $25,
+  "reset.tsx": $26,
+  "robots.txt.ts": $27,
+  "saved-courses.tsx": $28,
+  "search.tsx": $29,
+  "sitemap.xml.ts": $30,
+  "static/[...file].ts": $31,
+  "static/build/[name].ts": $32,
+  "terms.tsx": $33,
+  "verify.tsx": $34,
+  "verify/link.tsx": $35,
 } as unknown as RouteModules;

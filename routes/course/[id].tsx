@@ -107,7 +107,7 @@ export default function CoursePage({ data, user }: PageProps<Data>) {
           </p>
         )}
       </header>
-      <CourseActions courseId={course.id} signedIn={signedIn} lists={found.lists} reviewed={course.userReviewed} />
+      <CourseActions courseId={course.id} code={course.code} signedIn={signedIn} lists={found.lists} reviewed={course.userReviewed} />
       <section aria-labelledby="description-heading">
         <h2 id="description-heading">Description</h2>
         <p>{course.description ?? "No Description Found"}</p>

@@ -18,12 +18,16 @@ export const SEARCH_VIEW_KEY = "searchView";
 /** What "Add all to Future Courses" added, said once on the Hub Progress page that loads after it. */
 export const HUB_PLAN_ADDED_KEY = "hubPlanAdded";
 
+/** The courses picked to compare, as JSON: [{ id, code }], at most four (src/client/compare-store.ts). */
+export const COMPARE_KEY = "compareCourses";
+
 export type StorageKey =
   | typeof VERIFICATION_EMAIL_KEY
   | typeof RESET_EMAIL_KEY
   | typeof VERIFICATION_SENT_KEY
   | typeof SEARCH_VIEW_KEY
-  | typeof HUB_PLAN_ADDED_KEY;
+  | typeof HUB_PLAN_ADDED_KEY
+  | typeof COMPARE_KEY;
 
 export function readStored(key: StorageKey): string | null {
   try {

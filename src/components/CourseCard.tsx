@@ -1,4 +1,5 @@
 import type { CourseView } from "../lib/api-types.ts";
+import { CompareToggle } from "./CompareToggle.tsx";
 import { BookmarkToggle, CourseToggles } from "./CourseToggles.tsx";
 import { Score } from "./Score.tsx";
 
@@ -53,7 +54,7 @@ export function HubBadges({ hubs }: { hubs: CourseView["hubRequirements"] }) {
   );
 }
 
-/** A search or list result. The toggles work inside an island that seeded the lists store. */
+/** A search or list result. The list toggles work inside an island that seeded the lists store; Compare needs no account. */
 export function CourseCard({ course }: { course: CourseView }) {
   return (
     <article className="card course-card">
@@ -63,7 +64,10 @@ export function CourseCard({ course }: { course: CourseView }) {
             <span className="code">{course.code}</span>
             <span className="department-name">{course.departmentName}</span>
           </p>
-          <BookmarkToggle courseId={course.id} courseName={course.code} />
+          <div className="course-card-tools">
+            <CompareToggle courseId={course.id} code={course.code} />
+            <BookmarkToggle courseId={course.id} courseName={course.code} />
+          </div>
         </div>
         <h3 className="course-title">
           <a href={`/course/${course.id}`}>{course.title}</a>

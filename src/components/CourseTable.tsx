@@ -13,6 +13,7 @@ import { useState } from "react";
 import type { CourseView } from "../lib/api-types.ts";
 import { numberValue } from "../lib/course-code.ts";
 import { formatCount } from "../lib/text.ts";
+import { CompareToggle } from "./CompareToggle.tsx";
 import { Score } from "./Score.tsx";
 
 const features = tableFeatures({
@@ -56,11 +57,16 @@ const columns = helper.columns([
       </span>
     ),
   }),
+  helper.display({
+    id: "compare",
+    header: "Compare",
+    cell: (info) => <CompareToggle courseId={info.row.original.id} code={info.row.original.code} />,
+  }),
 ]);
 
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
 
-/** A sortable table of courses: each header is a button; the sorted header carries aria-sort. */
+/** A sortable table of courses: each sortable header is a button; the sorted header carries aria-sort. The last column picks courses to compare. */
 export function CourseTable({ courses, caption }: { courses: CourseView[]; caption: string }) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const table = useTable({
@@ -82,12 +88,17 @@ export function CourseTable({ courses, caption }: { courses: CourseView[]; capti
             <tr key={group.id}>
               {group.headers.map((header) => {
                 const sorted = header.column.getIsSorted();
+                const title = flexRender(header.column.columnDef.header, header.getContext());
                 return (
                   <th key={header.id} scope="col" aria-sort={sorted ? ARIA_SORT[sorted] : undefined} className={`col-${header.column.id}`}>
-                    <button type="button" className="sort-button" onClick={header.column.getToggleSortingHandler()}>
-                      {flexRender(header.column.columnDef.header, header.getContext())}
-                      <span className="sort-icon" aria-hidden="true">{sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}</span>
-                    </button>
+                    {header.column.getCanSort()
+                      ? (
+                        <button type="button" className="sort-button" onClick={header.column.getToggleSortingHandler()}>
+                          {title}
+                          <span className="sort-icon" aria-hidden="true">{sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}</span>
+                        </button>
+                      )
+                      : title}
                   </th>
                 );
               })}

@@ -1,4 +1,4 @@
-import type { CourseDetail, PrerequisiteRef } from "../lib/api-types.ts";
+import type { CourseDetail, PrerequisiteRef, PrerequisiteView } from "../lib/api-types.ts";
 
 const ELIGIBILITY = new Map([
   ["met", { className: "alert alert-success", text: "You have met the prerequisites: every group below has a course you completed." }],
@@ -98,5 +98,46 @@ export function RequiredFor({ course }: { course: CourseDetail }) {
         </details>
       )}
     </section>
+  );
+}
+
+/**
+ * A course's prerequisites in a few lines, for a column of the comparison:
+ * each group as linked courses ("one of" when it offers several), then the
+ * note. No heading and no ids, so several fit on one page.
+ */
+export function PrerequisiteSummary({ course }: { course: PrerequisiteView & { noPreReqs: boolean; prerequisites: string | null } }) {
+  const groups = course.prerequisiteGroups;
+  if (course.noPreReqs || (!groups.length && !course.prerequisiteNote && !course.prerequisites)) return <span className="muted">None</span>;
+  return (
+    <>
+      {groups.length > 0 && (
+        <ul className="prereq-summary" aria-label={groups.length === 1 ? "Required" : "Required, all of these"}>
+          {groups.map((group, i) => (
+            <li key={i}>
+              {group.length > 1 && <span className="prereq-one-of">One of</span>} {group.map((ref, j) => (
+                <span key={ref.code}>
+                  {/* Spaces around "or", so a line may break there and never inside a code. */}
+                  {j > 0 && (
+                    <>
+                      {" "}
+                      <span className="prereq-or">or</span>
+                      {" "}
+                    </>
+                  )}
+                  <CourseRef course={ref} />
+                </span>
+              ))}
+            </li>
+          ))}
+        </ul>
+      )}
+      {course.prerequisiteNote && (
+        <p className="prereq-note">
+          <strong>{groups.length ? "Also:" : "Requires:"}</strong> {course.prerequisiteNote}
+        </p>
+      )}
+      {!groups.length && !course.prerequisiteNote && course.prerequisites && <p>{course.prerequisites}</p>}
+    </>
   );
 }

@@ -58,6 +58,19 @@ export type HubPlanView = {
 /** GET /api/courses/{id}: the course, its prerequisites as data, and the courses that name it as one. */
 export type CourseDetail = CourseView & PrerequisiteView & { requiredFor: RequiredFor[] };
 
+/**
+ * GET /api/courses/compare and the /compare page: a course with what the
+ * comparison shows besides its view, prerequisites included.
+ */
+export type ComparedCourse = CourseView & PrerequisiteView & {
+  /** "100-level", from the course number. */
+  level: string;
+  /** Over the visible reviews: the median of their hours per week (null without reviews) and how many there are. */
+  hoursPerWeek: { median: number | null; count: number };
+};
+
+export type CompareView = { courses: ComparedCourse[] };
+
 /** The account fields a signed-in page shows (GET /api/users/account). */
 export type AccountView = { email: string; college: string; major: string; expectedGrad: number };
 

@@ -4,6 +4,8 @@
  * islands that import them stay small.
  */
 import * as z from "zod/mini";
+import { COMPARE_LIMIT_MESSAGE, MAX_COMPARED } from "./comparison.ts";
+import { parseId } from "./ids.ts";
 import { hasControlCharacters, hasLineBreaks, textLength } from "./text.ts";
 
 type TextMessages = {
@@ -259,5 +261,35 @@ export const suggestQuery = z.object({
     z.trim(),
     z.maxLength(200, "q must be at most 200 characters"),
     z.refine((q) => !hasControlCharacters(q) && !hasLineBreaks(q), "q must be one line of text without control characters"),
+  ),
+});
+
+export const COMPARE_IDS_MESSAGE = "ids must be course ids (whole numbers) separated by commas, e.g. ids=12,34";
+
+/**
+ * The courses to compare: `ids=12,34`, one to four course ids. Blank entries
+ * (a trailing comma) are ignored and a repeated id counts once, so a link
+ * edited by hand still works; anything that is not an id is refused.
+ */
+export const compareQuerySchema = z.object({
+  ids: z.pipe(
+    z.string({
+      error: (issue) =>
+        issue.input === undefined
+          ? "ids is required: one to four course ids separated by commas, e.g. ids=12,34"
+          : "Give ids once, with the course ids separated by commas, e.g. ids=12,34",
+    }),
+    z.transform((raw, ctx) => {
+      const parts = raw.split(",").map((part) => part.trim()).filter(Boolean);
+      const ids = parts.map(parseId);
+      if (ids.some((id) => id === null)) {
+        ctx.issues.push({ code: "custom", message: COMPARE_IDS_MESSAGE, input: raw });
+        return z.NEVER;
+      }
+      const unique = [...new Set(ids as number[])];
+      if (!unique.length) ctx.issues.push({ code: "custom", message: "Choose at least one course to compare", input: raw });
+      else if (unique.length > MAX_COMPARED) ctx.issues.push({ code: "custom", message: COMPARE_LIMIT_MESSAGE, input: raw });
+      return unique;
+    }),
   ),
 });

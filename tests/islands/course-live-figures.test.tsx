@@ -102,7 +102,7 @@ test("deleting one's review refreshes the summary, the ratings, the filters and 
   document.body.innerHTML = renderToString(
     <IslandContext.Provider value={new IslandCollector()}>
       <RatingSummary courseId={COURSE} allTime={BEFORE.allTime} />
-      <CourseActions courseId={COURSE} signedIn lists={{ completed: [COURSE], future: [], saved: [] }} reviewed />
+      <CourseActions courseId={COURSE} code="CAS XX 109" signedIn lists={{ completed: [COURSE], future: [], saved: [] }} reviewed />
       <CourseRatings summary={BEFORE} />
       <CourseReviewList
         courseId={COURSE}

@@ -142,8 +142,10 @@ describe("personal page islands", () => {
       // The order of the list until a header is chosen; no aria-sort yet.
       expect(codes()).toEqual(["CAS CS 111", "CAS CS 99", "CAS CS 120S", "CAS CS 120"]);
       expect(sorted()).toEqual([]);
-      // Every header is a real button, so Enter and Space work from the keyboard.
-      for (const th of table.querySelectorAll("th")) expect(th.querySelector("button")!.type).toBe("button");
+      // Every sortable header is a real button, so Enter and Space work from the keyboard; the last column picks courses to compare.
+      const headers = [...table.querySelectorAll("th")];
+      expect(text(headers.at(-1))).toBe("Compare");
+      for (const th of headers.slice(0, -1)) expect(th.querySelector("button")!.type).toBe("button");
 
       await click(header("Code").querySelector("button")!);
       expect(codes()).toEqual(["CAS CS 99", "CAS CS 111", "CAS CS 120", "CAS CS 120S"]);
@@ -192,6 +194,7 @@ describe("personal page islands", () => {
         interestRating: 4,
         teacherRating: 3,
         teacherName: "Professor Lee",
+        professorSlug: "lee",
         semester: "Fall 2024",
         hoursPerWeek: 6,
         attendanceRequired: false,

@@ -26,6 +26,7 @@ function existingReview(change: Partial<ReviewView> = {}): ReviewView {
     interestRating: 1,
     teacherRating: 4,
     teacherName: "Avery Quill",
+    professorSlug: "avery-quill",
     semester: "Spring 2025",
     hoursPerWeek: 12,
     attendanceRequired: true,
