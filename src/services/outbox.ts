@@ -14,7 +14,7 @@
  * - A failed delivery is retried after 15 s, 1, 5, 15 and 60 minutes; after
  *   that the mail is marked failed and left for the operator.
  */
-import { and, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.ts";
 import { outbox } from "../../db/schema.ts";
 import type { Mail, Mailer } from "./mail.ts";
@@ -152,4 +152,10 @@ export function createOutbox(database: Database, mailer: Mailer, options: Option
       await running;
     },
   };
+}
+
+/** How many mails to these addresses still wait to be delivered (failed ones included), for a task that reports after delivering. */
+export async function waitingMailCount(db: Db, to: string[]): Promise<number> {
+  if (!to.length) return 0;
+  return await db.$count(outbox, and(inArray(outbox.to, to), isNull(outbox.sentAt)));
 }
