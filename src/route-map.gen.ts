@@ -30,8 +30,9 @@ import * as $26 from "../routes/sitemap.xml.ts";
 import * as $27 from "../routes/static/[...file].ts";
 import * as $28 from "../routes/static/build/[name].ts";
 import * as $29 from "../routes/terms.tsx";
-import * as $30 from "../routes/verify.tsx";
-import * as $31 from "../routes/verify/link.tsx";
+import * as $30 from "../routes/unsubscribe.tsx";
+import * as $31 from "../routes/verify.tsx";
+import * as $32 from "../routes/verify/link.tsx";
 
 // Each file types its own exports; the map holds them side by side.
 export const routeModules = {
@@ -65,6 +66,7 @@ export const routeModules = {
   "static/[...file].ts": $27,
   "static/build/[name].ts": $28,
   "terms.tsx": $29,
-  "verify.tsx": $30,
-  "verify/link.tsx": $31,
+  "unsubscribe.tsx": $30,
+  "verify.tsx": $31,
+  "verify/link.tsx": $32,
 } as unknown as RouteModules;
