@@ -8,7 +8,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { completedCourses, courses, outbox, reviewRemindersSent, reviews, users } from "../../db/schema.ts";
+import { ConfigError } from "../../src/config.ts";
+import { parseTermEnds } from "../../src/lib/term-ends.ts";
 import { REMINDER_MESSAGES, sendReviewReminders } from "../../src/services/review-reminders.ts";
+import { reminderTermEnds, scheduleReviewReminders } from "../../src/startup.ts";
 import { unsubscribeToken, unsubscribeTokenUser } from "../../src/services/unsubscribe-tokens.ts";
 import { api, createStudent, ORIGIN, type Student } from "../helpers/accounts.ts";
 import { makeTestApp, TEST_SECRET, type TestApp } from "../helpers/app.ts";
@@ -374,5 +377,52 @@ describe("two runs at once", () => {
     expect(await sendReviewReminders(deps, term)).toEqual([]);
     const recorded = await t.deps.database.db.select().from(reviewRemindersSent).where(eq(reviewRemindersSent.term, "2026-fall"));
     expect(recorded).toHaveLength(3);
+  });
+});
+
+describe("the daily run on Deno Deploy (Deno.cron)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp();
+  });
+  afterAll(() => t.close());
+
+  test("where Deno.cron is missing nothing is scheduled; where it exists, a daily job reminds only within 14 days of a term's end", async () => {
+    expect(scheduleReviewReminders(Promise.resolve(t.deps), parseTermEnds("12-20,05-15"), undefined)).toBe(false);
+
+    const student = await createStudent(t, "cron@bu.edu");
+    await complete(t, student, "CAS CS 111");
+    await optIn(t, student);
+    const jobs: { name: string; schedule: string; handler: () => Promise<void> }[] = [];
+    let now = new Date("2027-03-01T15:00:00Z");
+    const scheduled = scheduleReviewReminders(
+      Promise.resolve(t.deps),
+      parseTermEnds("12-20,05-15"),
+      (name, schedule, handler) => jobs.push({ name, schedule, handler }),
+      () => now,
+    );
+    expect(scheduled).toBe(true);
+    expect(jobs.map((job) => [job.name, job.schedule])).toEqual([["HubRate end-of-term review reminders", "0 15 * * *"]]);
+
+    // March: last December's term is long past.
+    await jobs[0].handler();
+    await t.deps.outbox.idle();
+    expect(t.sent).toEqual([]);
+    // The day spring ends, in Boston.
+    now = new Date("2027-05-15T15:00:00Z");
+    await jobs[0].handler();
+    await t.deps.outbox.idle();
+    expect(t.sent.map((mail) => [mail.to, mail.subject])).toEqual([["cron@bu.edu", "Review your Spring 2027 courses on HubRate"]]);
+    // The next day's run sends nothing new.
+    now = new Date("2027-05-16T15:00:00Z");
+    await jobs[0].handler();
+    await t.deps.outbox.idle();
+    expect(t.sent).toHaveLength(1);
+  });
+
+  test("a bad REVIEW_REMINDER_DATES becomes a ConfigError naming the variable, which stops a deploy start", () => {
+    const config = { ...t.config, reviewReminderDates: "05-15,05-20" };
+    expect(() => reminderTermEnds(config)).toThrow(ConfigError);
+    expect(() => reminderTermEnds(config)).toThrow('Invalid REVIEW_REMINDER_DATES="05-15,05-20": 05-15 and 05-20 both end a spring term');
   });
 });
