@@ -13,7 +13,7 @@
 import { parseArgs } from "node:util";
 import { migrateDatabase } from "../../db/client.ts";
 import { loadConfigOrExit } from "../config.ts";
-import { bostonDate, endedTerm, isCalendarDate, parseTermEnds, REMINDER_WINDOW_DAYS, TermEndsError } from "../lib/term-ends.ts";
+import { bostonDate, endedTerm, isCalendarDate, parseTermEnds, REMINDER_WINDOW_DAYS, type TermEnd, TermEndsError } from "../lib/term-ends.ts";
 import { plural } from "../lib/text.ts";
 import { createMailer } from "../services/mail.ts";
 import { createOutbox, waitingMailCount } from "../services/outbox.ts";
@@ -42,7 +42,7 @@ const line = (due: DueReminder) => `${due.email}: ${plural(due.courses.length, "
 
 const args = readArguments();
 const config = loadConfigOrExit();
-let ends;
+let ends: TermEnd[];
 try {
   ends = parseTermEnds(config.reviewReminderDates);
 } catch (error) {
