@@ -11,7 +11,7 @@ import { createApp } from "./src/app.ts";
 import { ConfigError, loadConfig } from "./src/config.ts";
 import { routeModules } from "./src/route-map.gen.ts";
 import { usePasswordEngine } from "./src/services/passwords.ts";
-import { exitOnStartupError, prepareApp, startupConfig, warmSearchIndex } from "./src/startup.ts";
+import { exitOnStartupError, prepareApp, reminderTermEnds, scheduleReviewReminders, startupConfig, warmSearchIndex } from "./src/startup.ts";
 
 usePasswordEngine("wasm");
 
@@ -29,8 +29,13 @@ function deployConfig() {
 }
 
 const config = startupConfig(deployConfig);
+// A bad REVIEW_REMINDER_DATES stops the start like any other setting.
+const termEnds = startupConfig(() => reminderTermEnds(config));
 
-const deps = await prepareApp(config).catch(exitOnStartupError);
+const ready = prepareApp(config).catch(exitOnStartupError);
+// Deno Deploy picks up crons registered at the top level before the server starts; where Deno.cron is missing this does nothing.
+scheduleReviewReminders(ready, termEnds);
+const deps = await ready;
 const app = await createApp(deps, routeModules);
 // Instances come and go; each delivers mail left waiting, then sweeps for retries.
 deps.outbox.start();

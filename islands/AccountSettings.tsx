@@ -9,7 +9,7 @@ import { Field } from "../src/components/Field.tsx";
 import { FormOutcome } from "../src/components/FormOutcome.tsx";
 import { NewPasswordFields } from "../src/components/NewPasswordFields.tsx";
 
-type Account = { email: string; college: string; major: string; expectedGrad: number };
+type Account = { email: string; college: string; major: string; expectedGrad: number; reviewReminders: boolean };
 type Props = Account & {
   colleges: College[];
   /** The majors of the user's college, for the first render. */
@@ -44,6 +44,59 @@ function AccountForm({ account: initial, colleges, majors: initialMajors }: { ac
       <FormOutcome status={status} />
       <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? "Updating..." : "Update Account"}</button>
     </form>
+  );
+}
+
+// ---------------------------------------------------------------- review reminders
+
+type SaveState = { kind: "idle" } | { kind: "busy" } | { kind: "done"; message: string } | { kind: "failed"; message: string };
+
+/**
+ * The end-of-term reminder choice, saved as soon as it changes. The box is
+ * never disabled during the call, so a keyboard user keeps the focus on it;
+ * a change while a call runs is ignored, and a failed save puts the box back.
+ */
+function ReminderSetting({ initial }: { initial: boolean }) {
+  const [enabled, setEnabled] = useState(initial);
+  const [state, setState] = useState<SaveState>({ kind: "idle" });
+  const inFlight = useRef(false);
+
+  async function change(next: boolean) {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setEnabled(next);
+    setState({ kind: "busy" });
+    const result = await apiFetch<{ message: string; reviewReminders: boolean }>("/api/users/review-reminders", { method: "PUT", body: { enabled: next } });
+    inFlight.current = false;
+    if (result.ok) {
+      setEnabled(result.data.reviewReminders);
+      setState({ kind: "done", message: result.data.message });
+    } else {
+      setEnabled(!next);
+      setState({ kind: "failed", message: result.message ?? "Failed to save your reminder choice. Try again." });
+    }
+  }
+
+  const busy = state.kind === "busy";
+  return (
+    <div className="form">
+      <label className="check">
+        <input
+          type="checkbox"
+          name="reviewReminders"
+          checked={enabled}
+          aria-describedby="account-reminders-hint"
+          onChange={(event) => void change(event.target.checked)}
+        />
+        <span>Email me at the end of each term about courses I completed but have not reviewed</span>
+      </label>
+      <p id="account-reminders-hint" className="hint">
+        One email when a term ends, with a link to each course's review form. Every email has a one-click unsubscribe link.
+      </p>
+      {busy && <p className="hint" role="status">Saving...</p>}
+      {state.kind === "done" && <p className="alert alert-success" role="status">{state.message}</p>}
+      {state.kind === "failed" && <p className="alert alert-error" role="alert">{state.message}</p>}
+    </div>
   );
 }
 
@@ -197,6 +250,10 @@ function AccountSettings({ colleges, majors, ...account }: Props) {
       <section aria-labelledby="account-details-heading">
         <h2 id="account-details-heading">Account details</h2>
         <AccountForm account={account} colleges={colleges} majors={majors} />
+      </section>
+      <section aria-labelledby="account-reminders-heading">
+        <h2 id="account-reminders-heading">Review reminders</h2>
+        <ReminderSetting initial={account.reviewReminders} />
       </section>
       <section aria-labelledby="account-password-heading">
         <h2 id="account-password-heading">Change password</h2>

@@ -21,6 +21,9 @@ const envSchema = z.object({
   CONTACT_PROFILE_URL: z.url({ protocol: /^https$/ }).optional(),
   DEMO_CATALOG: z.enum(["on", "off"]).default("on"),
   ASSETS_DIR: z.string().min(1).default("static/build"),
+  // The dates themselves (real days, one per term, far enough apart) are checked where they are used, by src/lib/term-ends.ts.
+  REVIEW_REMINDER_DATES: z.string().regex(/^\s*\d{2}-\d{2}\s*(,\s*\d{2}-\d{2}\s*)*$/, "must be MM-DD dates separated by commas, e.g. 12-20,05-15")
+    .default("12-20,05-15"),
 });
 
 export type Config = {
@@ -43,6 +46,8 @@ export type Config = {
   demoCatalog: boolean;
   /** Where production reads the prebuilt island bundles (`deno task build`). */
   assetsDir: string;
+  /** When terms end, MM-DD, comma-separated: the end-of-term review reminders go out after each. */
+  reviewReminderDates: string;
 };
 
 export class ConfigError extends Error {}
@@ -91,6 +96,7 @@ export function loadConfig(
     contactProfileUrl: v.CONTACT_PROFILE_URL,
     demoCatalog: v.DEMO_CATALOG === "on",
     assetsDir: v.ASSETS_DIR,
+    reviewReminderDates: v.REVIEW_REMINDER_DATES,
   };
 }
 

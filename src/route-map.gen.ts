@@ -34,8 +34,9 @@ import * as $30 from "../routes/sitemap.xml.ts";
 import * as $31 from "../routes/static/[...file].ts";
 import * as $32 from "../routes/static/build/[name].ts";
 import * as $33 from "../routes/terms.tsx";
-import * as $34 from "../routes/verify.tsx";
-import * as $35 from "../routes/verify/link.tsx";
+import * as $34 from "../routes/unsubscribe.tsx";
+import * as $35 from "../routes/verify.tsx";
+import * as $36 from "../routes/verify/link.tsx";
 
 // Each file types its own exports; the map holds them side by side.
 export const routeModules = {
@@ -73,6 +74,7 @@ export const routeModules = {
   "static/[...file].ts": $31,
   "static/build/[name].ts": $32,
   "terms.tsx": $33,
-  "verify.tsx": $34,
-  "verify/link.tsx": $35,
+  "unsubscribe.tsx": $34,
+  "verify.tsx": $35,
+  "verify/link.tsx": $36,
 } as unknown as RouteModules;

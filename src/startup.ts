@@ -16,6 +16,8 @@ import { createOutbox } from "./services/outbox.ts";
 import { ensurePrerequisitesLinked } from "./services/course-prerequisites.ts";
 import { ensureReviewKeys } from "./services/course-summary.ts";
 import { catalogIndex } from "./services/search-index.ts";
+import { parseTermEnds, type TermEnd, TermEndsError } from "./lib/term-ends.ts";
+import { remindForToday } from "./services/review-reminders.ts";
 
 /** The database the configuration names: an embedded file, a libSQL server, or an embedded replica of one. */
 export function openConfiguredDatabase(config: Config): Promise<Database> {
@@ -71,8 +73,8 @@ export function exitOnStartupError(error: unknown): never {
   throw error;
 }
 
-/** Reads the configuration with `read`, or ends the start with one line when it is wrong. */
-export function startupConfig(read: () => Config): Config {
+/** Reads the configuration (or a setting made from it) with `read`, or ends the start with one line when it is wrong. */
+export function startupConfig<T = Config>(read: () => T): T {
   try {
     return read();
   } catch (error) {
@@ -91,4 +93,43 @@ export function warmSearchIndex(database: Database): void {
     (index) => console.log(`Search index ready: ${index.courses.size} courses in ${Math.round(performance.now() - started)} ms.`),
     (error) => console.error("[search] could not build the search index at startup:", error),
   );
+}
+
+/** The term end dates of the configuration, or a ConfigError naming REVIEW_REMINDER_DATES. */
+export function reminderTermEnds(config: Config): TermEnd[] {
+  try {
+    return parseTermEnds(config.reviewReminderDates);
+  } catch (error) {
+    if (error instanceof TermEndsError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
+/** The part of Deno.cron's signature the reminders use. */
+export type CronRegistrar = (name: string, schedule: string, handler: () => Promise<void>) => unknown;
+
+/** Once a day at 15:00 UTC (10 or 11 in the morning in Boston), a friendly hour for mail. */
+export const REVIEW_REMINDER_SCHEDULE = "0 15 * * *";
+
+/**
+ * Registers the daily end-of-term review reminders with Deno.cron, which
+ * Deno Deploy provides; elsewhere (a plain `deno run`, where it needs
+ * --unstable-cron) it is missing and nothing is scheduled: there, run
+ * `deno task reviews:remind` daily instead. Each run sends only for a term
+ * that ended in the last 14 days and only to students not yet reminded, so
+ * daily runs and several instances are safe. Returns whether it scheduled.
+ */
+export function scheduleReviewReminders(
+  ready: Promise<AppDeps>,
+  ends: TermEnd[],
+  cron: CronRegistrar | undefined = (Deno as unknown as { cron?: CronRegistrar }).cron,
+  now: () => Date = () => new Date(),
+): boolean {
+  if (typeof cron !== "function") return false;
+  cron("HubRate end-of-term review reminders", REVIEW_REMINDER_SCHEDULE, async () => {
+    const { database, outbox, config } = await ready;
+    const run = await remindForToday({ database, outbox, secret: config.sessionSecret, origin: config.origin }, ends, now());
+    if (run.term) console.log(`[reminders] ${run.term.label} ended ${run.term.endDate}: ${run.reminded.length} reminded on ${run.today}.`);
+  });
+  return true;
 }

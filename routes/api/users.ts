@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { LIST_API_SEGMENTS, LIST_NAMES } from "../../src/lib/course-list-names.ts";
 import { hubSummary } from "../../src/lib/hub-counting.ts";
 import { parseHubPlanQuery } from "../../src/lib/hub-plan.ts";
-import { accountSchema, courseIdsSchema } from "../../src/lib/schemas.ts";
+import { accountSchema, courseIdsSchema, reviewRemindersSchema } from "../../src/lib/schemas.ts";
 import { requireUser } from "../../src/middleware/require-user.ts";
 import { accountDeps } from "../../src/server/account-deps.ts";
 import type { SignedInEnv } from "../../src/server/context.ts";
@@ -14,6 +14,7 @@ import { accountView, deleteAccount, MESSAGES, updateAccount } from "../../src/s
 import { addToList, changeList, dashboardFor, hubProgressFor, listCourses } from "../../src/services/course-lists.ts";
 import { badRequest } from "../../src/services/domain-errors.ts";
 import { hubPlanFor } from "../../src/services/hub-plan-solver.ts";
+import { REMINDER_MESSAGES, setReviewReminders } from "../../src/services/review-reminders.ts";
 
 /** /api/users: the signed-in student's account, dashboard, Hub progress and course lists. Everything here needs a session. */
 const users = new Hono<SignedInEnv>()
@@ -22,6 +23,10 @@ const users = new Hono<SignedInEnv>()
   .put("/account", validate("json", accountSchema), async (c) => {
     const account = await updateAccount(accountDeps(c), c.var.user.id, c.req.valid("json"));
     return c.json({ message: MESSAGES.accountUpdated, account });
+  })
+  .put("/review-reminders", validate("json", reviewRemindersSchema), async (c) => {
+    const reviewReminders = await setReviewReminders(c.var.deps.database, c.var.user.id, c.req.valid("json").enabled);
+    return c.json({ message: reviewReminders ? REMINDER_MESSAGES.on : REMINDER_MESSAGES.off, reviewReminders });
   })
   .delete("/delete", async (c) => {
     await deleteAccount(accountDeps(c), c.var.user.id);

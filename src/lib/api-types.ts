@@ -72,7 +72,14 @@ export type ComparedCourse = CourseView & PrerequisiteView & {
 export type CompareView = { courses: ComparedCourse[] };
 
 /** The account fields a signed-in page shows (GET /api/users/account). */
-export type AccountView = { email: string; college: string; major: string; expectedGrad: number };
+export type AccountView = {
+  email: string;
+  college: string;
+  major: string;
+  expectedGrad: number;
+  /** Opted in to the end-of-term review reminder mail. */
+  reviewReminders: boolean;
+};
 
 /** The ratings a course's distribution counts, each as the number of 1s … 5s. */
 export const DISTRIBUTED = ["overallRating", "usefulnessRating", "difficultyRating", "workloadRating", "interestRating", "teacherRating"] as const;

@@ -166,6 +166,11 @@ export const accountSchema = z.object({
   expectedGrad: year(GRAD_MAX_ACCOUNT, "Expected graduation cannot be after 2035"),
 });
 
+/** PUT /api/users/review-reminders: the end-of-term reminder choice of /account. */
+export const reviewRemindersSchema = z.object({
+  enabled: z.boolean({ error: "enabled must be true or false" }),
+}, { error: "Send a JSON object with enabled set to true or false" });
+
 export type RegisterInput = z.infer<typeof registerSchema>;
 export type AccountInput = z.infer<typeof accountSchema>;
 

@@ -285,7 +285,7 @@ export async function changePassword(deps: AccountDeps, userId: number, oldPassw
 }
 
 export function accountView(user: SessionUser | AccountView): AccountView {
-  return { email: user.email, college: user.college, major: user.major, expectedGrad: user.expectedGrad };
+  return { email: user.email, college: user.college, major: user.major, expectedGrad: user.expectedGrad, reviewReminders: user.reviewReminders };
 }
 
 export async function updateAccount({ database }: AccountDeps, userId: number, input: AccountInput): Promise<AccountView> {

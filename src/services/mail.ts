@@ -6,7 +6,15 @@
  */
 import nodemailer from "nodemailer";
 
-export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  /** Extra headers, such as a reminder's List-Unsubscribe; nodemailer encodes the values. */
+  headers?: Record<string, string>;
+};
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
@@ -19,7 +27,15 @@ export function createMailer(options: { smtpUrl?: string; from: string; log?: (l
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo });
+        await transport.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          replyTo: mail.replyTo,
+          headers: mail.headers,
+        });
       },
     };
   }
@@ -27,7 +43,8 @@ export function createMailer(options: { smtpUrl?: string; from: string; log?: (l
   return {
     keepsDelivered: true,
     send(mail) {
-      log(`[mail] no SMTP_URL set; kept in the outbox table. To: ${mail.to} | Subject: ${mail.subject}\n${mail.text}`);
+      const headers = Object.entries(mail.headers ?? {}).map(([name, value]) => ` | ${name}: ${value}`).join("");
+      log(`[mail] no SMTP_URL set; kept in the outbox table. To: ${mail.to} | Subject: ${mail.subject}${headers}\n${mail.text}`);
       return Promise.resolve();
     },
   };

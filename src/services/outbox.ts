@@ -14,7 +14,7 @@
  * - A failed delivery is retried after 15 s, 1, 5, 15 and 60 minutes; after
  *   that the mail is marked failed and left for the operator.
  */
-import { and, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.ts";
 import { outbox } from "../../db/schema.ts";
 import type { Mail, Mailer } from "./mail.ts";
@@ -40,6 +40,20 @@ export type Outbox = {
 
 type Options = { sweepMs?: number; log?: (line: string) => void };
 
+/**
+ * The headers column as the mailer wants them. Only `enqueue` writes it, but
+ * a row that holds anything other than an object of strings throws, so the
+ * mail waits and its error is recorded rather than going out without them.
+ */
+export function storedHeaders(text: string | null): Record<string, string> | undefined {
+  if (text === null) return undefined;
+  const parsed: unknown = JSON.parse(text);
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed) || Object.values(parsed).some((value) => typeof value !== "string")) {
+    throw new Error("the outbox row's headers are not a JSON object of strings");
+  }
+  return parsed as Record<string, string>;
+}
+
 export function createOutbox(database: Database, mailer: Mailer, options: Options = {}): Outbox {
   const sweepMs = options.sweepMs ?? 30_000;
   const log = options.log ?? ((line: string) => console.error(line));
@@ -63,7 +77,14 @@ export function createOutbox(database: Database, mailer: Mailer, options: Option
     const row = await claim(now);
     if (!row) return false;
     try {
-      await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined, replyTo: row.replyTo ?? undefined });
+      await mailer.send({
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html ?? undefined,
+        replyTo: row.replyTo ?? undefined,
+        headers: storedHeaders(row.headers),
+      });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const gaveUp = row.attempts >= MAX_ATTEMPTS;
@@ -95,7 +116,14 @@ export function createOutbox(database: Database, mailer: Mailer, options: Option
 
   return {
     async enqueue(tx, mail) {
-      await tx.insert(outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, replyTo: mail.replyTo ?? null });
+      await tx.insert(outbox).values({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? null,
+        replyTo: mail.replyTo ?? null,
+        headers: mail.headers && Object.keys(mail.headers).length ? JSON.stringify(mail.headers) : null,
+      });
     },
     wake() {
       if (stopped || scheduled) return;
@@ -124,4 +152,10 @@ export function createOutbox(database: Database, mailer: Mailer, options: Option
       await running;
     },
   };
+}
+
+/** How many mails to these addresses still wait to be delivered (failed ones included), for a task that reports after delivering. */
+export async function waitingMailCount(db: Db, to: string[]): Promise<number> {
+  if (!to.length) return 0;
+  return await db.$count(outbox, and(inArray(outbox.to, to), isNull(outbox.sentAt)));
 }

@@ -50,5 +50,13 @@ export async function userForToken(db: Db, secret: string, token: string): Promi
   if (!Number.isSafeInteger(userId) || typeof version !== "number") return null;
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   if (!row || row.sessionVersion !== version || row.isDemo) return null;
-  return { id: row.id, email: row.email, enabled: row.enabled, college: row.college, major: row.major, expectedGrad: row.expectedGrad };
+  return {
+    id: row.id,
+    email: row.email,
+    enabled: row.enabled,
+    college: row.college,
+    major: row.major,
+    expectedGrad: row.expectedGrad,
+    reviewReminders: row.reviewReminders,
+  };
 }

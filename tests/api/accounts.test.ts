@@ -81,7 +81,7 @@ describe("the whole journey, with mail through a real SMTP server", () => {
     const { token } = await login.json();
 
     const me = await call("/api/auth/me", { token });
-    expect(await me.json()).toEqual({ email, enabled: true, college: "CAS", major: "Physics", expectedGrad: 2027 });
+    expect(await me.json()).toEqual({ email, enabled: true, college: "CAS", major: "Physics", expectedGrad: 2027, reviewReminders: false });
 
     const changed = await call("/api/auth/update-password", {
       method: "PUT",
@@ -401,6 +401,7 @@ describe("account settings", () => {
       college: "CAS",
       major: "Physics",
       expectedGrad: 2027,
+      reviewReminders: false,
     });
     const cases: [Record<string, unknown>, string, string][] = [
       [{ college: "", major: "Undecided", expectedGrad: 2030 }, "college", "Select a college"],
@@ -423,7 +424,7 @@ describe("account settings", () => {
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({
       message: "Account updated successfully!",
-      account: { email: "settings@bu.edu", college: "ENG", major: "Undecided", expectedGrad: 2035 },
+      account: { email: "settings@bu.edu", college: "ENG", major: "Undecided", expectedGrad: 2035, reviewReminders: false },
     });
   });
 

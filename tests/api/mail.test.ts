@@ -10,7 +10,7 @@ import { createMailer, type Mail, type Mailer } from "../../src/services/mail.ts
 import { createOutbox, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../../src/services/outbox.ts";
 import { api } from "../helpers/accounts.ts";
 import { jsonRequest, makeTestApp, type TestApp } from "../helpers/app.ts";
-import { type SmtpInbox, startSmtpServer } from "../helpers/smtp.ts";
+import { headerOf, type SmtpInbox, startSmtpServer } from "../helpers/smtp.ts";
 
 let smtp: SmtpInbox;
 beforeAll(async () => {
@@ -42,6 +42,38 @@ describe("mail through the outbox", () => {
       expect(mail.html).toContain("&lt;b&gt;not bold&lt;/b&gt;");
       await t.deps.outbox.idle();
       expect(await t.deps.database.db.$count(outboxTable)).toBe(0);
+    });
+  });
+
+  test("a mail's extra headers are kept in the outbox and sent over SMTP; mail without any sends none", async () => {
+    await withApp({ smtpUrl: smtp.url }, async (t) => {
+      const headers = { "List-Unsubscribe": "<http://localhost:8000/unsubscribe?token=1.abc>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+      await t.deps.database.write(async (tx) => {
+        await t.deps.outbox.enqueue(tx, { to: "headers@bu.edu", subject: "With headers", text: "x", headers });
+        await t.deps.outbox.enqueue(tx, { to: "plain@bu.edu", subject: "Without", text: "y" });
+      });
+      const rows = await t.deps.database.db.select().from(outboxTable).orderBy(outboxTable.id);
+      expect(rows.map((r) => r.headers && JSON.parse(r.headers))).toEqual([headers, null]);
+      t.deps.outbox.wake();
+      const mail = await smtp.next("headers@bu.edu");
+      expect(headerOf(mail, "List-Unsubscribe")).toBe(headers["List-Unsubscribe"]);
+      expect(headerOf(mail, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+      const plain = await smtp.next("plain@bu.edu");
+      expect(headerOf(plain, "List-Unsubscribe")).toBeUndefined();
+    });
+  });
+
+  test("a headers column that is not an object of strings keeps the mail waiting with the reason, never sent without them", async () => {
+    const received: Mail[] = [];
+    const mailer: Mailer = { send: (mail) => Promise.resolve(void received.push(mail)) };
+    await withApp({ mailer }, async (t) => {
+      await t.deps.database.db.insert(outboxTable).values({ to: "odd@bu.edu", subject: "Odd", text: "x", headers: '["List-Unsubscribe"]' });
+      const worker = createOutbox(t.deps.database, mailer, { log: () => {} });
+      expect(await worker.deliverDue()).toBe(1);
+      const [row] = await t.deps.database.db.select().from(outboxTable).where(eq(outboxTable.to, "odd@bu.edu"));
+      expect(row).toMatchObject({ attempts: 1, sentAt: null, lastError: "the outbox row's headers are not a JSON object of strings" });
+      expect(received).toEqual([]);
+      await worker.stop();
     });
   });
 

@@ -1,13 +1,16 @@
 /**
  * Accounts in Chromium: sign up, verify with the mailed code, log in and out,
  * a wrong password, the resend countdown, the password reset, and the account
- * page (details, password change, deletion). Mail goes through a real SMTP
+ * page (details, password change, deletion, the review reminder choice and the
+ * reminder mail's unsubscribe page). Mail goes through a real SMTP
  * server in the test process. Every flow runs at desktop size with a mouse and
  * at phone size with taps, where the signed-in menu is the slide-in one.
  */
 import { describe, expect, test } from "vitest";
 import { users } from "../../db/schema.ts";
 import { hashPassword } from "../../src/services/passwords.ts";
+import { unsubscribeToken } from "../../src/services/unsubscribe-tokens.ts";
+import { expectAccessible } from "../helpers/a11y.ts";
 import { createStudent, userByEmail } from "../helpers/accounts.ts";
 import type { Page } from "playwright-core";
 import {
@@ -16,6 +19,7 @@ import {
   DEVICES,
   failedLoad,
   fillLogin,
+  fitsWidth,
   logIn,
   openPage,
   press,
@@ -315,6 +319,53 @@ for (const device of DEVICES) {
       await page.getByRole("alert").filter({ hasText: "Incorrect email or password" }).waitFor();
       expect(new URL(page.url()).pathname).toBe("/login");
       expect(unexpected(problems, failedLoad(401, "/api/auth/login"))).toEqual([]);
+      await context.close();
+    });
+
+    test("account page: the review reminder box saves at once and keeps the focus; the mail's unsubscribe link turns it off", async () => {
+      const { url, t } = stack;
+      const { context, page, problems } = await openPage(stack.browser, device.options);
+      const student = await createStudent(t, uniqueEmail("reminders"), PASSWORD);
+      const email = student.user.email;
+      await logIn(page, url, email, PASSWORD, undefined, device);
+      await page.goto(url + "/account");
+      await waitForIsland(page, "AccountSettings");
+
+      const reminders = page.getByRole("region", { name: "Review reminders" });
+      const box = reminders.getByRole("checkbox", { name: "Email me at the end of each term about courses I completed but have not reviewed" });
+      expect(await box.isChecked()).toBe(false);
+      if (device.touch) {
+        await box.tap();
+      } else {
+        // From the keyboard: Space ticks it, and the focus stays on the box while it saves.
+        await box.focus();
+        await page.keyboard.press("Space");
+      }
+      await reminders.getByRole("status").filter({ hasText: "End-of-term review reminders are on" }).waitFor();
+      expect(await box.isChecked()).toBe(true);
+      if (!device.touch) expect(await box.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect((await userByEmail(t, email)).reviewReminders).toBe(true);
+      await expectAccessible(page, "the review reminder choice", 'section[aria-labelledby="account-reminders-heading"]');
+      if (device.touch) await fitsWidth(page);
+      await page.reload();
+      await waitForIsland(page, "AccountSettings");
+      expect(await box.isChecked()).toBe(true);
+
+      // The reminder mail's link: the page asks first (a mail scanner's GET changes nothing), the button unsubscribes.
+      await page.goto(`${url}/unsubscribe?token=${unsubscribeToken(t.config.sessionSecret, student.id)}`);
+      await page.getByRole("heading", { level: 1, name: "Stop end-of-term review reminders?" }).waitFor();
+      expect((await userByEmail(t, email)).reviewReminders).toBe(true);
+      await expectAccessible(page, "the unsubscribe page");
+      if (device.touch) await fitsWidth(page);
+      await press(device, page.getByRole("button", { name: "Unsubscribe" }));
+      await page.getByRole("heading", { level: 1, name: "You are unsubscribed" }).waitFor();
+      expect((await userByEmail(t, email)).reviewReminders).toBe(false);
+      await expectAccessible(page, "the unsubscribed page");
+      await press(device, page.getByRole("link", { name: "your account page" }));
+      await page.waitForURL(/\/account$/);
+      await waitForIsland(page, "AccountSettings");
+      expect(await box.isChecked()).toBe(false);
+      expect(unexpected(problems)).toEqual([]);
       await context.close();
     });
   });

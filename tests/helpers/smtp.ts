@@ -5,7 +5,16 @@ import { SMTPServer } from "smtp-server";
 
 type Address = { text: string; value: { address?: string; name: string }[] };
 /** The parts of mailparser's result the tests read (the package ships no types). */
-export type ParsedMail = { subject?: string; from?: Address; to?: Address | Address[]; replyTo?: Address; text?: string; html?: string | false };
+export type ParsedMail = {
+  subject?: string;
+  from?: Address;
+  to?: Address | Address[];
+  replyTo?: Address;
+  text?: string;
+  html?: string | false;
+  /** Every header as it arrived, the name lower-cased: `line` is "Name: value" (folded lines included). */
+  headerLines?: { key: string; line: string }[];
+};
 const simpleParser = parse as (source: NodeJS.ReadableStream) => Promise<ParsedMail>;
 
 export type SmtpInbox = {
@@ -15,6 +24,12 @@ export type SmtpInbox = {
   next(to?: string, timeoutMs?: number): Promise<ParsedMail>;
   close(): Promise<void>;
 };
+
+/** The value of header `name` as it arrived (unfolded), or undefined. */
+export function headerOf(mail: ParsedMail, name: string): string | undefined {
+  const line = mail.headerLines?.find((h) => h.key === name.toLowerCase())?.line;
+  return line?.slice(line.indexOf(":") + 1).replace(/\r?\n[ \t]+/g, " ").trim();
+}
 
 export async function startSmtpServer(): Promise<SmtpInbox> {
   const messages: ParsedMail[] = [];

@@ -632,7 +632,7 @@ describe("ResetPasswordForm island", () => {
 
 // ---------------------------------------------------------------- account
 
-const ACCOUNT = { email: "me@bu.edu", college: "CAS", major: "Biology", expectedGrad: 2027, colleges: COLLEGES, majors: MAJORS.CAS };
+const ACCOUNT = { email: "me@bu.edu", college: "CAS", major: "Biology", expectedGrad: 2027, reviewReminders: false, colleges: COLLEGES, majors: MAJORS.CAS };
 const accountForm = () => field("college").closest("form")!;
 const passwordForm = () => field("oldPassword").closest("form")!;
 
@@ -830,6 +830,68 @@ describe("AccountSettings island", () => {
     expect(document.querySelector(".danger-zone [role=alert]")).toBeNull();
     expect(logged().length).toBe(1);
     expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+// ---------------------------------------------------------------- review reminders on /account
+
+describe("the review reminder choice on /account", () => {
+  const box = () => field("reviewReminders");
+  const section = () => document.querySelector<HTMLElement>('section[aria-labelledby="account-reminders-heading"]')!;
+  const ON = "End-of-term review reminders are on: you will get one email when each term ends.";
+
+  test("a labelled, described checkbox in its own section, showing the saved choice", async () => {
+    await mount(<AccountSettings {...ACCOUNT} reviewReminders />);
+    expect(document.getElementById("account-reminders-heading")?.textContent).toBe("Review reminders");
+    expect(box().type).toBe("checkbox");
+    expect(box().checked).toBe(true);
+    expect(box().closest("label")?.textContent).toBe("Email me at the end of each term about courses I completed but have not reviewed");
+    expect(document.getElementById(box().getAttribute("aria-describedby")!)?.textContent).toMatch(/one-click unsubscribe link/);
+    await mount(<AccountSettings {...ACCOUNT} />);
+    expect(box().checked).toBe(false);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  test("ticking it saves at once: the box keeps the focus and stays enabled, a change while saving is ignored, then the server's message", async () => {
+    const call = deferred();
+    vi.mocked(fetch).mockReturnValue(call.promise);
+    await mount(<AccountSettings {...ACCOUNT} />);
+    box().focus();
+    await click(box());
+    expect(box().checked).toBe(true);
+    expect(sent()).toEqual({ url: "/api/users/review-reminders", method: "PUT", body: { enabled: true } });
+    expect(statusText(section())).toBe("Saving...");
+    expect(box().disabled).toBe(false);
+    expect(document.activeElement).toBe(box());
+    await click(box());
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(box().checked).toBe(true);
+    await call.answer(Response.json({ message: ON, reviewReminders: true }));
+    expect(statusText(section())).toBe(ON);
+    expect(box().checked).toBe(true);
+    expect(alertText(section())).toBeUndefined();
+  });
+
+  test("unticking sends enabled: false", async () => {
+    vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "End-of-term review reminders are off.", reviewReminders: false }));
+    await mount(<AccountSettings {...ACCOUNT} reviewReminders />);
+    await click(box());
+    expect(sent().body).toEqual({ enabled: false });
+    expect(box().checked).toBe(false);
+    expect(statusText(section())).toBe("End-of-term review reminders are off.");
+  });
+
+  test("a failed save puts the box back and says why: the server's message, or a general one", async () => {
+    vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "Please log in again." }, { status: 401 }));
+    await mount(<AccountSettings {...ACCOUNT} />);
+    await click(box());
+    expect(box().checked).toBe(false);
+    expect(alertText(section())).toBe("Please log in again.");
+    vi.mocked(fetch).mockResolvedValueOnce(html502());
+    await click(box());
+    expect(box().checked).toBe(false);
+    expect(alertText(section())).toBe("Failed to save your reminder choice. Try again.");
+    expect(statusText(section())).toBeUndefined();
   });
 });
 
