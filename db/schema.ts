@@ -169,7 +169,8 @@ export const reviews = sqliteTable("reviews", {
   uniqueIndex("reviews_one_per_user_course").on(t.userId, t.courseId),
   index("reviews_by_course").on(t.courseId, t.hidden, t.createdAt),
   index("reviews_by_course_teacher").on(t.courseId, t.teacherName),
-  index("reviews_by_teacher_key").on(t.teacherKey, t.courseId),
+  // A professor's page: their visible reviews newest first, and their courses.
+  index("reviews_by_professor").on(t.teacherKey, t.hidden, t.createdAt),
   // Covers a course's figures (src/services/course-summary.ts) without reading review texts.
   index("reviews_figures").on(
     t.courseId,

@@ -78,7 +78,11 @@ export async function professorSummary(db: Db, slug: string): Promise<Omit<Profe
   const aliases = [...new Map(rows.map((r) => professorDisplayName(r.teacherName)).map((a) => [a.toLowerCase(), a])).values()]
     .filter((alias) => alias.toLowerCase() !== name.toLowerCase()).sort();
   const byCourse = new Map<number, typeof rows>();
-  for (const row of rows) byCourse.set(row.courseId, [...(byCourse.get(row.courseId) ?? []), row]);
+  for (const row of rows) {
+    const group = byCourse.get(row.courseId);
+    if (group) group.push(row);
+    else byCourse.set(row.courseId, [row]);
+  }
   const names = new Map(
     (await db.select({ id: courses.id, college: courses.college, department: courses.department, number: courses.number, title: courses.title }).from(courses)
       .where(inArray(courses.id, [...byCourse.keys()]))).map((c) => [c.id, c]),

@@ -74,7 +74,117 @@ async function prepare(url: string): Promise<void> {
   const pairs = new Set<string>();
   const sums = new Map<number, number[]>();
   let written = 0;
-  const teachers = ["Avery Quill", "Morgan Tessaro", "Jordan Baptiste", "Riley Okafor", "Casey Lindqvist", "Sam Varga", "Prof. Avery Quill", "dr. sam varga"];
+  // 2,500 professors (50 first names × 50 last names), two or three per course, each teaching about a dozen courses;
+  // some reviews spell the name with a title or in lower case.
+  const first = [
+    "Avery",
+    "Morgan",
+    "Jordan",
+    "Riley",
+    "Casey",
+    "Sam",
+    "Dana",
+    "Lee",
+    "Rhea",
+    "Ivo",
+    "Mara",
+    "Nell",
+    "Uma",
+    "Ola",
+    "Tess",
+    "Ravi",
+    "Jun",
+    "Aisha",
+    "Omar",
+    "Lena",
+    "Kofi",
+    "Ines",
+    "Theo",
+    "Yara",
+    "Hugo",
+    "Noor",
+    "Emil",
+    "Sade",
+    "Kai",
+    "Mina",
+    "Paz",
+    "Ben",
+    "Zoe",
+    "Ari",
+    "Liv",
+    "Max",
+    "Eva",
+    "Tom",
+    "Ana",
+    "Raj",
+    "Lou",
+    "Ada",
+    "Ian",
+    "Amy",
+    "Ned",
+    "Ida",
+    "Gus",
+    "Fay",
+    "Cal",
+    "Bea",
+  ];
+  const last = [
+    "Quill",
+    "Tessaro",
+    "Baptiste",
+    "Okafor",
+    "Lindqvist",
+    "Varga",
+    "Whitlock",
+    "Park",
+    "Castellanos",
+    "Brandt",
+    "Quint",
+    "Ortiz",
+    "Lind",
+    "Berg",
+    "Nakamura",
+    "Ferreira",
+    "Adeyemi",
+    "Hollis",
+    "Moreau",
+    "Kowalski",
+    "Haddad",
+    "Silva",
+    "Novak",
+    "Reyes",
+    "Fischer",
+    "Mensah",
+    "Rossi",
+    "Dubois",
+    "Yilmaz",
+    "Kim",
+    "Larsen",
+    "Costa",
+    "Byrne",
+    "Sato",
+    "Weber",
+    "Patel",
+    "Nguyen",
+    "Grant",
+    "Abara",
+    "Voss",
+    "Ruiz",
+    "Holt",
+    "Banerjee",
+    "Cruz",
+    "Marsh",
+    "Oduya",
+    "Hale",
+    "Ito",
+    "Sousa",
+    "Price",
+  ];
+  const professorOf = (courseId: number, k: number) => {
+    const n = (courseId * 7 + k * 1_031) % (first.length * last.length);
+    return `${first[n % first.length]} ${last[Math.floor(n / first.length)]}`;
+  };
+  const spell = (name: string, r: number) => r < 0.1 ? `Prof. ${name}` : r < 0.15 ? name.toLowerCase() : name;
   // Semesters as students type them, over three years.
   const semesters = ["Fall 2023", "spring 24", "F24", "Spring 2025", "Summer 1 2025", "fall 2025", "SP26", "Fall 2026", "last year"];
   while (written < REVIEWS) {
@@ -107,7 +217,7 @@ async function prepare(url: string): Promise<void> {
         ratings.teacherRating,
         ...(() => {
           // Two or three professors per course, the same ones for a course across runs.
-          const teacherName = teachers[(courseId + Math.floor(next() * 3)) % teachers.length];
+          const teacherName = spell(professorOf(courseId, Math.floor(next() * 3)), next());
           const semester = semesters[Math.floor(next() * semesters.length)];
           const keys = reviewKeys({ teacherName, semester });
           return [teacherName, semester, keys.teacherKey, keys.term];
@@ -182,6 +292,14 @@ async function pageJavaScript(base: string, path: string): Promise<{ files: numb
   return { files: urls.size, gzipBytes };
 }
 
+/** The professor whose review count is closest to 500, for the professor page case. */
+async function professorPageCase(url: string): Promise<{ slug: string; reviews: number }> {
+  const client = createClient({ url });
+  const row = (await client.execute("SELECT teacher_key, COUNT(*) AS n FROM reviews GROUP BY teacher_key ORDER BY ABS(COUNT(*) - 500) LIMIT 1")).rows[0];
+  client.close();
+  return { slug: String(row.teacher_key), reviews: Number(row.n) };
+}
+
 /** The course whose review count is closest to 500, for the course page case. */
 async function coursePageCase(url: string): Promise<{ id: number; reviews: number }> {
   const client = createClient({ url });
@@ -196,6 +314,7 @@ const dir = kept ? null : await Deno.makeTempDir({ prefix: "hubrate-bench-" });
 const url = `file:${kept ?? `${dir}/bench.db`}`;
 if (!kept || !(await Deno.stat(kept).then(() => true, () => false))) await prepare(url);
 const { id: popular, reviews: popularReviews } = await coursePageCase(url);
+const { slug: professor, reviews: professorReviews } = await professorPageCase(url);
 await buildAssets();
 // BENCH_TARGET=server serves the same data from a libSQL server (sqld on loopback) through the web client, as on Turso.
 const target = Deno.env.get("BENCH_TARGET") ?? "file";
@@ -285,8 +404,8 @@ try {
     ["page: /search?q=writing", "/search?q=writing"],
     [`page: /course/{id} (${popularReviews} reviews)`, `/course/${popular}`],
     [`api: /api/courses/{id}/summary (${popularReviews} reviews)`, `/api/courses/${popular}/summary`],
-    ["page: /professor/avery-quill", "/professor/avery-quill"],
-    ["api: /api/professors/avery-quill", "/api/professors/avery-quill"],
+    [`page: /professor/{slug} (${professorReviews} reviews)`, `/professor/${professor}`],
+    [`api: /api/professors/{slug} (${professorReviews} reviews)`, `/api/professors/${professor}`],
     ["suggest: professors and courses (quill)", "/api/suggest?q=quill"],
     ["hub plan: a new student", "/api/users/hub-plan", { Authorization: `Bearer ${students.fresh}` }],
     ["hub plan: 8 courses completed", "/api/users/hub-plan", { Authorization: `Bearer ${students.eight}` }],
