@@ -27,4 +27,4 @@ function CourseRatings({ summary: initial }: { summary: CourseSummary }) {
   );
 }
 
-export default island("CourseRatings", CourseRatings, "visible");
+export default island("CourseRatings", CourseRatings, "update");

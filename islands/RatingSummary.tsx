@@ -9,4 +9,4 @@ function RatingSummary({ courseId, allTime }: { courseId: number; allTime: Ratin
   return <SummaryStrip averages={averages} />;
 }
 
-export default island("RatingSummary", RatingSummary);
+export default island("RatingSummary", RatingSummary, "update");

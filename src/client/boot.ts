@@ -4,6 +4,7 @@
  */
 import { type ComponentType, createElement, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { ISLAND_UPDATE_EVENT } from "./island.tsx";
 
 /** An island module's default export; its props are whatever the server serialised. */
 type IslandModule = { Component: unknown };
@@ -32,15 +33,23 @@ export function bootIslands(islands: Record<string, IslandModule>): void {
       }
     }, { rootMargin: "200px" })
     : null;
+  const onUpdate: HTMLElement[] = [];
   for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) {
     const module = islands[element.dataset.island!];
     if (!module) continue;
     const target = element.firstElementChild;
-    if (element.dataset.hydrate === "visible" && observer && target) {
+    if (element.dataset.hydrate === "update") {
+      onUpdate.push(element);
+    } else if (element.dataset.hydrate === "visible" && observer && target) {
       watched.set(target, element);
       observer.observe(target);
     } else {
       hydrate(element, module);
     }
+  }
+  if (onUpdate.length) {
+    globalThis.addEventListener(ISLAND_UPDATE_EVENT, () => {
+      for (const element of onUpdate.splice(0)) hydrate(element, islands[element.dataset.island!]);
+    }, { once: true });
   }
 }

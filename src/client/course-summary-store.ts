@@ -10,6 +10,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState } from "react";
 import type { CourseSummary } from "../lib/api-types.ts";
 import { apiFetch } from "./api.ts";
+import { ISLAND_UPDATE_EVENT } from "./island.tsx";
 
 /** Set only in the browser, by a refresh; read only after hydration, so a server render never shows one request's figures on another's page. */
 export const liveSummary = signal<CourseSummary | null>(null);
@@ -34,6 +35,10 @@ export function useCourseSummary(courseId: number, initial: CourseSummary): Cour
 
 export async function refreshSummary(courseId: number): Promise<boolean> {
   const answer = await apiFetch<CourseSummary>(`/api/courses/${courseId}/summary`);
-  if (answer.ok) liveSummary.value = answer.data;
+  if (answer.ok) {
+    liveSummary.value = answer.data;
+    // The summary and the ratings section hydrate now, to show the new figures.
+    globalThis.dispatchEvent(new Event(ISLAND_UPDATE_EVENT));
+  }
   return answer.ok;
 }

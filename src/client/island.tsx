@@ -7,7 +7,15 @@
  */
 import { type ComponentType, createContext, type JSX, useContext } from "react";
 
-export type Hydrate = "load" | "visible";
+/**
+ * When an island hydrates: at load, when it scrolls into view, or only when
+ * the page's data changes (an island that shows figures and has no control of
+ * its own: until then the server's HTML is all it needs).
+ */
+export type Hydrate = "load" | "visible" | "update";
+
+/** The event a client store sends when the data `update` islands show has changed. */
+export const ISLAND_UPDATE_EVENT = "hubrate:island-update";
 
 /** Collects the islands one server render used; absent in the browser. */
 export class IslandCollector {

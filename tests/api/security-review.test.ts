@@ -210,7 +210,21 @@ const PROTOTYPE_NAMES = ["toString", "constructor", "__proto__", "valueOf", "has
 /** Query parameters get one of each kind: an inherited method, the constructor, the prototype itself (paths get every name). */
 const QUERY_NAMES = new Set(["toString", "constructor", "__proto__"]);
 /** Every query parameter any endpoint or page reads. */
-const QUERY_PARAMETERS = [...SEARCH_PARAMETERS, "teacherName", "sort", "voteType", "email", "college", "next", "edit", "review", "token", "ids", "semester", "size"];
+const QUERY_PARAMETERS = [
+  ...SEARCH_PARAMETERS,
+  "teacherName",
+  "sort",
+  "voteType",
+  "email",
+  "college",
+  "next",
+  "edit",
+  "review",
+  "token",
+  "ids",
+  "semester",
+  "size",
+];
 const SEARCH_CHOICES = ["colleges", "departments", "hubReqs", "sortBy", "noPreReqs", "page", "minRating", "maxDifficulty", "minCourseCode", "reviewCount"];
 /** Parameters that take one of a few values, by route: a prototype name is not one of them, so it gets 400 (401 first where a session is needed). */
 const ENUMERATED = new Map([

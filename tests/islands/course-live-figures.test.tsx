@@ -113,7 +113,8 @@ test("deleting one's review refreshes the summary, the ratings, the filters and 
     </IslandContext.Provider>,
   );
   await act(async () => bootIslands({ RatingSummary, CourseActions, CourseRatings, CourseReviewList }));
-  expect(hydratedRoots).toHaveLength(4);
+  // The summary and the ratings section have no control of their own: they hydrate only when the figures change.
+  expect(hydratedRoots).toHaveLength(2);
   expect(text(document.querySelector(".summary-overall"))).toContain("(3 reviews)");
   expect(document.querySelector<HTMLButtonElement>(".course-actions button[disabled]")?.textContent).toBe("✓ Review Complete");
   expect(text(document.querySelector(".averages-table thead"))).toContain("3 reviews");
@@ -123,6 +124,7 @@ test("deleting one's review refreshes the summary, the ratings, the filters and 
   await settle();
   await settle();
 
+  expect(hydratedRoots).toHaveLength(4);
   expect(text(document.querySelector(".summary-overall"))).toContain("(2 reviews)");
   expect(text(document.getElementById("reviews-heading"))).toBe("Reviews (2)");
   expect(document.querySelector<HTMLAnchorElement>(`.course-actions a[href='/course/${COURSE}/review']`)?.textContent).toBe("Write a review");
