@@ -139,7 +139,7 @@ const visitorStates = (): State[] => [
   {
     name: "course-teacher-chosen",
     within: "main",
-    reach: async (page, device) => {
+    reach: async (page) => {
       await page.goto(`${site.stack.url}/course/${site.course}`);
       await waitForIsland(page, "CourseReviewList");
       await page.getByLabel("Teacher", { exact: true }).selectOption("Ada Report");
