@@ -5,10 +5,10 @@ import { refreshSummary, useSummaryPart } from "../src/client/course-summary-sto
 import { loginUrl } from "../src/client/navigation.ts";
 import { ReviewCard } from "../src/components/ReviewCard.tsx";
 import { VoteButtons } from "../src/components/VoteButtons.tsx";
+import { type ReviewSort as Sort, ReviewSortSelect, ShowMoreReviews } from "../src/components/ReviewListControls.tsx";
 import type { CourseSummary, ReviewView } from "../src/lib/api-types.ts";
 
 type ReviewPage = { content: ReviewView[]; totalElements: number; totalPages: number; number: number; size: number };
-type Sort = "newest" | "helpful";
 /** What the filters offer: each professor once, however students spelled the name, and the semesters that have reviews. */
 type Filters = { professors: { name: string; averages: { overall: number } }[]; semesters: CourseSummary["semesters"] };
 type Props = { courseId: number; initial: ReviewPage; filters: Filters; signedIn: boolean };
@@ -136,13 +136,7 @@ function CourseReviewList({ courseId, initial, filters: initialFilters, signedIn
               </select>
             </div>
           )}
-          <div className="field">
-            <label htmlFor="reviews-sort">Sort reviews</label>
-            <select id="reviews-sort" value={sort} onChange={(e) => choose({ sort: e.target.value as Sort })}>
-              <option value="newest">Newest first</option>
-              <option value="helpful">Most helpful</option>
-            </select>
-          </div>
+          <ReviewSortSelect value={sort} onChange={(next) => choose({ sort: next })} />
         </div>
       </div>
       {teacher && score !== null && (
@@ -189,13 +183,7 @@ function CourseReviewList({ courseId, initial, filters: initialFilters, signedIn
           />
         ))}
       </div>
-      {reviews.length < total && (
-        <p className="center">
-          <button type="button" className="button button-ghost" disabled={loading} onClick={() => load({ teacher, semester, sort }, page + 1)}>
-            {loading ? "Loading..." : `Show more reviews (${total - reviews.length} more)`}
-          </button>
-        </p>
-      )}
+      <ShowMoreReviews shown={reviews.length} total={total} loading={loading} onClick={() => load({ teacher, semester, sort }, page + 1)} />
     </section>
   );
 }

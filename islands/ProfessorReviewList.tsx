@@ -3,11 +3,11 @@ import { apiFetch } from "../src/client/api.ts";
 import { island } from "../src/client/island.tsx";
 import { ReviewCard } from "../src/components/ReviewCard.tsx";
 import { VoteButtons } from "../src/components/VoteButtons.tsx";
+import { type ReviewSort as Sort, ReviewSortSelect, ShowMoreReviews } from "../src/components/ReviewListControls.tsx";
 import type { Paged } from "../src/lib/paging.ts";
 import type { ProfessorView, ReviewView } from "../src/lib/api-types.ts";
 
 type Review = ReviewView & { courseCode: string; courseTitle: string };
-type Sort = "newest" | "helpful";
 type Props = { slug: string; initial: Paged<Review>; signedIn: boolean };
 
 /** A professor's reviews across their courses, ten at a time, newest or most helpful first. */
@@ -38,20 +38,13 @@ function ProfessorReviewList({ slug, initial, signedIn }: Props) {
       <div className="reviews-head">
         <h2 id="reviews-heading">{`Reviews (${total})`}</h2>
         <div className="reviews-controls">
-          <div className="field">
-            <label htmlFor="reviews-sort">Sort reviews</label>
-            <select
-              id="reviews-sort"
-              value={sort}
-              onChange={(e) => {
-                setSort(e.target.value as Sort);
-                void load(e.target.value as Sort, 0);
-              }}
-            >
-              <option value="newest">Newest first</option>
-              <option value="helpful">Most helpful</option>
-            </select>
-          </div>
+          <ReviewSortSelect
+            value={sort}
+            onChange={(next) => {
+              setSort(next);
+              void load(next, 0);
+            }}
+          />
         </div>
       </div>
       {error && <p className="alert alert-error" role="alert">{`Error loading: ${error}`}</p>}
@@ -71,13 +64,7 @@ function ProfessorReviewList({ slug, initial, signedIn }: Props) {
           />
         ))}
       </div>
-      {reviews.length < total && (
-        <p className="center">
-          <button type="button" className="button button-ghost" disabled={loading} onClick={() => load(sort, page + 1)}>
-            {loading ? "Loading..." : `Show more reviews (${total - reviews.length} more)`}
-          </button>
-        </p>
-      )}
+      <ShowMoreReviews shown={reviews.length} total={total} loading={loading} onClick={() => load(sort, page + 1)} />
     </section>
   );
 }

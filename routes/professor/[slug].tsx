@@ -1,5 +1,5 @@
 import ProfessorReviewList from "../../islands/ProfessorReviewList.tsx";
-import { hoursText } from "../../src/components/RatingCharts.tsx";
+import { SummaryStrip } from "../../src/components/RatingCharts.tsx";
 import { Score } from "../../src/components/Score.tsx";
 import type { ProfessorView } from "../../src/lib/api-types.ts";
 import { PROFESSOR_SLUG } from "../../src/lib/professor-names.ts";
@@ -58,32 +58,7 @@ export default function ProfessorPage({ data, user }: PageProps<Data>) {
         <p className="course-code">Professor</p>
         <h1>{professor.name}</h1>
         {professor.aliases.length > 0 && <p className="hint">{`Also written as ${professor.aliases.join(", ")}`}</p>}
-        <dl className="summary-strip">
-          <div className="summary-overall">
-            <dt>Teacher rating</dt>
-            <dd>
-              <Score value={averages.teacher} count={averages.count} withCount />
-            </dd>
-          </div>
-          <div>
-            <dt>Overall course rating</dt>
-            <dd>
-              <Score value={averages.overall} count={averages.count} />
-            </dd>
-          </div>
-          <div>
-            <dt>Difficulty</dt>
-            <dd>
-              <Score value={averages.difficulty} count={averages.count} neutral />
-            </dd>
-          </div>
-          <div>
-            <dt>Hours per week</dt>
-            <dd>
-              <span className="summary-value">{hoursText(averages.medianHours)}</span> <span className="score-count">median</span>
-            </dd>
-          </div>
-        </dl>
+        <SummaryStrip averages={averages} figures={["teacher", "overallCourse", "difficulty", "hours"]} />
       </header>
       <section aria-labelledby="courses-heading">
         <h2 id="courses-heading">{`Courses (${professor.courses.length})`}</h2>

@@ -4,6 +4,7 @@
  * overall average by semester. Charts are SVG images whose title and
  * description say every count, so a screen reader hears the same numbers.
  */
+import type { JSX } from "react";
 import type { CourseSummary, Distribution, RatingAverages } from "../lib/api-types.ts";
 import { plural } from "../lib/text.ts";
 import { Score, scoreStep } from "./Score.tsx";
@@ -27,8 +28,37 @@ export function shareText(share: number | null): string {
   return share === null ? "—" : `${Math.round(share * 100)}%`;
 }
 
-/** Under the course's name: overall with its count, difficulty, workload, median hours and attendance, or 'No ratings yet'. */
-export function SummaryStrip({ averages }: { averages: RatingAverages }) {
+/** The figures a strip can show, each drawn from a set of averages. */
+const STRIP_FIGURES = {
+  overall: ["Overall", (a: RatingAverages, lead: boolean) => <Score value={a.overall} count={a.count} withCount={lead} />],
+  overallCourse: ["Overall course rating", (a: RatingAverages, lead: boolean) => <Score value={a.overall} count={a.count} withCount={lead} />],
+  teacher: ["Teacher rating", (a: RatingAverages, lead: boolean) => <Score value={a.teacher} count={a.count} withCount={lead} />],
+  difficulty: ["Difficulty", (a: RatingAverages) => <Score value={a.difficulty} count={a.count} neutral />],
+  workload: ["Workload", (a: RatingAverages) => <Score value={a.workload} count={a.count} neutral />],
+  hours: ["Hours per week", (a: RatingAverages) => (
+    <>
+      <span className="summary-value">{hoursText(a.medianHours)}</span> <span className="score-count">median</span>
+    </>
+  )],
+  attendance: ["Attendance required", (a: RatingAverages) => (
+    <>
+      <span className="summary-value">{shareText(a.attendanceShare)}</span> <span className="score-count">of reviews</span>
+    </>
+  )],
+} satisfies Record<string, [string, (a: RatingAverages, lead: boolean) => JSX.Element]>;
+
+export type StripFigure = keyof typeof STRIP_FIGURES;
+
+/**
+ * A row of figures under a page's name, the first one large with its review
+ * count (the course page: overall, difficulty, workload, median hours,
+ * attendance; a professor's: teacher, overall, difficulty, hours); 'No ratings
+ * yet' without reviews.
+ */
+export function SummaryStrip({ averages, figures = ["overall", "difficulty", "workload", "hours", "attendance"] }: {
+  averages: RatingAverages;
+  figures?: StripFigure[];
+}) {
   if (averages.count === 0) {
     return (
       <p className="summary-strip summary-empty">
@@ -38,36 +68,15 @@ export function SummaryStrip({ averages }: { averages: RatingAverages }) {
   }
   return (
     <dl className="summary-strip">
-      <div className="summary-overall">
-        <dt>Overall</dt>
-        <dd>
-          <Score value={averages.overall} count={averages.count} withCount />
-        </dd>
-      </div>
-      <div>
-        <dt>Difficulty</dt>
-        <dd>
-          <Score value={averages.difficulty} count={averages.count} neutral />
-        </dd>
-      </div>
-      <div>
-        <dt>Workload</dt>
-        <dd>
-          <Score value={averages.workload} count={averages.count} neutral />
-        </dd>
-      </div>
-      <div>
-        <dt>Hours per week</dt>
-        <dd>
-          <span className="summary-value">{hoursText(averages.medianHours)}</span> <span className="score-count">median</span>
-        </dd>
-      </div>
-      <div>
-        <dt>Attendance required</dt>
-        <dd>
-          <span className="summary-value">{shareText(averages.attendanceShare)}</span> <span className="score-count">of reviews</span>
-        </dd>
-      </div>
+      {figures.map((key, i) => {
+        const [label, draw] = STRIP_FIGURES[key];
+        return (
+          <div key={key} className={i === 0 ? "summary-overall" : undefined}>
+            <dt>{label}</dt>
+            <dd>{draw(averages, i === 0)}</dd>
+          </div>
+        );
+      })}
     </dl>
   );
 }
