@@ -20,9 +20,14 @@ beforeAll(async () => {
 });
 afterAll(() => stopStack(stack));
 
-/** Waits until every island on the page has hydrated (those that wait to be seen are scrolled to), then goes back to the top. */
+/**
+ * Waits until every island with controls has hydrated (those that wait to be seen are scrolled to), then goes back to the
+ * top. Islands that hydrate only when their data changes have no control of their own.
+ */
 async function waitForHydration(page: Page): Promise<void> {
-  const names = await page.evaluate(() => [...new Set([...document.querySelectorAll<HTMLElement>("[data-island]")].map((e) => e.dataset.island!))]);
+  const names = await page.evaluate(() => [
+    ...new Set([...document.querySelectorAll<HTMLElement>("[data-island]:not([data-hydrate=update])")].map((e) => e.dataset.island!)),
+  ]);
   for (const name of names) await waitForIsland(page, name);
   await page.evaluate(() => scrollTo(0, 0));
 }
