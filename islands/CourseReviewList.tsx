@@ -6,17 +6,11 @@ import { loginUrl } from "../src/client/navigation.ts";
 import { ReviewCard } from "../src/components/ReviewCard.tsx";
 import { VoteButtons } from "../src/components/VoteButtons.tsx";
 import { type ReviewSort as Sort, ReviewSortSelect, ShowMoreReviews } from "../src/components/ReviewListControls.tsx";
-import type { CourseSummary, ReviewView } from "../src/lib/api-types.ts";
+import type { ReviewView } from "../src/lib/api-types.ts";
+import { type ReviewFilters, reviewFilters } from "../src/lib/rating-figures.ts";
 
 type ReviewPage = { content: ReviewView[]; totalElements: number; totalPages: number; number: number; size: number };
-/** What the filters offer: each professor once, however students spelled the name, and the semesters that have reviews. */
-type Filters = { professors: { name: string; averages: { overall: number } }[]; semesters: CourseSummary["semesters"] };
-type Props = { courseId: number; initial: ReviewPage; filters: Filters; signedIn: boolean };
-
-const pickFilters = (s: CourseSummary): Filters => ({
-  professors: [...s.professors].sort((a, b) => a.name.localeCompare(b.name)).map((p) => ({ name: p.name, averages: { overall: p.averages.overall } })),
-  semesters: s.semesters,
-});
+type Props = { courseId: number; initial: ReviewPage; filters: ReviewFilters; signedIn: boolean };
 
 function ReportForm({ reviewId, onDone, onError }: { reviewId: number; onDone: (hidden: boolean) => void; onError: (message: string) => void }) {
   const [open, setOpen] = useState(false);
@@ -51,7 +45,7 @@ function ReportForm({ reviewId, onDone, onError }: { reviewId: number; onDone: (
 }
 
 function CourseReviewList({ courseId, initial, filters: initialFilters, signedIn }: Props) {
-  const filters = useSummaryPart(courseId, pickFilters, initialFilters);
+  const filters = useSummaryPart(courseId, reviewFilters, initialFilters);
   const [reviews, setReviews] = useState(initial.content);
   const [total, setTotal] = useState(initial.totalElements);
   const [page, setPage] = useState(initial.number);

@@ -9,6 +9,7 @@ import { validate } from "../../src/server/validation.ts";
 import { courseColleges, courseSuggestions, departmentsOf, findCourseDetail, namedDepartmentsOf, searchCourses } from "../../src/services/course-queries.ts";
 import { matchPastedCodes } from "../../src/services/course-codes.ts";
 import { courseSummary } from "../../src/services/course-summary.ts";
+import { courseExists } from "../../src/services/course-reviews.ts";
 import { compareCourses } from "../../src/services/course-compare.ts";
 import { badRequest, notFound, unauthorized } from "../../src/services/domain-errors.ts";
 
@@ -49,7 +50,7 @@ export default new Hono<AppEnv>()
     const user = c.var.user?.enabled ? c.var.user : null;
     const id = courseIdParam(c.req.param("id"));
     const db = c.var.deps.database.db;
-    if (!(await findCourseDetail(db, id))) throw notFound("Course not found");
+    if (!(await courseExists(db, id))) throw notFound("Course not found");
     return c.json(await courseSummary(db, id, user?.id));
   })
   .get("/:id", async (c) => {

@@ -14,13 +14,13 @@ import {
   listCourseReviews,
   MAX_REVIEWS_PAGE_SIZE,
   myReviews,
-  ratingDistribution,
   reportReview,
   teacherScore,
   teachersOf,
   updateReview,
 } from "../../src/services/course-reviews.ts";
 import { notFound } from "../../src/services/domain-errors.ts";
+import { courseSummary } from "../../src/services/course-summary.ts";
 
 async function existingCourse(c: AppContext, raw: string | undefined): Promise<number> {
   const id = courseIdParam(raw);
@@ -73,7 +73,10 @@ export default new Hono<AppEnv>()
     const { teacherName } = c.req.valid("query");
     return c.json({ teacherName, averageRating: await teacherScore(c.var.deps.database.db, courseId, teacherName) });
   })
-  .get("/course/:id/distribution", async (c) => c.json(await ratingDistribution(c.var.deps.database.db, await existingCourse(c, c.req.param("id")))))
+  .get("/course/:id/distribution", async (c) => {
+    const courseId = await existingCourse(c, c.req.param("id"));
+    return c.json((await courseSummary(c.var.deps.database.db, courseId)).distribution);
+  })
   .get("/course/:id", validate("query", listQuery), async (c) => {
     const courseId = await existingCourse(c, c.req.param("id"));
     const { teacherName, sort, page, size, semester } = c.req.valid("query");

@@ -11,6 +11,7 @@ import { plural } from "../../src/lib/text.ts";
 import type { AppContext, LoadFailure, PageMeta, PageProps } from "../../src/server/context.ts";
 import { listIds } from "../../src/services/course-lists.ts";
 import { findCourseDetail } from "../../src/services/course-queries.ts";
+import { reviewFilters } from "../../src/lib/rating-figures.ts";
 import { listCourseReviews } from "../../src/services/course-reviews.ts";
 import { courseSummary } from "../../src/services/course-summary.ts";
 
@@ -53,11 +54,13 @@ export async function load(c: AppContext): Promise<Data> {
   const user = c.var.user?.enabled ? c.var.user : null;
   const course = id === null ? null : await findCourseDetail(db, id, user?.id);
   if (!course) return { course: null };
-  const [reviews, summary, lists] = await Promise.all([
+  const [reviews, figures, lists] = await Promise.all([
     listCourseReviews(db, course.id, user?.id),
-    courseSummary(db, course.id, user?.id),
+    // Whether the student reviewed it is already known from the course.
+    courseSummary(db, course.id),
     user ? listIds(db, user.id) : null,
   ]);
+  const summary = { ...figures, userReviewed: course.userReviewed };
   return { course, reviews, summary, lists, backHref: backHref(c), flash: FLASH.get(c.req.query("review") ?? "") ?? null };
 }
 
@@ -132,13 +135,7 @@ export default function CoursePage({ data, user }: PageProps<Data>) {
       <CourseReviewList
         courseId={course.id}
         initial={found.reviews}
-        filters={{
-          professors: [...found.summary.professors].sort((a, b) => a.name.localeCompare(b.name)).map((p) => ({
-            name: p.name,
-            averages: { overall: p.averages.overall },
-          })),
-          semesters: found.summary.semesters,
-        }}
+        filters={reviewFilters(found.summary)}
         signedIn={signedIn}
       />
     </div>

@@ -4,24 +4,25 @@
  * (docs/product.md, Course pages). Pure, so the same rules hold wherever the
  * rows come from.
  */
-import { type CourseSummary, DISTRIBUTED, type Distribution, type RatingAverages } from "./api-types.ts";
+import { type CourseSummary, DISTRIBUTED, type Distribution, type RatingAverages, type ReviewView } from "./api-types.ts";
 import { preferredName } from "./professor-names.ts";
 import { recentTerms, semesterLabel, semesterShortLabel } from "./semesters.ts";
 
-/** The fields of one review the figures need. */
-export type RatingRow = {
-  overallRating: number;
-  usefulnessRating: number;
-  difficultyRating: number;
-  workloadRating: number;
-  interestRating: number;
-  teacherRating: number;
-  hoursPerWeek: number;
-  attendanceRequired: boolean;
-  teacherKey: string;
-  teacherName: string;
-  term: number | null;
-};
+/** The fields of one review the figures need: its ratings and facts, and the professor and term read from its texts. */
+export type RatingRow =
+  & Pick<
+    ReviewView,
+    | "overallRating"
+    | "usefulnessRating"
+    | "difficultyRating"
+    | "workloadRating"
+    | "interestRating"
+    | "teacherRating"
+    | "hoursPerWeek"
+    | "attendanceRequired"
+    | "teacherName"
+  >
+  & { teacherKey: string; term: number | null };
 
 export function median(values: number[]): number | null {
   if (values.length === 0) return null;
@@ -120,5 +121,15 @@ export function summarize(courseId: number, rows: readonly RatingRow[], today: D
     semesters: byTerm.map(([term, group]) => ({ term, label: semesterLabel(term), count: group.length })).reverse(),
     unreadSemesters: rows.filter((r) => r.term === null).length,
     userReviewed,
+  };
+}
+
+/** What a course's review filters offer: each professor once, by name, with their overall average there; the semesters with reviews. */
+export type ReviewFilters = { professors: { name: string; averages: { overall: number } }[]; semesters: CourseSummary["semesters"] };
+
+export function reviewFilters(summary: CourseSummary): ReviewFilters {
+  return {
+    professors: [...summary.professors].sort((a, b) => a.name.localeCompare(b.name)).map((p) => ({ name: p.name, averages: { overall: p.averages.overall } })),
+    semesters: summary.semesters,
   };
 }

@@ -14,7 +14,7 @@ import { courseProfessors, reviewKeys } from "./course-summary.ts";
 import { professorSlug } from "../lib/professor-names.ts";
 import { conflict, DomainError, forbidden, notFound } from "./domain-errors.ts";
 
-import { DISTRIBUTED, type Distribution, type MyReviewView, type ReviewView, type VoteResult, type VoteType } from "../lib/api-types.ts";
+import type { MyReviewView, ReviewView, VoteResult, VoteType } from "../lib/api-types.ts";
 
 export const REPORTS_TO_HIDE = 3;
 /** Reviews per page: a course page shows ten, then 'Show more'. */
@@ -167,27 +167,6 @@ export async function teacherScore(db: Db, courseId: number, teacherName: string
   }).from(reviews)
     .where(and(eq(reviews.courseId, courseId), eq(reviews.hidden, false), eq(reviews.teacherKey, professorSlug(teacherName))));
   return row?.average ?? 0;
-}
-
-const DISTRIBUTED_COLUMNS: Record<(typeof DISTRIBUTED)[number], string> = {
-  overallRating: "CAST(ROUND(overall_rating) AS INTEGER)",
-  usefulnessRating: "usefulness_rating",
-  difficultyRating: "difficulty_rating",
-  workloadRating: "workload_rating",
-  interestRating: "interest_rating",
-  teacherRating: "teacher_rating",
-};
-
-/**
- * How many visible reviews gave each value 1-5 for each rating (overall
- * rounded to the nearest whole), counted by SQLite in one row from a
- * covering index.
- */
-export async function ratingDistribution(db: Db, courseId: number): Promise<Distribution> {
-  const cells = DISTRIBUTED.flatMap((key) => [1, 2, 3, 4, 5].map((value) => sql.raw(`COALESCE(SUM(${DISTRIBUTED_COLUMNS[key]} = ${value}), 0)`)));
-  const [row] = await db.values<number[]>(sql`SELECT ${sql.join(cells, sql`, `)} FROM reviews WHERE course_id = ${courseId} AND hidden = 0`);
-  const counts = Array.from(row as ArrayLike<unknown>, Number);
-  return Object.fromEntries(DISTRIBUTED.map((key, i) => [key, counts.slice(i * 5, i * 5 + 5)])) as Distribution;
 }
 
 function values(input: ReviewInput) {
