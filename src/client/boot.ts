@@ -8,6 +8,13 @@ import { ISLAND_UPDATE_EVENT } from "./island.tsx";
 
 /** An island module's default export; its props are whatever the server serialised. */
 type IslandModule = { Component: unknown };
+/** What the page gives boot per island: the module, or (for islands that hydrate on an update) a function that imports it. */
+type IslandEntry = IslandModule | (() => Promise<IslandModule>);
+
+/** An island module is itself a function (the server-side wrapper) carrying `Component`; a loader has no `Component`. */
+async function moduleOf(entry: IslandEntry): Promise<IslandModule> {
+  return "Component" in entry ? entry : await entry();
+}
 
 function hydrate(element: HTMLElement, module: IslandModule): void {
   const id = element.dataset.islandId;
@@ -19,7 +26,7 @@ function hydrate(element: HTMLElement, module: IslandModule): void {
   });
 }
 
-export function bootIslands(islands: Record<string, IslandModule>): void {
+export function bootIslands(islands: Record<string, IslandEntry>): void {
   // The marker is display: contents and has no box of its own, so visibility is watched on its first child.
   const watched = new Map<Element, HTMLElement>();
   const observer = typeof IntersectionObserver === "function"
@@ -29,7 +36,7 @@ export function bootIslands(islands: Record<string, IslandModule>): void {
         if (!entry.isIntersecting || !element) continue;
         observer!.unobserve(entry.target);
         watched.delete(entry.target);
-        hydrate(element, islands[element.dataset.island!]);
+        hydrate(element, islands[element.dataset.island!] as IslandModule);
       }
     }, { rootMargin: "200px" })
     : null;
@@ -44,12 +51,14 @@ export function bootIslands(islands: Record<string, IslandModule>): void {
       watched.set(target, element);
       observer.observe(target);
     } else {
-      hydrate(element, module);
+      hydrate(element, module as IslandModule);
     }
   }
   if (onUpdate.length) {
     globalThis.addEventListener(ISLAND_UPDATE_EVENT, () => {
-      for (const element of onUpdate.splice(0)) hydrate(element, islands[element.dataset.island!]);
+      for (const element of onUpdate.splice(0)) {
+        moduleOf(islands[element.dataset.island!]).then((module) => hydrate(element, module), (error) => console.error(error));
+      }
     }, { once: true });
   }
 }

@@ -38,16 +38,22 @@ export function Document({ meta, url, origin, nonce, assets, children }: Documen
 /**
  * Rendered last, after every island on the page has registered itself, so it
  * knows which bundles to load. Pages without islands get no script at all.
+ * Islands that hydrate only when the page's data changes are neither imported
+ * nor preloaded with the page: boot gets a function that imports them then.
  */
 function IslandScripts({ nonce, assets }: { nonce: string; assets: AssetManifest }) {
   const collector = useContext(IslandContext);
   if (!collector || collector.used.size === 0) return null;
   const names = [...collector.used].sort();
-  const entries = [assets.boot, ...names.map((name) => assets.islands[name])];
+  const eager = names.filter((name) => collector.eager.has(name));
+  const entries = [assets.boot, ...eager.map((name) => assets.islands[name])];
   const preload = [...new Set(entries.flatMap((entry) => chunksOf(assets, entry)))];
+  const url = (name: string) => `${BUILD_URL}/${assets.islands[name]}`;
   const code = `import{bootIslands}from"${BUILD_URL}/${assets.boot}";` +
-    names.map((name, i) => `import i${i} from"${BUILD_URL}/${assets.islands[name]}";`).join("") +
-    `bootIslands({${names.map((name, i) => `${JSON.stringify(name)}:i${i}`).join(",")}});`;
+    eager.map((name) => `import i${names.indexOf(name)} from"${url(name)}";`).join("") +
+    `bootIslands({${
+      names.map((name, i) => `${JSON.stringify(name)}:${collector.eager.has(name) ? `i${i}` : `()=>import("${url(name)}").then(m=>m.default)`}`).join(",")
+    }});`;
   return (
     <>
       {preload.map((file) => <link key={file} rel="modulepreload" href={`${BUILD_URL}/${file}`} />)}

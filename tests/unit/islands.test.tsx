@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { island, IslandCollector, IslandContext, serializeProps } from "../../src/client/island.tsx";
@@ -55,5 +56,43 @@ describe("the course page's live figures", () => {
     } finally {
       liveSummary.value = null;
     }
+  });
+});
+
+describe("the page's island script", () => {
+  const Later = island("Later", ({ text }: { text: string }) => <p>{text}</p>, "update");
+  const assets = {
+    dir: "",
+    css: "styles.css",
+    boot: "boot.js",
+    islands: { Echo: "Echo.js", Later: "Later.js" },
+    imports: { "boot.js": ["chunk-react.js"], "Echo.js": ["chunk-react.js"], "Later.js": ["chunk-react.js", "chunk-charts.js"] },
+  };
+
+  async function page(children: ReactNode): Promise<string> {
+    const { Document } = await import("../../src/server/document.tsx");
+    return renderToString(
+      <IslandContext.Provider value={new IslandCollector()}>
+        <Document meta={{ title: "T" }} url="/" origin="http://x" nonce="n" assets={assets}>{children}</Document>
+      </IslandContext.Provider>,
+    );
+  }
+
+  test("islands that hydrate at load are imported and preloaded with the page", async () => {
+    const html = await page(<Echo text="now" />);
+    expect(html).toContain('import i0 from"/static/build/Echo.js"');
+    expect(html).toContain('rel="modulepreload" href="/static/build/Echo.js"');
+  });
+
+  test("an island that hydrates only on an update is neither imported nor preloaded: boot gets a function that imports it", async () => {
+    const html = await page(
+      <>
+        <Echo text="now" />
+        <Later text="later" />
+      </>,
+    );
+    expect(html).toContain('"Later":()=>import("/static/build/Later.js")');
+    expect(html).not.toContain('import i1 from"/static/build/Later.js"');
+    expect(html).not.toMatch(/modulepreload" href="\/static\/build\/(Later|chunk-charts)\.js"/);
   });
 });
