@@ -9,15 +9,20 @@ import { expect } from "vitest";
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 
+/** The rules whose outcome depends on colours: all a second colour scheme can change on the same page. */
+export const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
 /**
  * Serious and critical violations, each with the rule and where it fired. `within`
  * limits the check to a part of the page (a form showing its errors, an open
  * menu): faster on big pages, and page-level rules are left to the page's own check.
+ * `rules` runs only those rules.
  */
-export async function axeViolations(page: Page, within?: string): Promise<string[]> {
+export async function axeViolations(page: Page, within?: string, rules?: string[]): Promise<string[]> {
   // Legacy mode runs axe in the page itself instead of finishing in a fresh page per run: three times
   // faster here, and the same results, since HubRate's pages have no frames.
-  let builder = new AxeBuilder({ page }).setLegacyMode(true).withTags(AXE_TAGS).options({ resultTypes: ["violations"] });
+  let builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
+  builder = rules ? builder.withRules(rules) : builder.withTags(AXE_TAGS);
   if (within) builder = builder.include(within);
   const result = await builder.analyze();
   return result.violations
