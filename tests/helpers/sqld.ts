@@ -68,8 +68,11 @@ export async function startSqld({ from }: { from?: string } = {}): Promise<Sqld>
     client,
     async stop() {
       client.close();
+      // sqld waits up to 30 s for its connections to drain after SIGTERM; the database is thrown away, so a second is enough.
       child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 1000);
       await child.status;
+      clearTimeout(timer);
       await Deno.remove(dir, { recursive: true }).catch(() => {});
     },
   };
