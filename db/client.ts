@@ -20,7 +20,10 @@ import { drizzle } from "drizzle-orm/libsql/web";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { countingInto, countRoundTrips, type DbUsage, newUsage } from "./round-trips.ts";
 import * as schema from "./schema.ts";
+
+export type { DbUsage } from "./round-trips.ts";
 
 export type Db = LibSQLDatabase<typeof schema>;
 
@@ -34,6 +37,8 @@ export type Database = {
   write<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   /** Pulls the primary's latest changes into an embedded replica; does nothing for the other targets. */
   sync(): Promise<void>;
+  /** Runs `work` (a request, say) and counts the statements, round trips and time it spent on this database. */
+  measure<T>(work: () => Promise<T>): Promise<{ result: T; usage: DbUsage }>;
   close(): void;
 };
 
@@ -94,7 +99,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     const shown = url.replace(/\/\/[^@/]*@/, "//");
     throw new DatabaseUnavailableError(`Cannot open the database at ${shown}: ${describeError(error)}`, { cause: error });
   }
-  const client = opened;
+  const client = countRoundTrips(opened);
   const db = drizzle(client, { schema });
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -130,6 +135,11 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     },
     sync: async () => {
       if (target === "replica") await client.sync();
+    },
+    async measure<T>(work: () => Promise<T>) {
+      const usage = newUsage();
+      const result = await countingInto(usage, work);
+      return { result, usage };
     },
     close: () => client.close(),
   };

@@ -11,6 +11,7 @@ import { handleError } from "./middleware/error-handler.ts";
 import { apiBodyLimit, jsonBodies, sameOrigin } from "./middleware/request-guards.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
+import { serverTiming } from "./middleware/server-timing.ts";
 import { session } from "./middleware/session.ts";
 import type { AppContext, AppDeps, AppEnv } from "./server/context.ts";
 import { renderPage } from "./server/render.tsx";
@@ -40,6 +41,8 @@ export async function createApp(deps: AppDeps, routes?: RouteModules): Promise<H
     c.set("user", null);
     await next();
   });
+  // What the request asked of the database, in the Server-Timing header.
+  app.use("*", serverTiming());
   // Tests stay quiet unless they pass their own log.
   if (deps.requestLog || deps.config.env !== "test") app.use("*", requestLog(deps.requestLog));
   app.use("*", securityHeaders(deps.config.env === "production"));

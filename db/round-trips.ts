@@ -1,0 +1,88 @@
+/**
+ * Counts what each request asks of the database: statements, round trips and
+ * the time spent waiting for them. On a libSQL server every call to the client
+ * is one network round trip (a batch of statements is one; a transaction is
+ * one for its start, one per call inside it and one for its end), so the
+ * counts say what a page will cost at a distance even when it runs on the
+ * embedded file.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Client, InStatement, Transaction, TransactionMode } from "@libsql/client";
+
+export type DbUsage = { statements: number; roundTrips: number; ms: number };
+
+const current = new AsyncLocalStorage<DbUsage>();
+
+export function newUsage(): DbUsage {
+  return { statements: 0, roundTrips: 0, ms: 0 };
+}
+
+/** Runs `work` with every database call it makes (directly or in promises it starts) counted in `usage`. */
+export function countingInto<T>(usage: DbUsage, work: () => Promise<T>): Promise<T> {
+  return current.run(usage, work);
+}
+
+async function counted<T>(statements: number, call: () => Promise<T>): Promise<T> {
+  const usage = current.getStore();
+  if (!usage) return call();
+  usage.roundTrips += 1;
+  usage.statements += statements;
+  const started = performance.now();
+  try {
+    return await call();
+  } finally {
+    usage.ms += performance.now() - started;
+  }
+}
+
+/** Statements in a script that executeMultiple sends at once; a semicolon inside a string may overcount, never undercount a trip. */
+function statementsIn(sql: string): number {
+  return Math.max(1, sql.split(";").filter((part) => part.trim()).length);
+}
+
+function countedTransaction(tx: Transaction): Transaction {
+  return new Proxy(tx, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== "function") return value;
+      switch (property) {
+        case "execute":
+          return (statement: InStatement) => counted(1, () => target.execute(statement));
+        case "batch":
+          return (statements: InStatement[]) => counted(statements.length, () => target.batch(statements));
+        case "executeMultiple":
+          return (sql: string) => counted(statementsIn(sql), () => target.executeMultiple(sql));
+        case "commit":
+        case "rollback":
+          return () => counted(1, () => (value as () => Promise<void>).call(target));
+        default:
+          return value.bind(target);
+      }
+    },
+  });
+}
+
+/** The client, with each call counted in the usage of the request that made it. */
+export function countRoundTrips(client: Client): Client {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== "function") return value;
+      switch (property) {
+        case "execute":
+          return (statement: InStatement, args?: unknown) =>
+            counted(1, () => (target.execute as (s: InStatement, a?: unknown) => ReturnType<Client["execute"]>)(statement, args));
+        case "batch":
+          return (statements: InStatement[], mode?: Parameters<Client["batch"]>[1]) => counted(statements.length, () => target.batch(statements, mode));
+        case "executeMultiple":
+          return (sql: string) => counted(statementsIn(sql), () => target.executeMultiple(sql));
+        case "migrate":
+          return (statements: InStatement[]) => counted(statements.length, () => target.migrate(statements));
+        case "transaction":
+          return async (mode?: TransactionMode) => countedTransaction(await counted(1, () => target.transaction(mode)));
+        default:
+          return value.bind(target);
+      }
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../server/context.ts";
+
+/**
+ * Says in every response what its request asked of the database, in the
+ * standard Server-Timing header: the time spent waiting (`db;dur=` in ms) and
+ * the round trips (`db-rt;desc=`). Figures only, nothing a visitor could not
+ * know; the budget tests and the bench read them.
+ */
+export function serverTiming(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const { usage } = await c.var.deps.database.measure(() => next());
+    const value = `db;dur=${usage.ms.toFixed(1)}, db-rt;desc="${usage.roundTrips}"`;
+    try {
+      c.res.headers.append("Server-Timing", value);
+    } catch {
+      // A response whose headers are immutable (one passed through from fetch) gets a copy that can take them.
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.append("Server-Timing", value);
+    }
+  };
+}

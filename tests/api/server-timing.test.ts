@@ -1,0 +1,69 @@
+/**
+ * Server-Timing: every response says how long its request waited for the
+ * database and in how many round trips, counted per request even when
+ * requests overlap.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { countingInto, newUsage } from "../../db/round-trips.ts";
+import { createStudent } from "../helpers/accounts.ts";
+import { makeTestApp, type TestApp } from "../helpers/app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(() => t.close());
+
+const TIMING = /^db;dur=(\d+\.\d), db-rt;desc="(\d+)"$/;
+
+function timing(response: Response): { ms: number; roundTrips: number } {
+  const header = response.headers.get("server-timing") ?? "";
+  const match = TIMING.exec(header);
+  expect(match, `Server-Timing: ${header}`).not.toBeNull();
+  return { ms: Number(match![1]), roundTrips: Number(match![2]) };
+}
+
+describe("Server-Timing", () => {
+  test("pages, API answers, errors and static files all carry db;dur and db-rt", async () => {
+    const { token } = await createStudent(t, "timed@bu.edu");
+    const responses = [
+      await t.app.request("/"),
+      await t.app.request("/search?q=writing"),
+      await t.app.request("/api/courses/search?q=data"),
+      await t.app.request("/api/courses/999999"),
+      await t.app.request("/api/users/me", { headers: { Authorization: `Bearer ${token}` } }),
+      await t.app.request("/no/such/page"),
+      await t.app.request("/static/favicon.svg"),
+    ];
+    for (const response of responses) timing(response);
+    expect(timing(responses[6]).roundTrips).toBe(0);
+    expect(timing(responses[1]).roundTrips).toBeGreaterThan(0);
+  });
+
+  test("the count is each request's own: calls to the client, a batch as one, while other requests run beside it", async () => {
+    const { client } = t.deps.database;
+    const usage = newUsage();
+    const other = newUsage();
+    await Promise.all([
+      countingInto(usage, async () => {
+        await client.execute("SELECT 1");
+        await client.batch(["SELECT 1", "SELECT 2", "SELECT 3"], "read");
+        await Promise.all([client.execute("SELECT 4"), client.execute("SELECT 5")]);
+      }),
+      countingInto(other, () => client.execute("SELECT 6")),
+    ]);
+    expect({ roundTrips: usage.roundTrips, statements: usage.statements }).toEqual({ roundTrips: 4, statements: 6 });
+    expect({ roundTrips: other.roundTrips, statements: other.statements }).toEqual({ roundTrips: 1, statements: 1 });
+    // A write transaction: its start, each statement in it, and its commit.
+    const write = newUsage();
+    await countingInto(write, () => t.deps.database.write((tx) => tx.$client.execute("SELECT 1")));
+    expect(write.roundTrips).toBeGreaterThanOrEqual(4);
+  });
+
+  test("the header agrees with what the request did: the same page asked twice costs the same trips", async () => {
+    const first = timing(await t.app.request("/api/courses/1"));
+    const second = timing(await t.app.request("/api/courses/1"));
+    expect(second.roundTrips).toBe(first.roundTrips);
+    expect(first.roundTrips).toBeGreaterThan(0);
+  });
+});
