@@ -8,6 +8,7 @@ import { except } from "hono/combine";
 import { compress } from "hono/compress";
 import { createElement } from "react";
 import { handleError } from "./middleware/error-handler.ts";
+import { httpCache } from "./middleware/http-cache.ts";
 import { apiBodyLimit, jsonBodies, sameOrigin } from "./middleware/request-guards.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
@@ -35,7 +36,7 @@ export async function createApp(deps: AppDeps, routes?: RouteModules): Promise<H
   };
   app.onError(handleError(renderErrorPage));
 
-  // 1. What every request gets: the app's parts, the log line, the security headers, compression.
+  // 1. What every request gets: the app's parts, the log line, compression, caching, the security headers.
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     c.set("user", null);
@@ -45,16 +46,14 @@ export async function createApp(deps: AppDeps, routes?: RouteModules): Promise<H
   app.use("*", serverTiming());
   // Tests stay quiet unless they pass their own log.
   if (deps.requestLog || deps.config.env !== "test") app.use("*", requestLog(deps.requestLog));
-  app.use("*", securityHeaders(deps.config.env === "production"));
   // Pages and JSON; the bundles come compressed from the build already.
   app.use("*", compress({ threshold: 1024 }));
+  // Caching sees the page before compression and after the security headers, so a 304 goes out without them.
+  app.use("*", except("/static/*", httpCache()));
+  app.use("*", securityHeaders(deps.config.env === "production"));
 
-  // 2. The JSON API's guards: size, same origin, JSON bodies, and nothing cached unless a route says so.
+  // 2. The JSON API's guards: size, same origin, JSON bodies.
   app.use("/api/*", apiBodyLimit, sameOrigin(), jsonBodies());
-  app.use("/api/*", async (c, next) => {
-    await next();
-    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
-  });
 
   // 3. Who is asking, for everything but the static files.
   app.use("*", except("/static/*", session()));

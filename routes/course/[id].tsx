@@ -1,3 +1,4 @@
+import BackToSearch from "../../islands/BackToSearch.tsx";
 import CourseActions from "../../islands/CourseActions.tsx";
 import CourseRatings from "../../islands/CourseRatings.tsx";
 import CourseReviewList from "../../islands/CourseReviewList.tsx";
@@ -20,7 +21,6 @@ type Found = {
   reviews: Paged<ReviewView>;
   summary: Summary;
   lists: ListIds | null;
-  backHref: string;
   flash: string | null;
 };
 /** No course with that id: the page says so, with status 404. */
@@ -28,19 +28,6 @@ type Data = Found | { course: null };
 
 /** Looked up in a Map: the query parameter is user input, and a plain object would answer `?review=constructor`. */
 const FLASH = new Map([["submitted", "Review submitted successfully!"], ["updated", "Review updated successfully!"]]);
-
-/** Back to the search the student came from, when the previous page was one. */
-function backHref(c: AppContext): string {
-  const referer = c.req.header("referer");
-  if (!referer) return "/search";
-  try {
-    const url = new URL(referer);
-    const ours = url.host === new URL(c.req.url).host || url.origin === c.var.deps.config.origin;
-    return ours && url.pathname === "/search" ? url.pathname + url.search : "/search";
-  } catch {
-    return "/search";
-  }
-}
 
 export const loadFailure: LoadFailure = {
   heading: "Course details",
@@ -61,7 +48,7 @@ export async function load(c: AppContext): Promise<Data> {
     user ? listIds(db, user.id) : null,
   ]);
   const summary = { ...figures, userReviewed: course.userReviewed };
-  return { course, reviews, summary, lists, backHref: backHref(c), flash: FLASH.get(c.req.query("review") ?? "") ?? null };
+  return { course, reviews, summary, lists, flash: FLASH.get(c.req.query("review") ?? "") ?? null };
 }
 
 export function meta(data: Data): PageMeta {
@@ -89,7 +76,7 @@ export default function CoursePage({ data, user }: PageProps<Data>) {
   return (
     <div className="page course-page">
       <p>
-        <a href={found.backHref} className="button button-ghost button-small">← Back to search</a>
+        <BackToSearch />
       </p>
       {found.flash && <p className="alert alert-success" role="status">{found.flash}</p>}
       <header className="course-header">

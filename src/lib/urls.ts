@@ -4,3 +4,17 @@
 export function loginHref(next: string): string {
   return `/login?next=${encodeURIComponent(next)}`;
 }
+
+/**
+ * Where a course page's back button leads: the search the student came from
+ * (`referrer`, when it is this site's /search), else /search. Read in the
+ * browser, so the page itself is the same for everyone and can be cached.
+ */
+export function searchBackHref(referrer: string, origin: string): string {
+  try {
+    const url = new URL(referrer);
+    return url.origin === origin && url.pathname === "/search" ? url.pathname + url.search : "/search";
+  } catch {
+    return "/search";
+  }
+}

@@ -4,6 +4,7 @@
  * requests overlap.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { sql } from "drizzle-orm";
 import { countingInto, newUsage } from "../../db/round-trips.ts";
 import { createStudent } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
@@ -31,7 +32,7 @@ describe("Server-Timing", () => {
       await t.app.request("/search?q=writing"),
       await t.app.request("/api/courses/search?q=data"),
       await t.app.request("/api/courses/999999"),
-      await t.app.request("/api/users/me", { headers: { Authorization: `Bearer ${token}` } }),
+      await t.app.request("/api/auth/me", { headers: { Authorization: `Bearer ${token}` } }),
       await t.app.request("/no/such/page"),
       await t.app.request("/static/favicon.svg"),
     ];
@@ -56,7 +57,7 @@ describe("Server-Timing", () => {
     expect({ roundTrips: other.roundTrips, statements: other.statements }).toEqual({ roundTrips: 1, statements: 1 });
     // A write transaction: its start, each statement in it, and its commit.
     const write = newUsage();
-    await countingInto(write, () => t.deps.database.write((tx) => tx.$client.execute("SELECT 1")));
+    await countingInto(write, () => t.deps.database.write((tx) => tx.run(sql`SELECT 1`)));
     expect(write.roundTrips).toBeGreaterThanOrEqual(4);
   });
 

@@ -242,6 +242,7 @@ for (const device of DEVICES) {
       await page.waitForURL(new RegExp(`/course/${course.id}$`));
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(course.title);
       // The course page leads back to the very search it came from.
+      await waitForIsland(page, "BackToSearch");
       expect(await page.getByRole("link", { name: "← Back to search" }).getAttribute("href")).toBe(new URL(resultsUrl).pathname + new URL(resultsUrl).search);
 
       await page.goBack();

@@ -1,0 +1,64 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../server/context.ts";
+
+/** How long a shared cache (a CDN, Deno Deploy's) and the browser may keep what a visitor was shown. */
+export const VISITOR_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
+/** Who is asking changes the answer: caches keep one copy for visitors and none for a student. */
+export const VARY = "Cookie, Authorization";
+
+/** The nonce is the one part of a page that changes per render: left out of the ETag, a page that did not change keeps it. */
+function nonceFree(body: string, nonce: string): string {
+  return nonce ? body.replaceAll(nonce, "") : body;
+}
+
+async function etagOf(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return `W/"${btoa(String.fromCharCode(...digest.slice(0, 18))).replaceAll("+", "-").replaceAll("/", "_")}"`;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const weak = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || weak(tag) === weak(etag));
+}
+
+/**
+ * HTTP caching for everything but the built assets (which are immutable):
+ * - a GET from a visitor (no cookie, no Authorization header) answered with
+ *   200 and no cookie is shareable: it gets an ETag from its body,
+ *   `Cache-Control: public, max-age=60, stale-while-revalidate=300` (unless
+ *   the route set a public lifetime or `no-store` of its own), and an
+ *   `If-None-Match` that matches gets 304 without a body;
+ * - anything a student asks, anything that sets a cookie or fails, and every
+ *   write is `no-store`;
+ * - every answer says it varies by Cookie and Authorization.
+ * A review, a vote or an import changes the pages it touches, and so their ETags.
+ */
+export function httpCache(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    const vary = res.headers.get("Vary");
+    res.headers.set("Vary", vary ? `${vary}, ${VARY}` : VARY);
+    const own = res.headers.get("Cache-Control");
+    const read = c.req.method === "GET" || c.req.method === "HEAD";
+    const visitor = !c.req.header("cookie") && !c.req.header("authorization");
+    const shareable = read && visitor && res.status === 200 && !res.headers.has("Set-Cookie") && own !== "no-store" && res.body !== null;
+    if (!shareable) {
+      res.headers.set("Cache-Control", "no-store");
+      return;
+    }
+    const text = await res.clone().text();
+    const etag = await etagOf(nonceFree(text, c.var.nonce ?? ""));
+    const cacheControl = own?.startsWith("public") ? own : VISITOR_CACHE_CONTROL;
+    if (matches(c.req.header("if-none-match"), etag)) {
+      // Only what a 304 may update: the stored copy keeps its own Content-Security-Policy, whose nonce matches its body.
+      // (Cleared first: Hono copies the headers of the response it replaces.)
+      c.res = undefined;
+      c.res = new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": cacheControl, Vary: res.headers.get("Vary")! } });
+      return;
+    }
+    res.headers.set("ETag", etag);
+    res.headers.set("Cache-Control", cacheControl);
+  };
+}
