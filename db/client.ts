@@ -22,6 +22,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { countingInto, countRoundTrips, type DbUsage, newUsage } from "./round-trips.ts";
 import * as schema from "./schema.ts";
+import { batchStatements } from "./statement-batching.ts";
 
 export type { DbUsage } from "./round-trips.ts";
 
@@ -99,7 +100,9 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     const shown = url.replace(/\/\/[^@/]*@/, "//");
     throw new DatabaseUnavailableError(`Cannot open the database at ${shown}: ${describeError(error)}`, { cause: error });
   }
-  const client = countRoundTrips(opened);
+  // On a server, what a request sends in one turn of the event loop leaves as one batch (db/statement-batching.ts).
+  const counted = countRoundTrips(opened);
+  const client = target === "remote" ? batchStatements(counted) : counted;
   const db = drizzle(client, { schema });
   let queue: Promise<unknown> = Promise.resolve();
 

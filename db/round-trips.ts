@@ -17,6 +17,11 @@ export function newUsage(): DbUsage {
   return { statements: 0, roundTrips: 0, ms: 0 };
 }
 
+/** The usage of the request running now, if any: the scope statements are counted (and batched) in. */
+export function currentUsage(): DbUsage | undefined {
+  return current.getStore();
+}
+
 /** Runs `work` with every database call it makes (directly or in promises it starts) counted in `usage`. */
 export function countingInto<T>(usage: DbUsage, work: () => Promise<T>): Promise<T> {
   return current.run(usage, work);
@@ -42,8 +47,8 @@ function statementsIn(sql: string): number {
 
 function countedTransaction(tx: Transaction): Transaction {
   return new Proxy(tx, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
+    get(target, property) {
+      const value = Reflect.get(target, property);
       if (typeof value !== "function") return value;
       switch (property) {
         case "execute":
@@ -65,8 +70,8 @@ function countedTransaction(tx: Transaction): Transaction {
 /** The client, with each call counted in the usage of the request that made it. */
 export function countRoundTrips(client: Client): Client {
   return new Proxy(client, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
+    get(target, property) {
+      const value = Reflect.get(target, property);
       if (typeof value !== "function") return value;
       switch (property) {
         case "execute":

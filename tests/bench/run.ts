@@ -5,8 +5,14 @@
  * as its own process, and measures requests per second and p50/p99 latency
  * for the search API, the rendered pages and /healthz, in one run, with each
  * figure also as a ratio to /healthz and to the unfiltered search (text
- * search, relevance and typeahead included). Also prints the server's memory and the
- * gzipped JavaScript each page ships.
+ * search, relevance and typeahead included), and the database round trips each
+ * request costs (from its Server-Timing header). Also prints the server's memory
+ * and the gzipped JavaScript each page ships.
+ *
+ * BENCH_TARGET=server serves the data from a libSQL server (sqld) through the
+ * web client, as on Turso; BENCH_RTT_MS=20 puts a 20 ms round trip between the
+ * app and that server (a delaying proxy, 10 ms each way), as between Deno
+ * Deploy and Turso in one region. BENCH_DB keeps the prepared database.
  */
 import { gzipSync } from "node:zlib";
 import { createClient } from "@libsql/client";
@@ -19,6 +25,7 @@ import { ensureReferenceData, importCourses } from "../../src/services/catalog.t
 import { buildAssets } from "../../src/server/asset-build.ts";
 import { issueToken } from "../../src/services/sessions.ts";
 import { type Sqld, startSqld } from "../helpers/sqld.ts";
+import { type DelayProxy, startDelayProxy } from "../helpers/delay-proxy.ts";
 import { freePort, residentMb } from "../helpers/processes.ts";
 
 const CATALOG = Deno.args[0] ?? new URL("../../../shared/data/bu/bu_courses.json", import.meta.url).pathname;
@@ -258,11 +265,22 @@ async function prepare(url: string): Promise<void> {
   );
 }
 
-type Result = { name: string; rps: number; p50: number; p95: number; p99: number; errors: number };
+type Result = { name: string; rps: number; p50: number; p95: number; p99: number; errors: number; roundTrips: number | null };
+
+/** The database round trips a response says its request cost (Server-Timing's db-rt). */
+function roundTripsOf(response: Response): number | null {
+  const match = /db-rt;desc="(\d+)"/.exec(response.headers.get("server-timing") ?? "");
+  return match ? Number(match[1]) : null;
+}
 
 /** Warms up, then runs `clients` clients for SECONDS, each sending its next request when the last one is answered. */
 async function measure(base: string, name: string, path: string, clients: number, headers: Record<string, string> = {}): Promise<Result> {
-  for (let i = 0; i < 20; i++) await (await fetch(base + path, { headers })).arrayBuffer();
+  let roundTrips: number | null = null;
+  for (let i = 0; i < 20; i++) {
+    const response = await fetch(base + path, { headers });
+    await response.arrayBuffer();
+    roundTrips = roundTripsOf(response);
+  }
   const latencies: number[] = [];
   let errors = 0;
   const deadline = performance.now() + SECONDS * 1000;
@@ -279,7 +297,7 @@ async function measure(base: string, name: string, path: string, clients: number
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { name, rps: latencies.length / elapsed, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors };
+  return { name, rps: latencies.length / elapsed, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors, roundTrips };
 }
 
 async function pageJavaScript(base: string, path: string): Promise<{ files: number; gzipBytes: number }> {
@@ -320,11 +338,21 @@ await buildAssets();
 const target = Deno.env.get("BENCH_TARGET") ?? "file";
 if (target !== "file" && target !== "server") throw new Error(`BENCH_TARGET must be file or server, not ${target}`);
 let sqld: Sqld | null = null;
+// BENCH_RTT_MS puts that round trip between the app and sqld (half each way), as between Deno Deploy and Turso.
+const RTT_MS = Number(Deno.env.get("BENCH_RTT_MS") ?? 0);
+if (!(RTT_MS >= 0) || (RTT_MS > 0 && target !== "server")) throw new Error("BENCH_RTT_MS takes a number of ms, with BENCH_TARGET=server");
+let proxy: DelayProxy | null = null;
+let databaseUrl = url;
 if (target === "server") {
   const checkpoint = createClient({ url });
   await checkpoint.execute("PRAGMA wal_checkpoint(TRUNCATE)");
   checkpoint.close();
   sqld = await startSqld({ from: url.slice("file:".length) });
+  databaseUrl = sqld.url;
+  if (RTT_MS > 0) {
+    proxy = startDelayProxy(Number(new URL(sqld.url).port), RTT_MS / 2);
+    databaseUrl = `http://127.0.0.1:${proxy.port}`;
+  }
 }
 /**
  * Two students for the Hub planner: a new one, and one with 8 completed
@@ -360,7 +388,7 @@ const server = new Deno.Command(Deno.execPath(), {
   args: ["run", "-A", `--v8-flags=${V8_FLAGS}`, "main.ts"],
   // Run as in production: assets built ahead, production React, no build step in the server process.
   env: {
-    DATABASE_URL: sqld ? sqld.url : url,
+    DATABASE_URL: databaseUrl,
     DATABASE_AUTH_TOKEN: sqld ? sqld.token : "",
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -407,6 +435,7 @@ try {
     [`page: /professor/{slug} (${professorReviews} reviews)`, `/professor/${professor}`],
     [`api: /api/professors/{slug} (${professorReviews} reviews)`, `/api/professors/${professor}`],
     ["suggest: professors and courses (quill)", "/api/suggest?q=quill"],
+    ["page: /dashboard (signed in, 8 courses)", "/dashboard", { Authorization: `Bearer ${students.eight}` }],
     ["hub plan: a new student", "/api/users/hub-plan", { Authorization: `Bearer ${students.fresh}` }],
     ["hub plan: 8 courses completed", "/api/users/hub-plan", { Authorization: `Bearer ${students.eight}` }],
     ["hub plan: 8 completed, every course", "/api/users/hub-plan?eligibleOnly=false", { Authorization: `Bearer ${students.eight}` }],
@@ -421,7 +450,9 @@ try {
     peak = Math.max(peak, residentMb(server.pid));
   }
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
-  const where = sqld ? "a libSQL server (sqld) on loopback through the web client" : "the embedded file";
+  const where = sqld
+    ? `a libSQL server (sqld) through the web client, ${RTT_MS ? `${RTT_MS} ms round trip away (a delaying proxy)` : "on loopback"}`
+    : "the embedded file";
   console.log(`\n${SECONDS}s per case and mode, database: ${where}, loopback, ${navigator.hardwareConcurrency} cores shared by server and client\n`);
   console.log(
     line([
@@ -434,10 +465,11 @@ try {
       "p50 vs healthz",
       "p50 vs unfiltered search",
       "req/s vs healthz",
+      "db round trips",
       "errors",
     ]),
   );
-  console.log(line(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]));
+  console.log(line(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]));
   const unfiltered = latency[cases.findIndex(([name]) => name === "search: no filter")].p50;
   latency.forEach((l, i) => {
     const t = throughput[i];
@@ -451,6 +483,7 @@ try {
       (l.p50 / latency[0].p50).toFixed(1),
       (l.p50 / unfiltered).toFixed(2),
       (t.rps / throughput[0].rps).toFixed(2),
+      String(l.roundTrips ?? "?"),
       String(l.errors + t.errors),
     ]));
   });
@@ -462,6 +495,7 @@ try {
 } finally {
   server.kill("SIGTERM");
   await server.status;
+  proxy?.close();
   await sqld?.stop();
   if (dir) await Deno.remove(dir, { recursive: true });
 }

@@ -3,6 +3,7 @@
  * client for `http(s)://` and `libsql://` URLs, an embedded replica that reads
  * locally and writes through, and the embedded file they are compared with.
  */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BUSY_TIMEOUT_MS, DatabaseUnavailableError, openDatabase } from "../../db/client.ts";
 import { courses } from "../../db/schema.ts";
@@ -203,4 +204,49 @@ describe("writes on a busy embedded file", () => {
       await t.close();
     }
   }, 30_000);
+});
+
+describe("a request's statements on a libSQL server leave together", () => {
+  const rt = (response: Response) => Number(/db-rt;desc="(\d+)"/.exec(response.headers.get("server-timing") ?? "")?.[1]);
+
+  test("reads started side by side are one round trip, each with its own answer; on the file they stay separate calls", async () => {
+    const usageOf = async (t: TestApp) => {
+      const { result, usage } = await t.deps.database.measure(() =>
+        Promise.all([
+          t.deps.database.client.execute("SELECT 1 AS n"),
+          t.deps.database.client.execute({ sql: "SELECT ? AS n", args: [2] }),
+          t.deps.database.db.select({ id: courses.id }).from(courses).limit(3),
+        ])
+      );
+      expect(result[0].rows[0].n).toBe(1);
+      expect(result[1].rows[0].n).toBe(2);
+      expect(result[2]).toHaveLength(3);
+      return usage;
+    };
+    expect((await usageOf(remote)).roundTrips).toBe(1);
+    expect((await usageOf(remote)).statements).toBe(3);
+    expect((await usageOf(local)).roundTrips).toBe(3);
+  });
+
+  test("a failing statement in a batch gets its own error; the others their answers", async () => {
+    const { client } = remote.deps.database;
+    const { result } = await remote.deps.database.measure(() =>
+      Promise.allSettled([client.execute("SELECT 1 AS n"), client.execute("SELECT * FROM no_such_table"), client.execute("SELECT 3 AS n")])
+    );
+    expect(result.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    const third = result[2];
+    expect(third.status === "fulfilled" && third.value.rows[0].n).toBe(3);
+    expect(String((result[1] as PromiseRejectedResult).reason)).toMatch(/no_such_table/);
+  });
+
+  test("a course page costs fewer round trips on the server than statements, and the same page as on the file", async () => {
+    // A course no test above renames on the server.
+    const [course] = await remote.deps.database.db.select().from(courses).where(eq(courses.department, "WR")).limit(1);
+    const onServer = await remote.app.request(`/course/${course.id}`);
+    const onFile = await local.app.request(`/course/${course.id}`);
+    expect(onServer.status).toBe(200);
+    expect(rt(onServer)).toBeLessThan(rt(onFile));
+    const strip = (html: string) => html.replace(/nonce-[^"']+|nonce="[^"]+"/g, "");
+    expect(strip(await onServer.text())).toBe(strip(await onFile.text()));
+  });
 });
