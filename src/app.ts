@@ -14,6 +14,7 @@ import { securityHeaders } from "./middleware/security-headers.ts";
 import { session } from "./middleware/session.ts";
 import type { AppContext, AppDeps, AppEnv } from "./server/context.ts";
 import { renderPage } from "./server/render.tsx";
+import { openApiDocument } from "./server/openapi.ts";
 import { collectRoutes, importRoutes, mountRoutes, type RouteModules, servePage } from "./server/route-loader.ts";
 
 /**
@@ -26,6 +27,9 @@ export async function createApp(deps: AppDeps, routes?: RouteModules): Promise<H
   const landing = collected.pages.find((p) => p.path === "/")!.module;
   const errorPage = collected.special.get("_error");
   const app = new Hono<AppEnv>();
+  // The API's document describes the handler files this app mounts, and is made once, when first asked for.
+  let document: Promise<Record<string, unknown>> | undefined;
+  const apiDocument = () => document ??= openApiDocument(collected.handlers.map(({ path, module }) => ({ path, app: module.default })), deps.config.origin);
 
   const renderErrorPage = (c: AppContext, status: number, message: string) => {
     if (!errorPage) return c.text(message, status as 500);
@@ -38,6 +42,7 @@ export async function createApp(deps: AppDeps, routes?: RouteModules): Promise<H
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     c.set("user", null);
+    c.set("apiDocument", apiDocument);
     await next();
   });
   // Tests stay quiet unless they pass their own log.

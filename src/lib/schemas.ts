@@ -54,7 +54,7 @@ export const contactSchema = z.object({
 export type ContactInput = z.infer<typeof contactSchema>;
 
 /** Field name → first message, for showing each message under its field. */
-export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
+export function fieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? String(issue.path[0]) : "_";
