@@ -48,16 +48,17 @@ const SEARCH_PARAMETERS: ParameterSpec[] = [
   ...(["minRating", "minUsefulness", "minInterest", "minTeacher"] as const).map((name): ParameterSpec => ({
     in: "query",
     name,
-    description: `The lowest average ${name.slice(3).toLowerCase().replace("rating", "overall rating")} to keep (0-5).`,
-    schema: z.number().check(z.gte(0), z.lte(5)),
+    description: `The lowest average ${name.slice(3).toLowerCase().replace("rating", "overall rating")} to keep, 0-5 in steps of 0.1 as the sliders go, ` +
+      "written in plain digits (3.5, not 3.5e0).",
+    schema: z.number().check(z.gte(0), z.lte(5), z.multipleOf(0.1)),
   })),
   ...(["maxDifficulty", "maxWorkload"] as const).map((name): ParameterSpec => ({
     in: "query",
     name,
-    description: `The highest average ${name.slice(3).toLowerCase()} to keep (1-5).`,
-    schema: z.number().check(z.gte(1), z.lte(5)),
+    description: `The highest average ${name.slice(3).toLowerCase()} to keep, 1-5 in steps of 0.1, written in plain digits.`,
+    schema: z.number().check(z.gte(1), z.lte(5), z.multipleOf(0.1)),
   })),
-  { in: "query", name: "minCourseCode", description: "The lowest course number.", schema: z.int().check(z.gte(0), z.lte(9999)) },
+  { in: "query", name: "minCourseCode", description: "The lowest course number, in plain digits.", schema: z.int().check(z.gte(0), z.lte(9999)) },
   { in: "query", name: "reviewCount", description: "The fewest reviews.", schema: z.int().check(z.gte(0), z.lte(1_000_000)) },
   { in: "query", name: "noPreReqs", description: "true: only courses without prerequisites.", schema: yesNo },
   {
