@@ -69,7 +69,14 @@ export default new Hono<AppEnv>()
     }),
     validate(
       "query",
-      z.object({ college: z.string({ error: "Select a college" }).check(z.trim(), z.minLength(1, "Select a college"), z.maxLength(10, "Select a college")) }),
+      z.object({
+        college: z.string({ error: "Select a college" }).check(
+          z.trim(),
+          z.minLength(1, "Select a college"),
+          z.maxLength(10, "Select a college"),
+          z.describe("A college code, e.g. CAS."),
+        ),
+      }),
     ),
     async (c) => {
       return c.json(await majorsOf(c.var.deps.database.db, c.req.valid("query").college));

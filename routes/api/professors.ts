@@ -14,8 +14,10 @@ import { notFound } from "../../src/services/domain-errors.ts";
 export const PROFESSOR_NOT_FOUND = "No reviews name this professor";
 
 const professorQuery = z.object({
-  sort: z.optional(z.enum(["newest", "helpful"], { error: "sort must be newest or helpful" })),
-  page: z.optional(z.string().check(z.regex(/^\d{1,6}$/, "page must be a whole number from 0"))),
+  sort: z.optional(
+    z.enum(["newest", "helpful"], { error: "sort must be newest or helpful" }).check(z.describe("newest (the default) or helpful (score first).")),
+  ),
+  page: z.optional(z.string().check(z.regex(/^\d{1,6}$/, "page must be a whole number from 0"), z.describe("The page of reviews, from 0; ten a page."))),
 });
 
 /** /api/professors/{slug}: a professor's courses with their averages, and a page of their reviews (?page=, ?sort=). */

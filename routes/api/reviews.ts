@@ -54,6 +54,7 @@ const teacherQuery = z.object({
     z.minLength(1, "teacherName is required"),
     z.maxLength(100, "teacherName is too long"),
     z.refine(oneLine, "teacherName must be one line of text without control characters"),
+    z.describe("A professor's name; any spelling reviews use for the same professor counts."),
   ),
 });
 
@@ -63,21 +64,26 @@ const listQuery = z.object({
       z.trim(),
       z.maxLength(100, "teacherName is too long"),
       z.refine(oneLine, "teacherName must be one line of text without control characters"),
+      z.describe("Only this professor's reviews (any spelling of the name)."),
     ),
   ),
-  sort: z.optional(z.enum(["newest", "helpful"], { error: "sort must be newest or helpful" })),
-  page: z.optional(z.string().check(z.regex(/^\d{1,6}$/, "page must be a whole number from 0"))),
+  sort: z.optional(
+    z.enum(["newest", "helpful"], { error: "sort must be newest or helpful" }).check(z.describe("newest (the default) or helpful (score first).")),
+  ),
+  page: z.optional(z.string().check(z.regex(/^\d{1,6}$/, "page must be a whole number from 0"), z.describe("The page, from 0."))),
   size: z.optional(
     z.string().check(
       z.refine(
         (s) => /^\d{1,2}$/.test(s) && Number(s) >= 1 && Number(s) <= MAX_REVIEWS_PAGE_SIZE,
         `size must be a whole number from 1 to ${MAX_REVIEWS_PAGE_SIZE}`,
       ),
+      z.describe(`Reviews a page, 1 to ${MAX_REVIEWS_PAGE_SIZE} (10 by default).`),
     ),
   ),
   semester: z.optional(
     z.string().check(
       z.refine((s) => /^\d{5}$/.test(s) && Number(s) % 10 <= 4, "semester must be a term such as 20244 (Fall 2024), as the course summary lists them"),
+      z.describe("Only one semester's reviews, as a term of the course summary's `semesters`: 20244 is Fall 2024."),
     ),
   ),
 });
