@@ -16,6 +16,7 @@ import { serverTiming } from "./middleware/server-timing.ts";
 import { session } from "./middleware/session.ts";
 import type { AppContext, AppDeps, AppEnv } from "./server/context.ts";
 import { renderPage } from "./server/render.tsx";
+import { openApiDocument } from "./server/openapi.ts";
 import { collectRoutes, importRoutes, mountRoutes, type RouteModules, servePage } from "./server/route-loader.ts";
 
 /**
@@ -28,6 +29,9 @@ export async function createApp(deps: AppDeps, routes?: RouteModules): Promise<H
   const landing = collected.pages.find((p) => p.path === "/")!.module;
   const errorPage = collected.special.get("_error");
   const app = new Hono<AppEnv>();
+  // The API's document describes the handler files this app mounts, and is made once, when first asked for.
+  let document: Promise<Record<string, unknown>> | undefined;
+  const apiDocument = () => document ??= openApiDocument(collected.handlers.map(({ path, module }) => ({ path, app: module.default })), deps.config.origin);
 
   const renderErrorPage = (c: AppContext, status: number, message: string) => {
     if (!errorPage) return c.text(message, status as 500);
@@ -40,6 +44,7 @@ export async function createApp(deps: AppDeps, routes?: RouteModules): Promise<H
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     c.set("user", null);
+    c.set("apiDocument", apiDocument);
     await next();
   });
   // What the request asked of the database, in the Server-Timing header.

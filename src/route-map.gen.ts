@@ -4,39 +4,41 @@ import * as $0 from "../routes/_error.tsx";
 import * as $1 from "../routes/account.tsx";
 import * as $2 from "../routes/api/auth.ts";
 import * as $3 from "../routes/api/courses.ts";
-import * as $4 from "../routes/api/professors.ts";
-import * as $5 from "../routes/api/reviews.ts";
-import * as $6 from "../routes/api/suggest.ts";
-import * as $7 from "../routes/api/users.ts";
-import * as $8 from "../routes/api/votes.ts";
-import * as $9 from "../routes/compare.tsx";
-import * as $10 from "../routes/contact.tsx";
-import * as $11 from "../routes/course/[id].tsx";
-import * as $12 from "../routes/course/[id]/review.tsx";
-import * as $13 from "../routes/dashboard.tsx";
-import * as $14 from "../routes/healthz.ts";
-import * as $15 from "../routes/hub-progress.tsx";
-import * as $16 from "../routes/index.tsx";
-import * as $17 from "../routes/login.tsx";
-import * as $18 from "../routes/logout.ts";
-import * as $19 from "../routes/my-courses.tsx";
-import * as $20 from "../routes/my-reviews.tsx";
-import * as $21 from "../routes/privacy.tsx";
-import * as $22 from "../routes/professor/[slug].tsx";
-import * as $23 from "../routes/readyz.ts";
-import * as $24 from "../routes/register.tsx";
-import * as $25 from "../routes/reset-password.tsx";
-import * as $26 from "../routes/reset.tsx";
-import * as $27 from "../routes/robots.txt.ts";
-import * as $28 from "../routes/saved-courses.tsx";
-import * as $29 from "../routes/search.tsx";
-import * as $30 from "../routes/sitemap.xml.ts";
-import * as $31 from "../routes/static/[...file].ts";
-import * as $32 from "../routes/static/build/[name].ts";
-import * as $33 from "../routes/terms.tsx";
-import * as $34 from "../routes/unsubscribe.tsx";
-import * as $35 from "../routes/verify.tsx";
-import * as $36 from "../routes/verify/link.tsx";
+import * as $4 from "../routes/api/docs.ts";
+import * as $5 from "../routes/api/openapi.json.ts";
+import * as $6 from "../routes/api/professors.ts";
+import * as $7 from "../routes/api/reviews.ts";
+import * as $8 from "../routes/api/suggest.ts";
+import * as $9 from "../routes/api/users.ts";
+import * as $10 from "../routes/api/votes.ts";
+import * as $11 from "../routes/compare.tsx";
+import * as $12 from "../routes/contact.tsx";
+import * as $13 from "../routes/course/[id].tsx";
+import * as $14 from "../routes/course/[id]/review.tsx";
+import * as $15 from "../routes/dashboard.tsx";
+import * as $16 from "../routes/healthz.ts";
+import * as $17 from "../routes/hub-progress.tsx";
+import * as $18 from "../routes/index.tsx";
+import * as $19 from "../routes/login.tsx";
+import * as $20 from "../routes/logout.ts";
+import * as $21 from "../routes/my-courses.tsx";
+import * as $22 from "../routes/my-reviews.tsx";
+import * as $23 from "../routes/privacy.tsx";
+import * as $24 from "../routes/professor/[slug].tsx";
+import * as $25 from "../routes/readyz.ts";
+import * as $26 from "../routes/register.tsx";
+import * as $27 from "../routes/reset-password.tsx";
+import * as $28 from "../routes/reset.tsx";
+import * as $29 from "../routes/robots.txt.ts";
+import * as $30 from "../routes/saved-courses.tsx";
+import * as $31 from "../routes/search.tsx";
+import * as $32 from "../routes/sitemap.xml.ts";
+import * as $33 from "../routes/static/[...file].ts";
+import * as $34 from "../routes/static/build/[name].ts";
+import * as $35 from "../routes/terms.tsx";
+import * as $36 from "../routes/unsubscribe.tsx";
+import * as $37 from "../routes/verify.tsx";
+import * as $38 from "../routes/verify/link.tsx";
 
 // Each file types its own exports; the map holds them side by side.
 export const routeModules = {
@@ -44,37 +46,39 @@ export const routeModules = {
   "account.tsx": $1,
   "api/auth.ts": $2,
   "api/courses.ts": $3,
-  "api/professors.ts": $4,
-  "api/reviews.ts": $5,
-  "api/suggest.ts": $6,
-  "api/users.ts": $7,
-  "api/votes.ts": $8,
-  "compare.tsx": $9,
-  "contact.tsx": $10,
-  "course/[id].tsx": $11,
-  "course/[id]/review.tsx": $12,
-  "dashboard.tsx": $13,
-  "healthz.ts": $14,
-  "hub-progress.tsx": $15,
-  "index.tsx": $16,
-  "login.tsx": $17,
-  "logout.ts": $18,
-  "my-courses.tsx": $19,
-  "my-reviews.tsx": $20,
-  "privacy.tsx": $21,
-  "professor/[slug].tsx": $22,
-  "readyz.ts": $23,
-  "register.tsx": $24,
-  "reset-password.tsx": $25,
-  "reset.tsx": $26,
-  "robots.txt.ts": $27,
-  "saved-courses.tsx": $28,
-  "search.tsx": $29,
-  "sitemap.xml.ts": $30,
-  "static/[...file].ts": $31,
-  "static/build/[name].ts": $32,
-  "terms.tsx": $33,
-  "unsubscribe.tsx": $34,
-  "verify.tsx": $35,
-  "verify/link.tsx": $36,
+  "api/docs.ts": $4,
+  "api/openapi.json.ts": $5,
+  "api/professors.ts": $6,
+  "api/reviews.ts": $7,
+  "api/suggest.ts": $8,
+  "api/users.ts": $9,
+  "api/votes.ts": $10,
+  "compare.tsx": $11,
+  "contact.tsx": $12,
+  "course/[id].tsx": $13,
+  "course/[id]/review.tsx": $14,
+  "dashboard.tsx": $15,
+  "healthz.ts": $16,
+  "hub-progress.tsx": $17,
+  "index.tsx": $18,
+  "login.tsx": $19,
+  "logout.ts": $20,
+  "my-courses.tsx": $21,
+  "my-reviews.tsx": $22,
+  "privacy.tsx": $23,
+  "professor/[slug].tsx": $24,
+  "readyz.ts": $25,
+  "register.tsx": $26,
+  "reset-password.tsx": $27,
+  "reset.tsx": $28,
+  "robots.txt.ts": $29,
+  "saved-courses.tsx": $30,
+  "search.tsx": $31,
+  "sitemap.xml.ts": $32,
+  "static/[...file].ts": $33,
+  "static/build/[name].ts": $34,
+  "terms.tsx": $35,
+  "unsubscribe.tsx": $36,
+  "verify.tsx": $37,
+  "verify/link.tsx": $38,
 } as unknown as RouteModules;

@@ -1,8 +1,11 @@
 import { Hono } from "hono";
 import * as z from "zod/mini";
 import { PROFESSOR_SLUG } from "../../src/lib/professor-names.ts";
+import { professorViewSchema } from "../../src/lib/api-schemas.ts";
 import type { ProfessorView } from "../../src/lib/api-types.ts";
+import { EXAMPLES } from "../../src/server/api-examples.ts";
 import type { AppEnv } from "../../src/server/context.ts";
+import { apiRead } from "../../src/server/openapi.ts";
 import { validate } from "../../src/server/validation.ts";
 import { listProfessorReviews } from "../../src/services/course-reviews.ts";
 import { professorSummary } from "../../src/services/course-summary.ts";
@@ -11,19 +14,41 @@ import { notFound } from "../../src/services/domain-errors.ts";
 export const PROFESSOR_NOT_FOUND = "No reviews name this professor";
 
 const professorQuery = z.object({
-  sort: z.optional(z.enum(["newest", "helpful"], { error: "sort must be newest or helpful" })),
-  page: z.optional(z.string().check(z.regex(/^\d{1,6}$/, "page must be a whole number from 0"))),
+  sort: z.optional(
+    z.enum(["newest", "helpful"], { error: "sort must be newest or helpful" }).check(z.describe("newest (the default) or helpful (score first).")),
+  ),
+  page: z.optional(z.string().check(z.regex(/^\d{1,6}$/, "page must be a whole number from 0"), z.describe("The page of reviews, from 0; ten a page."))),
 });
 
 /** /api/professors/{slug}: a professor's courses with their averages, and a page of their reviews (?page=, ?sort=). */
 export default new Hono<AppEnv>()
-  .get("/:slug", validate("query", professorQuery), async (c) => {
-    const slug = c.req.param("slug");
-    if (!PROFESSOR_SLUG.test(slug) || slug.length > 80) throw notFound(PROFESSOR_NOT_FOUND);
-    const db = c.var.deps.database.db;
-    const summary = await professorSummary(db, slug);
-    if (!summary) throw notFound(PROFESSOR_NOT_FOUND);
-    const { sort, page } = c.req.valid("query");
-    const reviews = await listProfessorReviews(db, slug, c.var.user?.id, { sort, page: Number(page ?? 0) });
-    return c.json({ ...summary, reviews } satisfies ProfessorView);
-  });
+  .get(
+    "/:slug",
+    apiRead({
+      operationId: "getProfessor",
+      tag: "Professors",
+      summary: "A professor's courses, averages and reviews",
+      description: "The slug groups the spellings students used (`/professor/{slug}` on the site); reviews are paged by ten.",
+      access: "anyone",
+      parameters: [{
+        in: "path",
+        name: "slug",
+        description: "The professor's slug: lowercase words joined by hyphens.",
+        schema: z.string().check(z.regex(PROFESSOR_SLUG), z.maxLength(80)),
+        example: EXAMPLES.professor.slug,
+      }],
+      answer: { description: "The professor.", schema: professorViewSchema, example: EXAMPLES.professor },
+      errors: { 400: "sort must be newest or helpful", 404: PROFESSOR_NOT_FOUND },
+    }),
+    validate("query", professorQuery),
+    async (c) => {
+      const slug = c.req.param("slug");
+      if (!PROFESSOR_SLUG.test(slug) || slug.length > 80) throw notFound(PROFESSOR_NOT_FOUND);
+      const db = c.var.deps.database.db;
+      const summary = await professorSummary(db, slug);
+      if (!summary) throw notFound(PROFESSOR_NOT_FOUND);
+      const { sort, page } = c.req.valid("query");
+      const reviews = await listProfessorReviews(db, slug, c.var.user?.id, { sort, page: Number(page ?? 0) });
+      return c.json({ ...summary, reviews } satisfies ProfessorView);
+    },
+  );

@@ -1,12 +1,27 @@
 import { Hono } from "hono";
-import { LIST_API_SEGMENTS, LIST_NAMES } from "../../src/lib/course-list-names.ts";
+import * as z from "zod/mini";
+import { LIST_API_SEGMENTS, LIST_NAMES, type ListName } from "../../src/lib/course-list-names.ts";
 import { hubSummary } from "../../src/lib/hub-counting.ts";
-import { parseHubPlanQuery } from "../../src/lib/hub-plan.ts";
+import { MAX_EXCLUDED, parseHubPlanQuery } from "../../src/lib/hub-plan.ts";
+import {
+  accountUpdatedSchema,
+  accountViewSchema,
+  courseViewSchema,
+  dashboardSchema,
+  hubPlanSchema,
+  hubProgressSchema,
+  listAddSchema,
+  listChangeSchema,
+  messageSchema,
+  remindersSchema,
+} from "../../src/lib/api-schemas.ts";
 import { accountSchema, courseIdsSchema, reviewRemindersSchema } from "../../src/lib/schemas.ts";
 import { requireUser } from "../../src/middleware/require-user.ts";
 import { accountDeps } from "../../src/server/account-deps.ts";
+import { EXAMPLES } from "../../src/server/api-examples.ts";
 import type { SignedInEnv } from "../../src/server/context.ts";
 import { setNotice } from "../../src/server/notice.ts";
+import { apiRead, apiWrite, idParameter } from "../../src/server/openapi.ts";
 import { courseIdParam } from "../../src/server/path-params.ts";
 import { clearSessionCookie } from "../../src/server/session-cookie.ts";
 import { validate } from "../../src/server/validation.ts";
@@ -16,42 +31,196 @@ import { badRequest } from "../../src/services/domain-errors.ts";
 import { hubPlanFor } from "../../src/services/hub-plan-solver.ts";
 import { REMINDER_MESSAGES, setReviewReminders } from "../../src/services/review-reminders.ts";
 
+const STUDENT = "Student" as const;
+const COURSE_ID = idParameter("id", "The course's id.", EXAMPLES.course.id);
+
+/** How the document names each list. */
+const LIST_WORDS: Record<ListName, { title: string; id: string }> = {
+  completed: { title: "completed courses", id: "CompletedCourses" },
+  future: { title: "future courses (in progress or planned)", id: "FutureCourses" },
+  saved: { title: "saved courses", id: "SavedCourses" },
+};
+
 /** /api/users: the signed-in student's account, dashboard, Hub progress and course lists. Everything here needs a session. */
 const users = new Hono<SignedInEnv>()
   .use("*", requireUser)
-  .get("/account", (c) => c.json(accountView(c.var.user)))
-  .put("/account", validate("json", accountSchema), async (c) => {
-    const account = await updateAccount(accountDeps(c), c.var.user.id, c.req.valid("json"));
-    return c.json({ message: MESSAGES.accountUpdated, account });
-  })
-  .put("/review-reminders", validate("json", reviewRemindersSchema), async (c) => {
-    const reviewReminders = await setReviewReminders(c.var.deps.database, c.var.user.id, c.req.valid("json").enabled);
-    return c.json({ message: reviewReminders ? REMINDER_MESSAGES.on : REMINDER_MESSAGES.off, reviewReminders });
-  })
-  .delete("/delete", async (c) => {
-    await deleteAccount(accountDeps(c), c.var.user.id);
-    clearSessionCookie(c);
-    setNotice(c, "account-deleted");
-    return c.json({ message: MESSAGES.accountDeleted });
-  })
-  .get("/dashboard", async (c) => c.json(await dashboardFor(c.var.deps.database.db, c.var.user)))
-  .get("/hub-progress", async (c) => {
-    const hubProgress = await hubProgressFor(c.var.deps.database.db, c.var.user.id);
-    return c.json({ hubProgress, summary: hubSummary(hubProgress) });
-  })
-  .get("/hub-plan", async (c) => {
-    const options = parseHubPlanQuery(new URL(c.req.url).searchParams);
-    if (!options.ok) throw badRequest(options.message);
-    return c.json(await hubPlanFor(c.var.deps.database.db, c.var.user.id, options.options));
-  });
+  .get(
+    "/account",
+    apiRead({
+      operationId: "getAccount",
+      tag: STUDENT,
+      summary: "The student's account",
+      access: "student",
+      answer: { description: "The account.", schema: accountViewSchema, example: EXAMPLES.account },
+    }),
+    (c) => c.json(accountView(c.var.user)),
+  )
+  .put(
+    "/account",
+    apiWrite({
+      operationId: "updateAccount",
+      tag: STUDENT,
+      summary: "Change the college, major and expected graduation",
+      access: "student",
+      answer: {
+        description: "Updated.",
+        schema: accountUpdatedSchema,
+        example: { message: MESSAGES.accountUpdated, account: EXAMPLES.account },
+      },
+      errors: { 400: "Select a major" },
+    }),
+    validate("json", accountSchema),
+    async (c) => {
+      const account = await updateAccount(accountDeps(c), c.var.user.id, c.req.valid("json"));
+      return c.json({ message: MESSAGES.accountUpdated, account });
+    },
+  )
+  .put(
+    "/review-reminders",
+    apiWrite({
+      operationId: "setReviewReminders",
+      tag: STUDENT,
+      summary: "Turn the end-of-term review reminder mail on or off",
+      access: "student",
+      answer: { description: "The choice now.", schema: remindersSchema, example: { message: REMINDER_MESSAGES.on, reviewReminders: true } },
+      errors: { 400: "enabled must be true or false" },
+    }),
+    validate("json", reviewRemindersSchema),
+    async (c) => {
+      const reviewReminders = await setReviewReminders(c.var.deps.database, c.var.user.id, c.req.valid("json").enabled);
+      return c.json({ message: reviewReminders ? REMINDER_MESSAGES.on : REMINDER_MESSAGES.off, reviewReminders });
+    },
+  )
+  .delete(
+    "/delete",
+    apiWrite({
+      operationId: "deleteAccount",
+      tag: STUDENT,
+      summary: "Delete the account and everything it holds, at once",
+      access: "student",
+      answer: { description: "Deleted, reviews and votes included.", schema: messageSchema, example: { message: MESSAGES.accountDeleted } },
+    }),
+    async (c) => {
+      await deleteAccount(accountDeps(c), c.var.user.id);
+      clearSessionCookie(c);
+      setNotice(c, "account-deleted");
+      return c.json({ message: MESSAGES.accountDeleted });
+    },
+  )
+  .get(
+    "/dashboard",
+    apiRead({
+      operationId: "dashboard",
+      tag: STUDENT,
+      summary: "The dashboard's figures",
+      access: "student",
+      answer: { description: "The figures.", schema: dashboardSchema, example: EXAMPLES.dashboard },
+    }),
+    async (c) => c.json(await dashboardFor(c.var.deps.database.db, c.var.user)),
+  )
+  .get(
+    "/hub-progress",
+    apiRead({
+      operationId: "hubProgress",
+      tag: STUDENT,
+      summary: "Progress through the BU Hub from completed and future courses",
+      access: "student",
+      answer: { description: "Each Hub area, and the totals.", schema: hubProgressSchema, example: EXAMPLES.hubProgress },
+    }),
+    async (c) => {
+      const hubProgress = await hubProgressFor(c.var.deps.database.db, c.var.user.id);
+      return c.json({ hubProgress, summary: hubSummary(hubProgress) });
+    },
+  )
+  .get(
+    "/hub-plan",
+    apiRead({
+      operationId: "hubPlan",
+      tag: STUDENT,
+      summary: "The fewest courses that complete the Hub",
+      access: "student",
+      parameters: [
+        {
+          in: "query",
+          name: "eligibleOnly",
+          description: "false: also courses whose prerequisites are not met yet (true by default).",
+          schema: z.enum(["true", "false"]),
+        },
+        {
+          in: "query",
+          name: "exclude",
+          description: `Course ids to leave out of the plan (at most ${MAX_EXCLUDED}).`,
+          schema: z.array(z.int().check(z.gte(1), z.lte(2 ** 31 - 1))).check(z.maxLength(MAX_EXCLUDED)),
+        },
+      ],
+      answer: { description: "What is missing and a plan that covers it.", schema: hubPlanSchema, example: EXAMPLES.hubPlan },
+      errors: { 400: "eligibleOnly must be true or false" },
+    }),
+    async (c) => {
+      const options = parseHubPlanQuery(new URL(c.req.url).searchParams);
+      if (!options.ok) throw badRequest(options.message);
+      return c.json(await hubPlanFor(c.var.deps.database.db, c.var.user.id, options.options));
+    },
+  );
 
 for (const list of LIST_NAMES) {
   const path = `/${LIST_API_SEGMENTS[list]}`;
+  const { title, id } = LIST_WORDS[list];
   // Several at once (My Courses' pasted codes, the Hub planner's Add all).
-  users.post(path, validate("json", courseIdsSchema), async (c) => c.json(await addToList(c.var.deps.database, c.var.user.id, list, c.req.valid("json").ids)));
-  users.get(path, async (c) => c.json(await listCourses(c.var.deps.database.db, c.var.user.id, list)));
-  users.post(`${path}/:id`, async (c) => c.json(await changeList(c.var.deps.database, c.var.user.id, list, courseIdParam(c.req.param("id")), true)));
-  users.delete(`${path}/:id`, async (c) => c.json(await changeList(c.var.deps.database, c.var.user.id, list, courseIdParam(c.req.param("id")), false)));
+  users.post(
+    path,
+    apiWrite({
+      operationId: `add${id}`,
+      tag: STUDENT,
+      summary: `Add several courses to the ${title}`,
+      access: "student",
+      answer: { description: "How many were added, and how many were there already.", schema: listAddSchema, example: EXAMPLES.listAdd },
+      errors: { 400: "Choose at least one course", 404: "Course not found" },
+    }),
+    validate("json", courseIdsSchema),
+    async (c) => c.json(await addToList(c.var.deps.database, c.var.user.id, list, c.req.valid("json").ids)),
+  );
+  users.get(
+    path,
+    apiRead({
+      operationId: `list${id}`,
+      tag: STUDENT,
+      summary: `The ${title}, newest first`,
+      access: "student",
+      answer: { description: "The courses.", schema: z.array(courseViewSchema), example: [EXAMPLES.course] },
+    }),
+    async (c) => c.json(await listCourses(c.var.deps.database.db, c.var.user.id, list)),
+  );
+  users.post(
+    `${path}/:id`,
+    apiWrite({
+      operationId: `add${id.replace(/s$/, "")}`,
+      tag: STUDENT,
+      summary: `Add a course to the ${title}`,
+      access: "student",
+      parameters: [COURSE_ID],
+      answer: { description: "Whether it changed, and whether the course is in the list now.", schema: listChangeSchema, example: EXAMPLES.listChange },
+      errors: { 404: "Course not found" },
+    }),
+    async (c) => c.json(await changeList(c.var.deps.database, c.var.user.id, list, courseIdParam(c.req.param("id")), true)),
+  );
+  users.delete(
+    `${path}/:id`,
+    apiWrite({
+      operationId: `remove${id.replace(/s$/, "")}`,
+      tag: STUDENT,
+      summary: `Take a course off the ${title}`,
+      access: "student",
+      parameters: [COURSE_ID],
+      answer: {
+        description: "Whether it changed, and whether the course is in the list now.",
+        schema: listChangeSchema,
+        example: { ...EXAMPLES.listChange, inList: false, message: "Removed from your completed courses." },
+      },
+      errors: { 404: "Course not found" },
+    }),
+    async (c) => c.json(await changeList(c.var.deps.database, c.var.user.id, list, courseIdParam(c.req.param("id")), false)),
+  );
 }
 
 export default users;

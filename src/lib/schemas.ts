@@ -54,7 +54,7 @@ export const contactSchema = z.object({
 export type ContactInput = z.infer<typeof contactSchema>;
 
 /** Field name → first message, for showing each message under its field. */
-export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
+export function fieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? String(issue.path[0]) : "_";
@@ -126,7 +126,7 @@ export const verifySchema = z.object({
   verificationCode: code("Enter the 6-digit code"),
 });
 
-export const emailQuerySchema = z.object({ email: emailAddress("Invalid email address") });
+export const emailQuerySchema = z.object({ email: emailAddress("Invalid email address").check(z.describe("The account's email.")) });
 
 /** The one-click verification link's token: 43 base64url characters. */
 export const verifyLinkSchema = z.object({
@@ -266,6 +266,7 @@ export const suggestQuery = z.object({
     z.trim(),
     z.maxLength(200, "q must be at most 200 characters"),
     z.refine((q) => !hasControlCharacters(q) && !hasLineBreaks(q), "q must be one line of text without control characters"),
+    z.describe("What was typed: one line, at most 200 characters."),
   ),
 });
 
@@ -283,7 +284,7 @@ export const compareQuerySchema = z.object({
         issue.input === undefined
           ? "ids is required: one to four course ids separated by commas, e.g. ids=12,34"
           : "Give ids once, with the course ids separated by commas, e.g. ids=12,34",
-    }),
+    }).check(z.describe("One to four course ids separated by commas, e.g. 12,34.")),
     z.transform((raw, ctx) => {
       const parts = raw.split(",").map((part) => part.trim()).filter(Boolean);
       const ids = parts.map(parseId);

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../server/context.ts";
 import { DomainError } from "../services/domain-errors.ts";
@@ -21,6 +21,12 @@ function hostOf(origin: string): string | undefined {
   }
 }
 
+/** Whether an Origin header names this site (its configured origin, or the host the request was sent to). */
+function isOwnOrigin(c: Context<AppEnv>, requestOrigin: string): boolean {
+  const host = c.req.header("host");
+  return requestOrigin === c.var.deps.config.origin || (host !== undefined && hostOf(requestOrigin) === host);
+}
+
 /**
  * Cross-site request forgery: a state-changing request must come from this
  * site's own pages, or from a client that is not a browser (no Origin, no
@@ -29,17 +35,27 @@ function hostOf(origin: string): string | undefined {
 export function sameOrigin(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!CHANGES_STATE.has(c.req.method)) return next();
-    const { origin } = c.var.deps.config;
     const requestOrigin = c.req.header("origin");
     if (requestOrigin !== undefined) {
-      const host = c.req.header("host");
-      const allowed = requestOrigin === origin || (host !== undefined && hostOf(requestOrigin) === host);
-      if (!allowed) throw new DomainError(403, "Cross-site requests are not allowed.");
+      if (!isOwnOrigin(c, requestOrigin)) throw new DomainError(403, "Cross-site requests are not allowed.");
     } else if (c.req.header("sec-fetch-site") === "cross-site") {
       throw new DomainError(403, "Cross-site requests are not allowed.");
     }
     return next();
   };
+}
+
+/**
+ * Whether a browser sent this request for another site's page (a cross-origin
+ * fetch carries that page's Origin; Sec-Fetch-Site tells the rest). The API
+ * honours no session cookie for such a request: another site's page may read
+ * what anyone may read, and never as the student whose browser it runs in.
+ */
+export function fromAnotherOrigin(c: Context<AppEnv>): boolean {
+  const requestOrigin = c.req.header("origin");
+  if (requestOrigin !== undefined) return !isOwnOrigin(c, requestOrigin);
+  const site = c.req.header("sec-fetch-site");
+  return site === "cross-site" || site === "same-site";
 }
 
 /**

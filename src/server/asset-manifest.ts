@@ -18,6 +18,8 @@ export type AssetManifest = {
   islands: Record<string, string>;
   /** Entry file → the chunks it imports, for modulepreload links. */
   imports: Record<string, string[]>;
+  /** The /api/docs page's viewer (Swagger UI) and its stylesheet; no other page loads them. */
+  apiReference: { js: string; css: string };
 };
 
 /** The manifest of the build in `dir` (relative to the working directory unless absolute). */

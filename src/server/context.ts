@@ -32,6 +32,8 @@ type Variables = {
   nonce: string;
   /** The signed-in user, or null for a visitor (set by the session middleware). */
   user: SessionUser | null;
+  /** The OpenAPI document of the API this app serves, made on first use (GET /api/openapi.json). */
+  apiDocument: () => Promise<Record<string, unknown>>;
 };
 
 export type AppEnv = { Variables: Variables };

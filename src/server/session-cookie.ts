@@ -7,10 +7,10 @@ export function sessionCookieName(production: boolean): string {
   return production ? "__Host-hubrate_session" : "hubrate_session";
 }
 
-/** The session token a request carries: the Bearer header first, then the cookie. */
-export function sessionToken(c: RequestContext): string | undefined {
+/** The session token a request carries: the Bearer header first, then the cookie (unless `cookie` is false). */
+export function sessionToken(c: RequestContext, { cookie = true } = {}): string | undefined {
   const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
-  return bearer ?? getCookie(c, sessionCookieName(c.var.deps.config.env === "production"));
+  return bearer ?? (cookie ? getCookie(c, sessionCookieName(c.var.deps.config.env === "production")) : undefined);
 }
 
 export function setSessionCookie(c: RequestContext, token: string): void {

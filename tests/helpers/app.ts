@@ -7,6 +7,7 @@ import { TEST_BUILD_DIR } from "./build-dir.ts";
 import type { AppDeps, AppEnv } from "../../src/server/context.ts";
 import { createMailer, type Mail, type Mailer } from "../../src/services/mail.ts";
 import { prepareApp } from "../../src/startup.ts";
+import { checkAnswer, type Contract, contractOf, type OpenApiDocument } from "./contract.ts";
 
 export type TestApp = {
   app: Hono<AppEnv>;
@@ -41,6 +42,7 @@ export async function makeTestApp(options: { env?: Record<string, string>; maile
       : { send: (mail) => Promise.resolve(void sent.push(mail)) });
   const deps = await prepareApp(config, { mailer, assets: await readManifest(TEST_BUILD_DIR) });
   const app = await createApp(deps);
+  await checkContractOf(app);
   return {
     app,
     deps,
@@ -53,6 +55,24 @@ export async function makeTestApp(options: { env?: Record<string, string>; maile
       await Deno.remove(dir, { recursive: true }).catch(() => {});
     },
   };
+}
+
+/**
+ * Every answer `app.request` gives a test is checked against the app's own
+ * OpenAPI document (tests/helpers/contract.ts): an undeclared status, or a
+ * body that does not fit its declared schema, fails the test that received it.
+ */
+export async function checkContractOf(app: Hono<AppEnv>): Promise<void> {
+  const request = app.request;
+  // Read and compiled before the first test's request, so no test times it.
+  const contract: Contract = contractOf(await (await request("/api/openapi.json")).json() as OpenApiDocument);
+  app.request = (async (input: RequestInfo | URL, init?: RequestInit, ...rest: unknown[]) => {
+    const response = await request(input as string, init, ...rest as []);
+    const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
+    const path = new URL(input instanceof Request ? input.url : String(input), "http://localhost").pathname;
+    await checkAnswer(contract, method, path, response);
+    return response;
+  }) as typeof app.request;
 }
 
 /** A JSON request as the site's own pages send it. */

@@ -95,6 +95,16 @@ describe("deploy.ts without write, FFI, subprocess or system permissions", () =>
     expect(script.headers.get("content-type")).toContain("javascript");
     await script.body?.cancel();
     expect((await call("/")).status).toBe(200);
+    // The API's document is made from the static route map, and its reference page loads its own bundle.
+    const document = await (await call("/api/openapi.json")).json();
+    expect(document.info.title).toBe("HubRate API");
+    expect(Object.keys(document.paths)).toContain("/api/courses/search");
+    const docs = await (await call("/api/docs")).text();
+    const viewer = /src="(\/static\/build\/api-reference-[\w]+\.js)"/.exec(docs)?.[1];
+    expect(viewer).toBeTruthy();
+    const viewerScript = await call(viewer!);
+    expect(viewerScript.status).toBe(200);
+    await viewerScript.body?.cancel();
   });
 
   test("a student registers, verifies with the mailed code, signs in and reviews", async () => {

@@ -1,0 +1,350 @@
+/**
+ * The JSON the API answers with, as zod schemas: the OpenAPI document
+ * (GET /api/openapi.json) describes every answer with them, and the API tests
+ * check every answer they receive against that document. The types of
+ * api-types.ts stay the ones the code uses; the checks at the end of this file
+ * fail the type check when a type and its schema part ways.
+ */
+import * as z from "zod/mini";
+import type {
+  AccountView,
+  CompareView,
+  CourseDetail,
+  CourseSummary,
+  CourseView,
+  Distribution,
+  HubPlanView,
+  MyReviewView,
+  ProfessorView,
+  RatingAverages,
+  ReviewView,
+  SearchPage,
+  VoteResult,
+} from "./api-types.ts";
+import type { HubProgressItem, HubProgressSummary } from "./hub-counting.ts";
+import type { Paged } from "./paging.ts";
+
+/** A schema that the document lists once under components/schemas, by `name`. */
+function named<T extends z.ZodMiniType>(name: string, description: string, schema: T): T {
+  return schema.check(z.meta({ id: name, description })) as T;
+}
+
+const count = z.int().check(z.gte(0));
+const id = z.int().check(z.gte(1));
+const average = z.number().check(z.gte(0), z.lte(5));
+
+/** Every error answer: `message` reads well to a student; a refused form names its fields' messages. */
+export const errorSchema = named(
+  "Error",
+  "An error answer: `message` says what went wrong in words a student can read; a refused body or query adds each field's message under `fields`.",
+  z.object({
+    message: z.string(),
+    fields: z.optional(z.record(z.string(), z.string())),
+  }),
+);
+
+export const messageSchema = named("Message", "A confirmation to show as it is.", z.object({ message: z.string() }));
+
+export const stringListSchema = z.array(z.string());
+
+export const hubRequirementSchema = z.object({ code: z.string(), name: z.string() });
+
+export const courseViewSchema = named(
+  "Course",
+  "A course with its averages over its visible reviews (0 without reviews) and its Hub areas. `userReviewed` is true when the signed-in student has reviewed it.",
+  z.object({
+    id,
+    college: z.string(),
+    department: z.string(),
+    courseCode: z.string(),
+    code: z.string(),
+    title: z.string(),
+    departmentName: z.string(),
+    collegeName: z.string(),
+    current: z.boolean(),
+    description: z.nullable(z.string()),
+    prerequisites: z.nullable(z.string()),
+    noPreReqs: z.boolean(),
+    numReviews: count,
+    averageOverallRating: average,
+    averageUsefulnessRating: average,
+    averageDifficultyRating: average,
+    averageWorkloadRating: average,
+    averageInterestRating: average,
+    averageTeacherRating: average,
+    hubRequirements: z.array(hubRequirementSchema),
+    userReviewed: z.boolean(),
+  }),
+);
+
+function paged<T extends z.core.$ZodType>(item: T) {
+  return z.object({ content: z.array(item), totalElements: count, totalPages: count, number: count, size: count });
+}
+
+export const searchPageSchema = named("SearchPage", "One page of search results, pages numbered from 0.", paged(courseViewSchema));
+
+const prerequisiteRefSchema = z.object({ id: z.nullable(id), code: z.string() });
+const eligibilitySchema = z.enum(["met", "unmet", "unknown"]);
+
+const prerequisiteFields = {
+  prerequisiteGroups: z.array(z.array(prerequisiteRefSchema)),
+  prerequisiteNote: z.nullable(z.string()),
+  eligibility: z.optional(eligibilitySchema),
+  groupsMet: z.optional(z.array(z.boolean())),
+};
+
+export const courseDetailSchema = named(
+  "CourseDetail",
+  "A course with its prerequisites as data (every group required, any one course of a group enough; `eligibility` and `groupsMet` only for a signed-in student) and the courses that name it as a prerequisite.",
+  z.object({
+    ...courseViewSchema.shape,
+    ...prerequisiteFields,
+    requiredFor: z.array(z.object({ id, code: z.string(), title: z.string() })),
+  }),
+);
+
+export const compareViewSchema = named(
+  "Comparison",
+  "Up to four courses side by side.",
+  z.object({
+    courses: z.array(
+      z.object({
+        ...courseViewSchema.shape,
+        ...prerequisiteFields,
+        level: z.string(),
+        hoursPerWeek: z.object({ median: z.nullable(z.number()), count }),
+      }),
+    ),
+  }),
+);
+
+export const ratingAveragesSchema = named(
+  "RatingAverages",
+  "Averages over a set of reviews; every figure is 0 (or null) when `count` is 0.",
+  z.object({
+    count,
+    overall: average,
+    usefulness: average,
+    difficulty: average,
+    workload: average,
+    interest: average,
+    teacher: average,
+    medianHours: z.nullable(z.number()),
+    attendanceShare: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+  }),
+);
+
+const fiveCounts = z.tuple([count, count, count, count, count]);
+export const distributionSchema = named(
+  "Distribution",
+  "For each rating, how many reviews gave 1, 2, 3, 4 and 5.",
+  z.object({
+    overallRating: fiveCounts,
+    usefulnessRating: fiveCounts,
+    difficultyRating: fiveCounts,
+    workloadRating: fiveCounts,
+    interestRating: fiveCounts,
+    teacherRating: fiveCounts,
+  }),
+);
+
+export const courseSummarySchema = named(
+  "CourseSummary",
+  "What the course page shows above its reviews: all-time and recent averages, the distribution, the trend by semester, each professor's figures and the semesters with reviews.",
+  z.object({
+    courseId: id,
+    allTime: ratingAveragesSchema,
+    recent: z.object({ ...ratingAveragesSchema.shape, from: z.string(), to: z.string() }),
+    distribution: distributionSchema,
+    trend: z.array(z.object({ term: z.int(), label: z.string(), shortLabel: z.string(), count, overall: average })),
+    professors: z.array(z.object({ slug: z.string(), name: z.string(), averages: ratingAveragesSchema, lastTerm: z.nullable(z.string()) })),
+    semesters: z.array(z.object({ term: z.int(), label: z.string(), count })),
+    unreadSemesters: count,
+    userReviewed: z.boolean(),
+  }),
+);
+
+const voteTypeSchema = z.enum(["UPVOTE", "DOWNVOTE"]);
+const rating = z.int().check(z.gte(1), z.lte(5));
+
+export const reviewViewSchema = named(
+  "Review",
+  "A review as anyone may read it: anonymous; `owner`, `userVote` and `reported` are about the signed-in viewer.",
+  z.object({
+    id,
+    courseId: id,
+    overallRating: z.number().check(z.gte(1), z.lte(5)),
+    usefulnessRating: rating,
+    difficultyRating: rating,
+    workloadRating: rating,
+    interestRating: rating,
+    teacherRating: rating,
+    teacherName: z.string(),
+    professorSlug: z.string(),
+    semester: z.string(),
+    hoursPerWeek: z.number().check(z.gte(0), z.lte(40)),
+    attendanceRequired: z.boolean(),
+    assignmentTypes: z.string(),
+    reviewText: z.string(),
+    createdAt: z.string(),
+    owner: z.boolean(),
+    voteCount: z.int(),
+    userVote: z.nullable(voteTypeSchema),
+    reported: z.boolean(),
+  }),
+);
+
+export const reviewPageSchema = named("ReviewPage", "One page of reviews, pages numbered from 0.", paged(reviewViewSchema));
+
+export const myReviewSchema = named(
+  "MyReview",
+  "One of the signed-in student's reviews, with its course and whether reports have hidden it.",
+  z.object({ ...reviewViewSchema.shape, courseCode: z.string(), courseTitle: z.string(), hidden: z.boolean() }),
+);
+
+export const voteResultSchema = named(
+  "VoteResult",
+  "A review's score (upvotes minus downvotes) and the viewer's vote.",
+  z.object({ voteCount: z.int(), userVote: z.nullable(voteTypeSchema) }),
+);
+
+export const professorViewSchema = named(
+  "Professor",
+  "A professor as reviews name them: the courses they were reviewed for with their averages, and a page of their reviews.",
+  z.object({
+    slug: z.string(),
+    name: z.string(),
+    aliases: z.array(z.string()),
+    averages: ratingAveragesSchema,
+    courses: z.array(z.object({ id, code: z.string(), title: z.string(), averages: ratingAveragesSchema, lastTerm: z.nullable(z.string()) })),
+    reviews: paged(z.object({ ...reviewViewSchema.shape, courseCode: z.string(), courseTitle: z.string() })),
+  }),
+);
+
+const suggestionSchema = z.object({ id, code: z.string(), title: z.string() });
+export const courseSuggestionsSchema = z.array(suggestionSchema);
+export const suggestionsSchema = named(
+  "Suggestions",
+  "What the search box offers for the text typed: up to 8 courses and 3 professors.",
+  z.object({ courses: courseSuggestionsSchema, professors: z.array(z.object({ slug: z.string(), name: z.string(), reviews: count })) }),
+);
+
+export const namedDepartmentsSchema = z.array(z.object({ code: z.string(), name: z.string() }));
+
+export const pastedCodesResultSchema = named(
+  "PastedCodes",
+  "The courses found in pasted text, and the pieces that named none.",
+  z.object({ matched: z.array(z.object({ text: z.string(), id, code: z.string(), title: z.string() })), unmatched: z.array(z.string()) }),
+);
+
+export const accountViewSchema = named(
+  "Account",
+  "The signed-in student's account.",
+  z.object({ email: z.string(), college: z.string(), major: z.string(), expectedGrad: z.int(), reviewReminders: z.boolean() }),
+);
+
+export const meSchema = z.object({ ...accountViewSchema.shape, enabled: z.boolean() });
+
+export const tokenSchema = named(
+  "Token",
+  "A session token: send it as `Authorization: Bearer <token>`. It lasts 30 days, or until the student signs out or changes the password.",
+  z.object({ token: z.string() }),
+);
+
+export const signedInSchema = z.object({ message: z.string(), token: z.string() });
+
+export const loginUnverifiedSchema = z.object({ message: z.string(), verificationRequired: z.literal(true), email: z.string(), codeSent: z.boolean() });
+
+export const teacherScoreSchema = z.object({ teacherName: z.string(), averageRating: z.number() });
+
+export const reportResultSchema = z.object({ message: z.string(), hidden: z.boolean() });
+
+export const accountUpdatedSchema = z.object({ message: z.string(), account: accountViewSchema });
+
+export const remindersSchema = z.object({ message: z.string(), reviewReminders: z.boolean() });
+
+export const dashboardSchema = named(
+  "Dashboard",
+  "The signed-in student's figures and the completed courses still to review.",
+  z.object({
+    email: z.string(),
+    college: z.string(),
+    major: z.string(),
+    expectedGrad: z.int(),
+    coursesCompleted: count,
+    coursesInProgress: count,
+    coursesSaved: count,
+    coursesReviewed: count,
+    totalUpvotes: count,
+    averageReviewScore: z.number(),
+    coursesToReview: z.array(z.string()),
+    coursesToReviewLinks: z.array(z.object({ id, name: z.string() })),
+  }),
+);
+
+export const hubProgressItemSchema = named(
+  "HubProgressItem",
+  "One Hub area: units completed and projected (completed plus future courses) against the units required.",
+  z.object({
+    category: z.string(),
+    hubCode: z.string(),
+    hubName: z.string(),
+    required: count,
+    completed: count,
+    projected: count,
+    fulfilled: z.boolean(),
+    projectedFulfilled: z.boolean(),
+    fulfillingCourses: z.array(z.string()),
+    sharedWith: z.optional(z.string()),
+    fulfilledBy: z.optional(z.string()),
+  }),
+);
+
+export const hubProgressSchema = named(
+  "HubProgress",
+  "Every Hub area's progress and the totals over the requirements.",
+  z.object({
+    hubProgress: z.array(hubProgressItemSchema),
+    summary: z.object({ total: count, completed: count, inFuture: z.int(), remaining: z.int(), percent: count }),
+  }),
+);
+
+export const hubPlanSchema = named(
+  "HubPlan",
+  "The Hub units still missing, and the fewest courses that complete them.",
+  z.object({
+    remaining: z.array(z.object({ code: z.string(), units: count })),
+    courses: z.array(z.object({ ...courseViewSchema.shape, covers: z.array(z.string()) })),
+    covered: z.boolean(),
+  }),
+);
+
+export const listChangeSchema = z.object({ message: z.string(), changed: z.boolean(), inList: z.boolean() });
+export const listAddSchema = z.object({ added: count, already: count, message: z.string() });
+
+// ------------------------------------------------------------------------------------------------------------------------
+// Each schema's output type is the type the code answers with: a change to one without the other fails the type check.
+
+/** Each assignable to the other: a required field on one side only, or a field of another type, makes it false. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Shape<S extends z.core.$ZodType> = z.output<S>;
+
+const sameShapes: [
+  Same<Shape<typeof courseViewSchema>, CourseView>,
+  Same<Shape<typeof searchPageSchema>, SearchPage>,
+  Same<Shape<typeof courseDetailSchema>, CourseDetail>,
+  Same<Shape<typeof compareViewSchema>, CompareView>,
+  Same<Shape<typeof ratingAveragesSchema>, RatingAverages>,
+  Same<Shape<typeof distributionSchema>, Distribution>,
+  Same<Shape<typeof courseSummarySchema>, CourseSummary>,
+  Same<Shape<typeof reviewViewSchema>, ReviewView>,
+  Same<Shape<typeof reviewPageSchema>, Paged<ReviewView>>,
+  Same<Shape<typeof myReviewSchema>, MyReviewView>,
+  Same<Shape<typeof voteResultSchema>, VoteResult>,
+  Same<Shape<typeof professorViewSchema>, ProfessorView>,
+  Same<Shape<typeof accountViewSchema>, AccountView>,
+  Same<Shape<typeof hubProgressItemSchema>, HubProgressItem>,
+  Same<Shape<typeof hubProgressSchema>["summary"], HubProgressSummary>,
+  Same<Shape<typeof hubPlanSchema>, HubPlanView>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
+void sameShapes;
