@@ -67,6 +67,7 @@ describe("the page's island script", () => {
     boot: "boot.js",
     islands: { Echo: "Echo.js", Later: "Later.js" },
     imports: { "boot.js": ["chunk-react.js"], "Echo.js": ["chunk-react.js"], "Later.js": ["chunk-react.js", "chunk-charts.js"] },
+    apiReference: { js: "api-reference.js", css: "api-reference.css" },
   };
 
   async function page(children: ReactNode): Promise<string> {
