@@ -115,7 +115,6 @@ export default new Hono<AppEnv>()
     }),
     validate("query", suggestQuery),
     async (c) => {
-      c.header("Cache-Control", "public, max-age=60");
       return c.json(await courseSuggestions(c.var.deps.database.db, c.req.valid("query").q));
     },
   )

@@ -25,7 +25,6 @@ export default new Hono<AppEnv>()
       const { q } = c.req.valid("query");
       const db = c.var.deps.database.db;
       const [courses, professors] = await Promise.all([courseSuggestions(db, q), q.trim() ? professorSuggestions(db, q) : []]);
-      c.header("Cache-Control", "public, max-age=60");
       return c.json({ courses, professors });
     },
   );

@@ -21,7 +21,7 @@ import { errorSchema } from "../lib/api-schemas.ts";
  * renaming anything, or requiring a new input, would raise the major number;
  * `deno task openapi` refuses such a change unless told it is meant.
  */
-export const API_VERSION = "1.0.0";
+export const API_VERSION = "1.1.0";
 
 export const API_TAGS = [
   { name: "Courses", description: "Search the catalog, read a course with its figures, compare courses. No session needed." },
@@ -85,6 +85,15 @@ const RETRY_AFTER = {
   "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer", minimum: 1 } },
 };
 
+/** A read anyone may make is cacheable when asked without a session: it says how, and answers a still-current ETag with 304. */
+const CACHEABLE = {
+  ETag: { description: "The answer's version, for `If-None-Match` (answers to calls without a session only).", schema: { type: "string" } },
+  "Cache-Control": {
+    description: "`public, max-age=60, stale-while-revalidate=300` for a call without a session; `no-store` with one.",
+    schema: { type: "string" },
+  },
+};
+
 /** Errors that follow from the kind of endpoint: a session needed, a change of state, a busy database. */
 function standardErrors(spec: OperationSpec, write: boolean): Partial<Record<ErrorStatus, ErrorAnswer>> {
   const errors: Partial<Record<ErrorStatus, ErrorAnswer>> = {};
@@ -116,12 +125,20 @@ function parameterObject(parameter: ParameterSpec) {
 
 function describe(spec: OperationSpec, write: boolean) {
   const errors: Partial<Record<ErrorStatus, ErrorAnswer>> = { ...standardErrors(spec, write), ...spec.errors };
+  const cacheable = !write && spec.access === "anyone";
   const responses: Record<string, unknown> = {
     [spec.answer.status ?? 200]: {
       description: spec.answer.description,
+      ...(cacheable ? { headers: CACHEABLE } : {}),
       content: { [spec.answer.contentType ?? "application/json"]: { schema: resolver(spec.answer.schema), example: spec.answer.example } },
     },
   };
+  if (cacheable) {
+    responses[304] = {
+      description: "Not modified: the ETag sent in `If-None-Match` is still the answer's (calls without a session only). No body.",
+      headers: { ETag: CACHEABLE.ETag },
+    };
+  }
   for (const [status, answer] of Object.entries(spec.otherAnswers ?? {})) {
     if (!answer) continue;
     responses[status] = { description: answer.description, content: { "application/json": { schema: resolver(answer.schema), example: answer.example } } };

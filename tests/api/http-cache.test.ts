@@ -65,6 +65,15 @@ describe("a visitor's pages and API reads are shareable", () => {
     expect(await stale.text()).toContain("<h1>");
   });
 
+  test("an API read answers a current ETag with 304, as the document declares (the contract check reads every answer)", async () => {
+    for (const path of ["/api/courses/search?q=data", "/api/suggest?q=cs", "/api/courses/colleges"]) {
+      const tag = await etag(path);
+      const response = await get(path, { "If-None-Match": tag });
+      expect(response.status, path).toBe(304);
+      expect(response.headers.get("cache-control"), path).toBe(VISITOR_CACHE_CONTROL);
+    }
+  });
+
   test("a route's own lifetime stays (the sitemap's hour); its own no-store stays", async () => {
     expect((await get("/sitemap.xml")).headers.get("cache-control")).toBe("public, max-age=3600");
     expect((await get("/healthz")).headers.get("cache-control")).toBe("no-store");

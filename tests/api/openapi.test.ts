@@ -73,6 +73,11 @@ describe("GET /api/openapi.json", () => {
     let examples = 0;
     for (const { path, method, op } of operations()) {
       for (const [status, response] of Object.entries(op.responses)) {
+        // 304 (a cached read still current) has no body to give an example of.
+        if (status === "304") {
+          expect(response.content, `${method} ${path} 304`).toBeUndefined();
+          continue;
+        }
         const [[type, media]] = Object.entries(response.content ?? {});
         expect(media.example, `${method} ${path} ${status}`).toBeDefined();
         if (type === "application/json") {
