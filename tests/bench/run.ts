@@ -334,26 +334,6 @@ if (!kept || !(await Deno.stat(kept).then(() => true, () => false))) await prepa
 const { id: popular, reviews: popularReviews } = await coursePageCase(url);
 const { slug: professor, reviews: professorReviews } = await professorPageCase(url);
 await buildAssets();
-// BENCH_TARGET=server serves the same data from a libSQL server (sqld on loopback) through the web client, as on Turso.
-const target = Deno.env.get("BENCH_TARGET") ?? "file";
-if (target !== "file" && target !== "server") throw new Error(`BENCH_TARGET must be file or server, not ${target}`);
-let sqld: Sqld | null = null;
-// BENCH_RTT_MS puts that round trip between the app and sqld (half each way), as between Deno Deploy and Turso.
-const RTT_MS = Number(Deno.env.get("BENCH_RTT_MS") ?? 0);
-if (!(RTT_MS >= 0) || (RTT_MS > 0 && target !== "server")) throw new Error("BENCH_RTT_MS takes a number of ms, with BENCH_TARGET=server");
-let proxy: DelayProxy | null = null;
-let databaseUrl = url;
-if (target === "server") {
-  const checkpoint = createClient({ url });
-  await checkpoint.execute("PRAGMA wal_checkpoint(TRUNCATE)");
-  checkpoint.close();
-  sqld = await startSqld({ from: url.slice("file:".length) });
-  databaseUrl = sqld.url;
-  if (RTT_MS > 0) {
-    proxy = startDelayProxy(Number(new URL(sqld.url).port), RTT_MS / 2);
-    databaseUrl = `http://127.0.0.1:${proxy.port}`;
-  }
-}
 /**
  * Two students for the Hub planner: a new one, and one with 8 completed
  * courses that carry Hub units. Made afresh each run; their sessions are
@@ -381,7 +361,28 @@ async function plannerStudents(url: string): Promise<{ fresh: string; eight: str
   client.close();
   return { fresh: await issueToken(SECRET, fresh), eight: await issueToken(SECRET, eight) };
 }
+// Made in the file before a server target copies it, so both targets know them.
 const students = await plannerStudents(url);
+// BENCH_TARGET=server serves the same data from a libSQL server (sqld on loopback) through the web client, as on Turso.
+const target = Deno.env.get("BENCH_TARGET") ?? "file";
+if (target !== "file" && target !== "server") throw new Error(`BENCH_TARGET must be file or server, not ${target}`);
+let sqld: Sqld | null = null;
+// BENCH_RTT_MS puts that round trip between the app and sqld (half each way), as between Deno Deploy and Turso.
+const RTT_MS = Number(Deno.env.get("BENCH_RTT_MS") ?? 0);
+if (!(RTT_MS >= 0) || (RTT_MS > 0 && target !== "server")) throw new Error("BENCH_RTT_MS takes a number of ms, with BENCH_TARGET=server");
+let proxy: DelayProxy | null = null;
+let databaseUrl = url;
+if (target === "server") {
+  const checkpoint = createClient({ url });
+  await checkpoint.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+  checkpoint.close();
+  sqld = await startSqld({ from: url.slice("file:".length) });
+  databaseUrl = sqld.url;
+  if (RTT_MS > 0) {
+    proxy = startDelayProxy(Number(new URL(sqld.url).port), RTT_MS / 2);
+    databaseUrl = `http://127.0.0.1:${proxy.port}`;
+  }
+}
 
 const port = await freePort();
 const server = new Deno.Command(Deno.execPath(), {
