@@ -452,7 +452,7 @@ try {
   }
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
   const where = sqld
-    ? `a libSQL server (sqld) through the web client, ${RTT_MS ? `${RTT_MS} ms round trip away (a delaying proxy)` : "on loopback"}`
+    ? `a libSQL server (sqld) through the web client${RTT_MS ? `, ${RTT_MS} ms round trip away (a delaying proxy)` : ""}`
     : "the embedded file";
   console.log(`\n${SECONDS}s per case and mode, database: ${where}, loopback, ${navigator.hardwareConcurrency} cores shared by server and client\n`);
   console.log(
