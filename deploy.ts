@@ -7,6 +7,7 @@
  * library; `tests/unit/deploy-entry.test.ts` runs it without those permissions.
  */
 import { databaseTarget } from "./db/client.ts";
+import { countingInto, newUsage } from "./db/round-trips.ts";
 import { createApp } from "./src/app.ts";
 import { ConfigError, loadConfig } from "./src/config.ts";
 import { routeModules } from "./src/route-map.gen.ts";
@@ -32,7 +33,9 @@ const config = startupConfig(deployConfig);
 // A bad REVIEW_REMINDER_DATES stops the start like any other setting.
 const termEnds = startupConfig(() => reminderTermEnds(config));
 
-const ready = prepareApp(config).catch(exitOnStartupError);
+const startedAt = performance.now();
+const startUsage = newUsage();
+const ready = countingInto(startUsage, () => prepareApp(config)).catch(exitOnStartupError);
 // Deno Deploy picks up crons registered at the top level before the server starts; where Deno.cron is missing this does nothing.
 scheduleReviewReminders(ready, termEnds);
 const deps = await ready;
@@ -44,5 +47,12 @@ warmSearchIndex(deps.database);
 Deno.serve({
   port: config.port,
   hostname: config.host,
-  onListen: ({ hostname, port }) => console.log(`HubRate (deploy entry) is serving at http://${hostname}:${port}`),
+  onListen: ({ hostname, port }) => {
+    // What a cold start cost: its time, and the database round trips of migrating and loading the reference data.
+    console.log(
+      `HubRate (deploy entry) started in ${Math.round(performance.now() - startedAt)} ms with ${startUsage.roundTrips} database round trips ` +
+        `(${startUsage.statements} statements)`,
+    );
+    console.log(`HubRate (deploy entry) is serving at http://${hostname}:${port}`);
+  },
 }, app.fetch);

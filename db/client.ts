@@ -89,7 +89,8 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
   const target = databaseTarget(url, options.syncUrl);
   let opened: Client | undefined;
   try {
-    opened = await createLibsqlClient(url, target, options);
+    // Counted from the first statement, so a start measures what opening the database costs too.
+    opened = countRoundTrips(await createLibsqlClient(url, target, options));
     const client = opened;
     // WAL is a property of the file: set once, every later connection has it.
     if (target === "file") await client.execute("PRAGMA journal_mode=WAL");
@@ -101,8 +102,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     throw new DatabaseUnavailableError(`Cannot open the database at ${shown}: ${describeError(error)}`, { cause: error });
   }
   // On a server, what a request sends in one turn of the event loop leaves as one batch (db/statement-batching.ts).
-  const counted = countRoundTrips(opened);
-  const client = target === "remote" ? batchStatements(counted) : counted;
+  const client = target === "remote" ? batchStatements(opened) : opened;
   const db = drizzle(client, { schema });
   let queue: Promise<unknown> = Promise.resolve();
 

@@ -80,6 +80,8 @@ function call(path: string, options: { method?: string; body?: unknown; token?: 
 
 describe("deploy.ts without write, FFI, subprocess or system permissions", () => {
   test("migrates the server's database and serves pages, island bundles and health checks", async () => {
+    // The log says what the cold start cost (a first start migrates and loads the demo catalog: many trips).
+    expect(entry.output()).toMatch(/started in \d+ ms with [1-9]\d* database round trips \(\d+ statements\)/);
     expect(await (await call("/readyz")).json()).toEqual({ status: "ready" });
     const courses = Number((await sqld.client.execute("SELECT COUNT(*) AS n FROM courses")).rows[0].n);
     expect(courses).toBeGreaterThan(300);
