@@ -18,12 +18,11 @@ import type { CompareView } from "../../src/lib/api-types.ts";
 import { EXAMPLES } from "../../src/server/api-examples.ts";
 import type { AppEnv } from "../../src/server/context.ts";
 import { apiRead, apiWrite, idParameter, type ParameterSpec } from "../../src/server/openapi.ts";
-import { courseIdParam } from "../../src/server/path-params.ts";
+import { courseIdParam, existingCourseId } from "../../src/server/path-params.ts";
 import { validate } from "../../src/server/validation.ts";
 import { courseColleges, courseSuggestions, departmentsOf, findCourseDetail, namedDepartmentsOf, searchCourses } from "../../src/services/course-queries.ts";
 import { matchPastedCodes } from "../../src/services/course-codes.ts";
 import { courseSummary } from "../../src/services/course-summary.ts";
-import { courseExists } from "../../src/services/course-reviews.ts";
 import { compareCourses } from "../../src/services/course-compare.ts";
 import { badRequest, notFound, unauthorized } from "../../src/services/domain-errors.ts";
 
@@ -201,10 +200,8 @@ export default new Hono<AppEnv>()
     }),
     async (c) => {
       const user = c.var.user?.enabled ? c.var.user : null;
-      const id = courseIdParam(c.req.param("id"));
       const db = c.var.deps.database.db;
-      if (!(await courseExists(db, id))) throw notFound("Course not found");
-      return c.json(await courseSummary(db, id, user?.id));
+      return c.json(await courseSummary(db, await existingCourseId(db, c.req.param("id")), user?.id));
     },
   )
   .get(

@@ -3,11 +3,10 @@ import * as z from "zod/mini";
 import { reportSchema, reviewSchema } from "../../src/lib/schemas.ts";
 import { hasControlCharacters, hasLineBreaks } from "../../src/lib/text.ts";
 import { requireUser } from "../../src/middleware/require-user.ts";
-import type { AppContext, AppEnv } from "../../src/server/context.ts";
-import { courseIdParam, reviewIdParam } from "../../src/server/path-params.ts";
+import type { AppEnv } from "../../src/server/context.ts";
+import { courseIdParam, existingCourseId, reviewIdParam } from "../../src/server/path-params.ts";
 import { validate } from "../../src/server/validation.ts";
 import {
-  courseExists,
   createReview,
   deleteReview,
   findReview,
@@ -19,7 +18,6 @@ import {
   teachersOf,
   updateReview,
 } from "../../src/services/course-reviews.ts";
-import { notFound } from "../../src/services/domain-errors.ts";
 import { courseSummary } from "../../src/services/course-summary.ts";
 import {
   distributionSchema,
@@ -39,12 +37,6 @@ const COURSE_ID = idParameter("id", "The course's id.", EXAMPLES.course.id);
 const REVIEW_ID = idParameter("id", "The review's id.", EXAMPLES.review.id);
 const REVIEW_NOT_FOUND = "Review could not be found";
 const REPORTED = "Thanks. The review has been reported and will be looked at.";
-
-async function existingCourse(c: AppContext, raw: string | undefined): Promise<number> {
-  const id = courseIdParam(raw);
-  if (!(await courseExists(c.var.deps.database.db, id))) throw notFound("Course not found");
-  return id;
-}
 
 const oneLine = (s: string) => !hasControlCharacters(s) && !hasLineBreaks(s);
 
@@ -113,7 +105,7 @@ export default new Hono<AppEnv>()
       answer: { description: "Professor names, most reviewed first.", schema: stringListSchema, example: EXAMPLES.teachers },
       errors: { 404: "Course not found" },
     }),
-    async (c) => c.json(await teachersOf(c.var.deps.database.db, await existingCourse(c, c.req.param("id")))),
+    async (c) => c.json(await teachersOf(c.var.deps.database.db, await existingCourseId(c.var.deps.database.db, c.req.param("id")))),
   )
   .get(
     "/course/:id/teacherScore",
@@ -128,7 +120,7 @@ export default new Hono<AppEnv>()
     }),
     validate("query", teacherQuery),
     async (c) => {
-      const courseId = await existingCourse(c, c.req.param("id"));
+      const courseId = await existingCourseId(c.var.deps.database.db, c.req.param("id"));
       const { teacherName } = c.req.valid("query");
       return c.json({ teacherName, averageRating: await teacherScore(c.var.deps.database.db, courseId, teacherName) });
     },
@@ -145,7 +137,7 @@ export default new Hono<AppEnv>()
       errors: { 404: "Course not found" },
     }),
     async (c) => {
-      const courseId = await existingCourse(c, c.req.param("id"));
+      const courseId = await existingCourseId(c.var.deps.database.db, c.req.param("id"));
       return c.json((await courseSummary(c.var.deps.database.db, courseId)).distribution);
     },
   )
@@ -163,7 +155,7 @@ export default new Hono<AppEnv>()
     }),
     validate("query", listQuery),
     async (c) => {
-      const courseId = await existingCourse(c, c.req.param("id"));
+      const courseId = await existingCourseId(c.var.deps.database.db, c.req.param("id"));
       const { teacherName, sort, page, size, semester } = c.req.valid("query");
       return c.json(
         await listCourseReviews(c.var.deps.database.db, courseId, c.var.user?.id, {

@@ -33,6 +33,5 @@ export function renderPage(c: AppContext, meta: PageMeta, page: ReactNode, statu
       <Document meta={meta} url={url} origin={config.origin} nonce={c.var.nonce} assets={assets}>{body}</Document>
     </IslandContext.Provider>,
   );
-  if (user) c.header("Cache-Control", "no-store");
   return c.html(`<!DOCTYPE html>${html}`, status as 200);
 }
