@@ -9,6 +9,7 @@ import type { ReferenceData } from "../../db/seeds/reference.ts";
 import { appSettings, colleges, courses, courseTexts, departments, hubAreas, majors } from "../../db/schema.ts";
 import { courseCode, numberValue } from "../lib/course-code.ts";
 import { HUB_AREAS, HUB_CODES } from "../lib/hub-areas.ts";
+import { raiseCatalogVersion } from "./catalog-cache.ts";
 import { linkPrerequisites, type PrerequisiteCoverage } from "./course-prerequisites.ts";
 
 export const UNDECIDED = "Undecided";
@@ -89,21 +90,6 @@ export async function catalogSource(db: Db): Promise<CatalogSource> {
 async function setCatalogSource(tx: Db, source: CatalogSource): Promise<void> {
   await tx.insert(appSettings).values({ key: "catalog_source", value: source })
     .onConflictDoUpdate({ target: appSettings.key, set: { value: source } });
-}
-
-/**
- * The catalog's version: a number that every import or sync raises, so each
- * server process knows when its in-memory copy of the catalog (the search
- * index) must be read again.
- */
-export async function catalogVersion(db: Db): Promise<number> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, "catalog_version"));
-  return Number(row?.value ?? 0);
-}
-
-async function bumpCatalogVersion(tx: Db): Promise<void> {
-  await tx.run(sql`INSERT INTO app_settings (key, value) VALUES ('catalog_version', '1')
-    ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)`);
 }
 
 /** Loads the demo catalog when no course exists yet. Returns how many courses it loaded. */
@@ -187,7 +173,7 @@ export async function importCourses(database: Database, rows: unknown[], source:
     prerequisites = await linkPrerequisites(database);
     await database.write(async (tx) => {
       await setCatalogSource(tx, source);
-      await bumpCatalogVersion(tx);
+      await raiseCatalogVersion(tx);
     });
   }
   return { kind: "courses", loaded: valid.length, skipped, milliseconds: Math.round(performance.now() - started), prerequisites };

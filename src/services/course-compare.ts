@@ -5,8 +5,8 @@ import { reviews } from "../../db/schema.ts";
 import type { ComparedCourse } from "../lib/api-types.ts";
 import { courseLevel } from "../lib/course-code.ts";
 import { median } from "../lib/comparison.ts";
-import { coursePrerequisiteView } from "./course-prerequisites.ts";
-import { coursesByIds } from "./course-queries.ts";
+import { withCatalog } from "./catalog-cache.ts";
+import { completedIds, coursesIn, prerequisiteViewOf } from "./course-queries.ts";
 
 /** The hours per week of every visible review of these courses, in one query, by course. */
 async function hoursOf(db: Db, ids: number[]): Promise<Map<number, number[]>> {
@@ -22,13 +22,20 @@ async function hoursOf(db: Db, ids: number[]): Promise<Map<number, number[]>> {
  * of its visible reviews and its prerequisites (met or not, for a signed-in
  * student); `missing` lists the ids the catalog does not have.
  */
-export async function compareCourses(db: Db, ids: number[], userId?: number): Promise<{ courses: ComparedCourse[]; missing: number[] }> {
-  const [views, hours] = await Promise.all([coursesByIds(db, ids, userId), hoursOf(db, ids)]);
-  const prerequisites = await Promise.all(views.map((view) => coursePrerequisiteView(db, view.id, view.noPreReqs, userId)));
-  const courses = views.map((view, i): ComparedCourse => {
-    const spent = hours.get(view.id) ?? [];
-    return { ...view, ...prerequisites[i], level: courseLevel(view.courseCode), hoursPerWeek: { median: median(spent), count: spent.length } };
+export function compareCourses(db: Db, ids: number[], userId?: number): Promise<{ courses: ComparedCourse[]; missing: number[] }> {
+  return withCatalog(db, async (catalog) => {
+    // Figures, hours and the student's completed courses leave together: one round trip.
+    const [views, hours, completed] = await Promise.all([
+      coursesIn(db, catalog, ids, userId),
+      hoursOf(db, ids),
+      userId === undefined ? null : completedIds(db, userId),
+    ]);
+    const courses = views.map((view): ComparedCourse => {
+      const spent = hours.get(view.id) ?? [];
+      const prerequisites = prerequisiteViewOf(catalog, catalog.courses.get(view.id)!, completed);
+      return { ...view, ...prerequisites, level: courseLevel(view.courseCode), hoursPerWeek: { median: median(spent), count: spent.length } };
+    });
+    const found = new Set(views.map((view) => view.id));
+    return { courses, missing: ids.filter((id) => !found.has(id)) };
   });
-  const found = new Set(views.map((view) => view.id));
-  return { courses, missing: ids.filter((id) => !found.has(id)) };
 }

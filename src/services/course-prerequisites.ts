@@ -3,13 +3,12 @@
  * catalog courses (src/lib/prerequisite-parser.ts), kept in course_prerequisites
  * and course_texts; what a student may take; what a course is required for.
  */
-import { asc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
-import type { Database, Db } from "../../db/client.ts";
-import { completedCourses, coursePrerequisites, courses, courseTexts } from "../../db/schema.ts";
-import type { PrerequisiteRef, PrerequisiteView, RequiredFor } from "../lib/api-types.ts";
+import { isNotNull, type SQL, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { courses, courseTexts } from "../../db/schema.ts";
 import { courseCode } from "../lib/course-code.ts";
-import { displayTitle } from "../lib/text.ts";
-import { eligibilityOf, type ParsedPrerequisites, parsePrerequisites } from "../lib/prerequisite-parser.ts";
+import { parsePrerequisites } from "../lib/prerequisite-parser.ts";
+import { raiseCatalogVersion } from "./catalog-cache.ts";
 
 /** Bumped when the parser reads texts differently: a start then reads every text again. */
 export const PREREQUISITE_PARSER_VERSION = "1";
@@ -59,6 +58,8 @@ export async function linkPrerequisites(database: Database): Promise<Prerequisit
         FROM json_each(${JSON.stringify(parsedTexts)}) AS j
         WHERE course_texts.course_id = j.value ->> 'id'`);
     }
+    // The groups are part of the catalog every process keeps in memory.
+    await raiseCatalogVersion(tx);
     await tx.run(sql`INSERT INTO app_settings (key, value) VALUES (${VERSION_KEY}, ${PREREQUISITE_PARSER_VERSION})
       ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
   });
@@ -70,65 +71,6 @@ export async function ensurePrerequisitesLinked(database: Database): Promise<Pre
   const rows = await database.client.execute({ sql: "SELECT value FROM app_settings WHERE key = ?", args: [VERSION_KEY] });
   if (rows.rows[0]?.value === PREREQUISITE_PARSER_VERSION) return null;
   return await linkPrerequisites(database);
-}
-
-type Stored = Pick<PrerequisiteView, "prerequisiteGroups" | "prerequisiteNote"> & { parsed: Pick<ParsedPrerequisites, "groups" | "conditions"> };
-
-async function storedPrerequisites(db: Db, courseId: number): Promise<Stored> {
-  const [rows, [texts]] = await Promise.all([
-    db.select().from(coursePrerequisites).where(eq(coursePrerequisites.courseId, courseId))
-      .orderBy(asc(coursePrerequisites.groupIndex), asc(coursePrerequisites.position)),
-    db.select({ note: courseTexts.prerequisiteNote, conditions: courseTexts.prerequisiteConditions }).from(courseTexts)
-      .where(eq(courseTexts.courseId, courseId)),
-  ]);
-  const groups: PrerequisiteRef[][] = [];
-  const parsedGroups: ParsedPrerequisites["groups"] = [];
-  for (const row of rows) {
-    if (!groups[row.groupIndex]) {
-      groups[row.groupIndex] = [];
-      parsedGroups[row.groupIndex] = { codes: [], alternative: row.alternative };
-    }
-    groups[row.groupIndex].push({ id: row.requiredId, code: row.code });
-    parsedGroups[row.groupIndex].codes.push(row.code);
-  }
-  return {
-    prerequisiteGroups: groups.filter(Boolean),
-    prerequisiteNote: texts?.note ?? null,
-    parsed: { groups: parsedGroups.filter(Boolean), conditions: texts?.conditions ?? false },
-  };
-}
-
-/** The codes of a student's completed courses. */
-async function completedCodes(db: Db, userId: number): Promise<Set<string>> {
-  const rows = await db.select({ college: courses.college, department: courses.department, number: courses.number })
-    .from(completedCourses).innerJoin(courses, eq(courses.id, completedCourses.courseId)).where(eq(completedCourses.userId, userId));
-  return new Set(rows.map(courseCode));
-}
-
-/** A course's prerequisite groups and note, and for a student whether they are met. A course without prerequisites is met. */
-export async function coursePrerequisiteView(db: Db, courseId: number, noPreReqs: boolean, userId?: number): Promise<PrerequisiteView> {
-  const [stored, taken] = await Promise.all([storedPrerequisites(db, courseId), userId === undefined ? null : completedCodes(db, userId)]);
-  const view: PrerequisiteView = { prerequisiteGroups: stored.prerequisiteGroups, prerequisiteNote: stored.prerequisiteNote };
-  if (taken) {
-    view.eligibility = noPreReqs ? "met" : eligibilityOf(stored.parsed, taken);
-    view.groupsMet = stored.parsed.groups.map((group) => group.codes.some((code) => taken.has(code)));
-  }
-  return view;
-}
-
-/** The courses whose prerequisites name this one, by code. */
-export async function requiredFor(db: Db, courseId: number): Promise<RequiredFor[]> {
-  const rows = await db.selectDistinct({
-    id: courses.id,
-    college: courses.college,
-    department: courses.department,
-    number: courses.number,
-    title: courses.title,
-  })
-    .from(coursePrerequisites).innerJoin(courses, eq(courses.id, coursePrerequisites.courseId))
-    .where(eq(coursePrerequisites.requiredId, courseId))
-    .orderBy(asc(courses.college), asc(courses.department), asc(courses.numberValue), asc(courses.number));
-  return rows.map((r) => ({ id: r.id, code: courseCode(r), title: displayTitle(r.title) }));
 }
 
 /**

@@ -1,78 +1,90 @@
-/** Course reads: search pages and single courses, in the API's shapes (src/lib/api-types.ts). */
+/**
+ * Course reads: search pages and single courses, in the API's shapes
+ * (src/lib/api-types.ts). A course's fixed fields come from the catalog in
+ * memory (src/services/catalog-cache.ts); only its review count and
+ * averages, and whether the viewer reviewed it, are read, in the same round
+ * trip as the catalog's version.
+ */
 import { pagedResponse } from "../lib/paging.ts";
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client.ts";
-import { courseHubUnits, courses, courseTexts, hubAreas, reviews } from "../../db/schema.ts";
-import { courseCode } from "../lib/course-code.ts";
+import { completedCourses, courses } from "../../db/schema.ts";
 import { hasRatingFilter, type SearchFilter, type SortBy } from "../lib/search-filter.ts";
-import { displayTitle } from "../lib/text.ts";
-import { coursePrerequisiteView, prerequisitesMetBy, requiredFor } from "./course-prerequisites.ts";
-import { catalogIndex, type CatalogNames, catalogNames, type IndexedCourse, rankCourses, suggestCourses, type Suggestion } from "./search-index.ts";
-import type { CourseDetail, CourseView, SearchPage } from "../lib/api-types.ts";
+import { eligibilityOf } from "../lib/prerequisite-parser.ts";
+import { prerequisitesMetBy } from "./course-prerequisites.ts";
+import { type Catalog, type CatalogCourse, currentCatalog, withCatalog } from "./catalog-cache.ts";
+import { type IndexedCourse, indexOf, rankCourses, suggestCourses, type Suggestion } from "./search-index.ts";
+import type { CourseDetail, CourseView, PrerequisiteView, SearchPage } from "../lib/api-types.ts";
 
 export const PAGE_SIZE = 18;
 
-type CourseRow = typeof courses.$inferSelect;
-
-type Texts = { description: string | null; prerequisites: string | null };
-
-async function textsFor(db: Db, ids: number[]): Promise<Map<number, Texts>> {
-  if (!ids.length) return new Map();
-  const rows = await db.select().from(courseTexts).where(inArray(courseTexts.courseId, ids));
-  return new Map(rows.map((r) => [r.courseId, { description: r.description, prerequisites: r.prerequisites }]));
-}
-
-/** The views of these course rows, with their Hub units, texts and names. */
-async function viewsOf(db: Db, rows: CourseRow[]): Promise<CourseView[]> {
-  const ids = rows.map((r) => r.id);
-  const [hubs, texts, names] = await Promise.all([hubsFor(db, ids), textsFor(db, ids), catalogNames(db)]);
-  return rows.map((row) => toView(row, hubs.get(row.id) ?? [], names, texts.get(row.id)));
-}
-
-async function hubsFor(db: Db, ids: number[]): Promise<Map<number, { code: string; name: string }[]>> {
-  const byCourse = new Map<number, { code: string; name: string }[]>();
-  if (!ids.length) return byCourse;
-  const rows = await db.select({ courseId: courseHubUnits.courseId, code: hubAreas.code, name: hubAreas.name })
-    .from(courseHubUnits).innerJoin(hubAreas, eq(hubAreas.code, courseHubUnits.hubCode))
-    .where(inArray(courseHubUnits.courseId, ids)).orderBy(hubAreas.position);
-  for (const row of rows) {
-    const list = byCourse.get(row.courseId) ?? [];
-    list.push({ code: row.code, name: row.name });
-    byCourse.set(row.courseId, list);
-  }
-  return byCourse;
-}
-
-function toView(
-  row: CourseRow,
-  hubs: { code: string; name: string }[],
-  names: CatalogNames,
-  texts: Texts = { description: null, prerequisites: null },
-): CourseView {
+/** What a course page or card shows that changes with reviews: the columns read for each course shown. */
+export function figureColumns(userId?: number) {
   return {
-    id: row.id,
-    college: row.college,
-    department: row.department,
-    courseCode: row.number,
-    code: courseCode(row),
-    title: displayTitle(row.title),
-    departmentName: names.departments.get(`${row.college} ${row.department}`) ?? row.department,
-    collegeName: names.colleges.get(row.college) ?? row.college,
-    current: row.current,
-    description: texts.description,
-    prerequisites: texts.prerequisites,
-    noPreReqs: row.noPreReqs,
-    numReviews: row.numReviews,
-    averageOverallRating: row.avgOverall,
-    averageUsefulnessRating: row.avgUsefulness,
-    averageDifficultyRating: row.avgDifficulty,
-    averageWorkloadRating: row.avgWorkload,
-    averageInterestRating: row.avgInterest,
-    averageTeacherRating: row.avgTeacher,
-    hubRequirements: hubs,
-    userReviewed: false,
+    id: courses.id,
+    numReviews: courses.numReviews,
+    avgOverall: courses.avgOverall,
+    avgUsefulness: courses.avgUsefulness,
+    avgDifficulty: courses.avgDifficulty,
+    avgWorkload: courses.avgWorkload,
+    avgInterest: courses.avgInterest,
+    avgTeacher: courses.avgTeacher,
+    // A hidden review counts: the student has written one and cannot write another.
+    reviewed: userId === undefined
+      ? sql<number>`0`
+      // Spelled out: drizzle writes a column of the only table without its table's name, which inside the subquery would be the review's id.
+      : sql<number>`EXISTS (SELECT 1 FROM reviews r WHERE r.course_id = courses.id AND r.user_id = ${userId})`,
   };
+}
+
+export type CourseFigures = {
+  id: number;
+  numReviews: number;
+  avgOverall: number;
+  avgUsefulness: number;
+  avgDifficulty: number;
+  avgWorkload: number;
+  avgInterest: number;
+  avgTeacher: number;
+  reviewed: number | boolean;
+};
+
+/** A course's view: its catalog fields and its figures. */
+export function courseView(course: CatalogCourse, figures: CourseFigures): CourseView {
+  return {
+    id: course.id,
+    college: course.college,
+    department: course.department,
+    courseCode: course.number,
+    code: course.code,
+    title: course.displayTitle,
+    departmentName: course.departmentName,
+    collegeName: course.collegeName,
+    current: course.current,
+    description: course.description,
+    prerequisites: course.prerequisites,
+    noPreReqs: course.noPreReqs,
+    numReviews: figures.numReviews,
+    averageOverallRating: figures.avgOverall,
+    averageUsefulnessRating: figures.avgUsefulness,
+    averageDifficultyRating: figures.avgDifficulty,
+    averageWorkloadRating: figures.avgWorkload,
+    averageInterestRating: figures.avgInterest,
+    averageTeacherRating: figures.avgTeacher,
+    hubRequirements: course.hubs,
+    userReviewed: Boolean(figures.reviewed),
+  };
+}
+
+/** The views of these figure rows, in their order; a row the catalog copy does not know is left out. */
+export function viewsOf(catalog: Catalog, rows: CourseFigures[]): CourseView[] {
+  const views: CourseView[] = [];
+  for (const row of rows) {
+    const course = catalog.courses.get(row.id);
+    if (course) views.push(courseView(course, row));
+  }
+  return views;
 }
 
 /** The prior of Best Rating: a course's score starts at the mean of all rated courses, weighed as this many reviews (docs/product.md, Ratings). */
@@ -173,36 +185,61 @@ function passesIndexedFilters(course: IndexedCourse | undefined, filter: SearchF
 /** Text matches passed to the database at most: far more than anyone pages through. */
 const MAX_TEXT_MATCHES = 5000;
 
+/** `courses.id` is one of `ids` (passed as one JSON parameter). */
+function idIn(ids: number[]): SQL {
+  return sql`${courses.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+}
+
 /**
- * One page of a search. Text (`q`) is matched and ranked by the search index;
- * the filters run in the database over those matches (passed as one JSON
- * parameter). With `relevance` the page keeps the index's order; any other
- * sort orders the matches in SQL.
+ * One page of a search, in one round trip. Text (`q`) is matched and ranked
+ * by the search index; the filters the index knows (college, department,
+ * level, number, current) run in memory with `relevance`, the rest in the
+ * database over the matches. With `relevance` the page keeps the index's
+ * order; any other sort orders the matches in SQL.
  */
-export async function searchCourses(db: Db, filter: SearchFilter, userId?: number): Promise<SearchPage> {
-  const ranked = filter.q ? rankCourses(await catalogIndex(db), filter.q).slice(0, MAX_TEXT_MATCHES) : null;
-  const conditions = [searchConditions(filter, userId)];
-  if (ranked) conditions.push(sql`${courses.id} IN (SELECT value FROM json_each(${JSON.stringify(ranked)}))`);
-  const where = and(...conditions.filter((c): c is SQL => c !== undefined));
+export function searchCourses(db: Db, filter: SearchFilter, userId?: number): Promise<SearchPage> {
+  return withCatalog(db, (catalog) => searchIn(db, catalog, filter, userId));
+}
+
+async function searchIn(db: Db, catalog: Catalog, filter: SearchFilter, userId?: number): Promise<SearchPage> {
+  const index = filter.q ? indexOf(catalog) : null;
+  const ranked = index ? rankCourses(index, filter.q).slice(0, MAX_TEXT_MATCHES) : null;
   const offset = filter.page * PAGE_SIZE;
-  if (ranked && filter.sortBy === "relevance") {
-    // The index knows each course's college, department, number and current flag: those filters run here, and only the rest
-    // (Hub units, reviews, ratings, prerequisites) go to the database, over the matches left.
-    const index = await catalogIndex(db);
+  if (index && ranked && filter.sortBy === "relevance") {
     let ids = ranked.filter((id) => passesIndexedFilters(index.courses.get(id), filter));
     const rest = searchConditions({ ...filter, colleges: [], departments: [], levels: [], currentOnly: false, minCourseCode: undefined }, userId);
     if (rest && ids.length) {
-      const inIds = sql`${courses.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
-      const passing = new Set((await db.select({ id: courses.id }).from(courses).where(and(rest, inIds))).map((r) => r.id));
+      // The figures of every match that passes: a few numbers each, so the page and the count come from one statement.
+      const passing = new Map((await db.select(figureColumns(userId)).from(courses).where(and(rest, idIn(ids)))).map((r) => [r.id, r]));
       ids = ids.filter((id) => passing.has(id));
+      return pagedResponse(viewsOf(catalog, ids.slice(offset, offset + PAGE_SIZE).map((id) => passing.get(id)!)), ids.length, filter.page, PAGE_SIZE);
     }
     const page = ids.slice(offset, offset + PAGE_SIZE);
-    return pagedResponse(await coursesByIds(db, page), ids.length, filter.page, PAGE_SIZE);
+    return pagedResponse(await coursesIn(db, catalog, page, userId), ids.length, filter.page, PAGE_SIZE);
   }
-  const [{ total }] = await db.select({ total: count() }).from(courses).where(where);
-  // A page past the end is an empty page, not an error.
-  const rows = offset < total ? await db.select().from(courses).where(where).orderBy(...SORT_ORDERS.get(filter.sortBy)!).limit(PAGE_SIZE).offset(offset) : [];
-  return pagedResponse(await viewsOf(db, rows), total, filter.page, PAGE_SIZE);
+  const where = and(...[searchConditions(filter, userId), ranked ? idIn(ranked) : undefined].filter((c): c is SQL => c !== undefined));
+  // The count and the page leave together; a page past the end is an empty page, not an error.
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(courses).where(where),
+    db.select(figureColumns(userId)).from(courses).where(where).orderBy(...SORT_ORDERS.get(filter.sortBy)!).limit(PAGE_SIZE).offset(offset),
+  ]);
+  return pagedResponse(viewsOf(catalog, rows), total, filter.page, PAGE_SIZE);
+}
+
+/** A course's prerequisite groups and note from the catalog, and for a student (`completed`: their course ids) whether they are met. */
+export function prerequisiteViewOf(catalog: Catalog, course: CatalogCourse, completed: number[] | null): PrerequisiteView {
+  const view: PrerequisiteView = { prerequisiteGroups: course.prerequisiteGroups, prerequisiteNote: course.prerequisiteNote };
+  if (completed) {
+    const taken = new Set(completed.map((id) => catalog.courses.get(id)?.code).filter((code): code is string => code !== undefined));
+    view.eligibility = course.noPreReqs ? "met" : eligibilityOf(course.parsed, taken);
+    view.groupsMet = course.parsed.groups.map((group) => group.codes.some((code) => taken.has(code)));
+  }
+  return view;
+}
+
+/** The ids of a student's completed courses. */
+export async function completedIds(db: Db, userId: number): Promise<number[]> {
+  return (await db.select({ id: completedCourses.courseId }).from(completedCourses).where(eq(completedCourses.userId, userId))).map((r) => r.id);
 }
 
 /**
@@ -210,16 +247,22 @@ export async function searchCourses(db: Db, filter: SearchFilter, userId?: numbe
  * courses that name it as a prerequisite, and for a signed-in student
  * whether they may take it (`eligibility`, and which groups they have met).
  */
-export async function findCourseDetail(db: Db, id: number, userId?: number): Promise<CourseDetail | null> {
-  const course = await findCourse(db, id, userId);
-  if (!course) return null;
-  const [prerequisites, needing] = await Promise.all([coursePrerequisiteView(db, id, course.noPreReqs, userId), requiredFor(db, id)]);
-  return { ...course, ...prerequisites, requiredFor: needing };
+export function findCourseDetail(db: Db, id: number, userId?: number): Promise<CourseDetail | null> {
+  return withCatalog(db, async (catalog) => {
+    const course = catalog.courses.get(id);
+    if (!course) return null;
+    const [[figures], completed] = await Promise.all([
+      db.select(figureColumns(userId)).from(courses).where(eq(courses.id, id)),
+      userId === undefined ? null : completedIds(db, userId),
+    ]);
+    if (!figures) return null;
+    return { ...courseView(course, figures), ...prerequisiteViewOf(catalog, course, completed), requiredFor: course.requiredFor };
+  });
 }
 
 /** Up to 8 courses for the search box's suggestions. */
 export async function courseSuggestions(db: Db, q: string): Promise<Suggestion[]> {
-  return q.trim() ? suggestCourses(await catalogIndex(db), q) : [];
+  return q.trim() ? suggestCourses(indexOf(await currentCatalog(db)), q) : [];
 }
 
 /** One course; `userReviewed` tells whether the signed-in user (if any) has reviewed it. */
@@ -227,43 +270,47 @@ export async function findCourse(db: Db, id: number, userId?: number): Promise<C
   return (await coursesByIds(db, [id], userId))[0] ?? null;
 }
 
+/** The colleges that have courses, by code. */
 export async function courseColleges(db: Db): Promise<string[]> {
-  return (await db.selectDistinct({ college: courses.college }).from(courses).orderBy(courses.college)).map((r) => r.college);
+  return [...(await currentCatalog(db)).collegeCodes];
 }
 
+/** A college's departments that have courses, by code. */
 export async function departmentsOf(db: Db, college: string): Promise<string[]> {
-  const rows = await db.selectDistinct({ department: courses.department }).from(courses).where(eq(courses.college, college)).orderBy(courses.department);
-  return rows.map((r) => r.department);
+  const codes = new Set<string>();
+  for (const course of (await currentCatalog(db)).courses.values()) if (course.college === college) codes.add(course.department);
+  return [...codes].sort();
 }
 
 export type NamedCode = { code: string; name: string };
 
 /** A college's departments that have courses, with their names (the code itself when unknown), by name. */
 export async function namedDepartmentsOf(db: Db, college: string): Promise<NamedCode[]> {
-  const [codes, names] = await Promise.all([departmentsOf(db, college), catalogNames(db)]);
-  return codes.map((code) => ({ code, name: names.departments.get(`${college} ${code}`) ?? code })).sort((a, b) => a.name.localeCompare(b.name));
+  const [codes, catalog] = await Promise.all([departmentsOf(db, college), currentCatalog(db)]);
+  return codes.map((code) => ({ code, name: catalog.names.departments.get(`${college} ${code}`) ?? code })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** The colleges that have courses, with their names, by code. */
 export async function namedCourseColleges(db: Db): Promise<NamedCode[]> {
-  const [codes, names] = await Promise.all([courseColleges(db), catalogNames(db)]);
-  return codes.map((code) => ({ code, name: names.colleges.get(code) ?? code }));
+  const catalog = await currentCatalog(db);
+  return catalog.collegeCodes.map((code) => ({ code, name: catalog.names.colleges.get(code) ?? code }));
 }
 
-/** Courses by id, in the order given, with the viewer's review marks. */
+/** Courses by id, in the order given, with the viewer's review marks: one round trip. */
 export async function coursesByIds(db: Db, ids: number[], userId?: number): Promise<CourseView[]> {
   if (!ids.length) return [];
-  const rows = await viewsOf(db, await db.select().from(courses).where(inArray(courses.id, ids)));
-  const reviewed = userId === undefined
-    ? new Set<number>()
-    : new Set((await db.select({ courseId: reviews.courseId }).from(reviews).where(and(eq(reviews.userId, userId), inArray(reviews.courseId, ids)))).map((r) =>
-      r.courseId
-    ));
-  const byId = new Map(rows.map((view) => [view.id, view]));
-  return ids.filter((id) => byId.has(id)).map((id) => ({ ...byId.get(id)!, userReviewed: reviewed.has(id) }));
+  return await withCatalog(db, (catalog) => coursesIn(db, catalog, ids, userId));
+}
+
+/** Courses by id with a catalog copy in hand, in the order given. */
+export async function coursesIn(db: Db, catalog: Catalog, ids: number[], userId?: number): Promise<CourseView[]> {
+  if (!ids.length) return [];
+  const rows = await db.select(figureColumns(userId)).from(courses).where(idIn(ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return viewsOf(catalog, ids.filter((id) => byId.has(id)).map((id) => byId.get(id)!));
 }
 
 /** Every course id, for the sitemap. */
 export async function allCourseIds(db: Db): Promise<number[]> {
-  return (await db.select({ id: courses.id }).from(courses).orderBy(courses.id)).map((r) => r.id);
+  return [...(await currentCatalog(db)).courses.keys()].sort((a, b) => a - b);
 }

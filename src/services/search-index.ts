@@ -5,19 +5,15 @@
  * (code above title above names above description). What students type is
  * turned into the catalog's words by src/lib/search-words.ts.
  *
- * The index is built from the database on the first search and kept per
- * database; every search checks the catalog version (raised by each import
- * or sync), so a new catalog is seen at once by every process.
+ * The index is built from the catalog in memory (src/services/catalog-cache.ts)
+ * on the first search and kept with that copy of the catalog, so a new
+ * catalog version brings a new index in every process.
  */
 import { LRUCache } from "lru-cache";
 import MiniSearch, { type Query, type SearchResult } from "minisearch";
-import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { colleges, courses, courseTexts, departments } from "../../db/schema.ts";
-import { courseCode } from "../lib/course-code.ts";
 import { courseCodeQuery, queryWords } from "../lib/search-words.ts";
-import { displayTitle } from "../lib/text.ts";
-import { catalogVersion } from "./catalog.ts";
+import { type Catalog, currentCatalog, derivedFrom } from "./catalog-cache.ts";
 
 export type IndexedCourse = {
   id: number;
@@ -95,22 +91,7 @@ function stem(word: string): string {
   return word.slice(0, -1);
 }
 
-async function buildIndex(db: Db, version: number): Promise<CatalogIndex> {
-  const rows = await db.select({
-    id: courses.id,
-    college: courses.college,
-    department: courses.department,
-    number: courses.number,
-    numberValue: courses.numberValue,
-    title: courses.title,
-    current: courses.current,
-    description: courseTexts.description,
-    departmentName: departments.name,
-    collegeName: colleges.name,
-  }).from(courses)
-    .leftJoin(courseTexts, eq(courseTexts.courseId, courses.id))
-    .leftJoin(departments, sql`${departments.college} = ${courses.college} AND ${departments.code} = ${courses.department}`)
-    .leftJoin(colleges, eq(colleges.code, courses.college));
+function buildIndex(catalog: Catalog): CatalogIndex {
   const byId = new Map<number, IndexedCourse>();
   const weights = new Map<number, number>();
   const nameWords = new Set<string>();
@@ -130,15 +111,15 @@ async function buildIndex(db: Db, version: number): Promise<CatalogIndex> {
       boostDocument: (id) => weights.get(id as number) ?? 1,
     },
   });
-  const documents = rows.map((row) => {
+  const documents = [...catalog.courses.values()].map((row) => {
     const course: IndexedCourse = {
       id: row.id,
       college: row.college,
       department: row.department,
       number: row.number,
       numberValue: row.numberValue,
-      code: courseCode(row),
-      title: displayTitle(row.title),
+      code: row.code,
+      title: row.displayTitle,
       current: row.current,
     };
     byId.set(row.id, course);
@@ -148,43 +129,23 @@ async function buildIndex(db: Db, version: number): Promise<CatalogIndex> {
       id: row.id,
       code,
       title: row.title,
-      department: row.departmentName ?? row.department,
-      college: row.collegeName ?? row.college,
+      department: row.departmentName,
+      college: row.collegeName,
       description: row.description ?? "",
     };
   });
   search.addAll(documents);
-  return { version, search, courses: byId, nameWords, recent: new LRUCache({ max: RECENT_QUERIES }) };
+  return { version: catalog.version, search, courses: byId, nameWords, recent: new LRUCache({ max: RECENT_QUERIES }) };
 }
 
-const indexes = new WeakMap<Db, { version: number; index: Promise<CatalogIndex> }>();
-
-export type CatalogNames = { departments: ReadonlyMap<string, string>; colleges: ReadonlyMap<string, string> };
-const names = new WeakMap<Db, Promise<CatalogNames>>();
-
-/** The names of the colleges and departments (key "CAS CS"), read once per process: they change only with a new release. */
-export function catalogNames(db: Db): Promise<CatalogNames> {
-  let cached = names.get(db);
-  if (!cached) {
-    cached = Promise.all([db.select().from(departments), db.select().from(colleges)]).then(([departmentRows, collegeRows]) => ({
-      departments: new Map(departmentRows.map((d) => [`${d.college} ${d.code}`, d.name])),
-      colleges: new Map(collegeRows.map((c) => [c.code, c.name])),
-    }));
-    cached.catch(() => names.delete(db));
-    names.set(db, cached);
-  }
-  return cached;
+/** The search index of a catalog copy, built on first use and kept with it. */
+export function indexOf(catalog: Catalog): CatalogIndex {
+  return derivedFrom(catalog, "search-index", buildIndex);
 }
 
-/** The search index of this database's catalog, built once per catalog version. */
+/** The search index of this database's current catalog. */
 export async function catalogIndex(db: Db): Promise<CatalogIndex> {
-  const version = await catalogVersion(db);
-  const cached = indexes.get(db);
-  if (cached && cached.version === version) return cached.index;
-  const index = buildIndex(db, version);
-  indexes.set(db, { version, index });
-  index.catch(() => indexes.delete(db));
-  return index;
+  return indexOf(await currentCatalog(db));
 }
 
 /** The courses whose code the query names (`cs111`, `econ 101`), current and CAS ones first. */

@@ -1,0 +1,268 @@
+/**
+ * What each route may cost on a libSQL server, where every round trip is a
+ * network hop (docs/product.md, Speed): a visitor's page or API read at most 1
+ * round trip, a signed-in one at most 2 (the session check may be one), a
+ * write at most 3. Measured on a real sqld through the app's own
+ * `Server-Timing` header, on a warm instance; the first request after a
+ * catalog change may take one more, to load the catalog (tested below).
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { eq } from "drizzle-orm";
+import { completedCourses, courses, reviews, savedCourses } from "../../db/schema.ts";
+import { routeModules } from "../../src/route-map.gen.ts";
+import { createStudent, type Student } from "../helpers/accounts.ts";
+import { makeTestApp, type TestApp } from "../helpers/app.ts";
+import { createdReview } from "../helpers/reviews.ts";
+import { type Sqld, startSqld } from "../helpers/sqld.ts";
+
+const ORIGIN = "http://localhost:8000";
+
+let sqld: Sqld;
+let t: TestApp;
+let student: Student;
+let other: Student;
+let courseId: number;
+let reviewId: number;
+let othersReviewId: number;
+let slug: string;
+
+type Case = {
+  /** The route as the OpenAPI document or the route map names it. */
+  route: string;
+  method?: string;
+  path: () => string;
+  body?: () => unknown;
+  signedIn: boolean;
+  budget: number;
+};
+
+function roundTrips(response: Response): number {
+  const match = /db-rt;desc="(\d+)"/.exec(response.headers.get("server-timing") ?? "");
+  if (!match) throw new Error(`no db-rt in Server-Timing: ${response.headers.get("server-timing")}`);
+  return Number(match[1]);
+}
+
+async function send(c: Case): Promise<Response> {
+  const headers: Record<string, string> = { Origin: ORIGIN };
+  if (c.signedIn) headers.Authorization = `Bearer ${student.token}`;
+  if (c.body) headers["Content-Type"] = "application/json";
+  return await t.app.request(c.path(), { method: c.method ?? "GET", headers, body: c.body ? JSON.stringify(c.body()) : undefined });
+}
+
+const READ = 1;
+const SIGNED_IN_READ = 2;
+const WRITE = 3;
+
+const PAGES = [
+  ["index.tsx", "/"],
+  ["search.tsx", "/search?q=calculus&hubReqs=QR1"],
+  ["course/[id].tsx", () => `/course/${courseId}`],
+  ["professor/[slug].tsx", () => `/professor/${slug}`],
+  ["compare.tsx", () => `/compare?ids=${courseId},${courseId + 1}`],
+  ["login.tsx", "/login"],
+  ["register.tsx", "/register"],
+  ["verify.tsx", "/verify"],
+  ["verify/link.tsx", "/verify/link"],
+  ["reset.tsx", "/reset"],
+  ["reset-password.tsx", "/reset-password"],
+  ["contact.tsx", "/contact"],
+  ["privacy.tsx", "/privacy"],
+  ["terms.tsx", "/terms"],
+  ["unsubscribe.tsx", "/unsubscribe?token=nonsense"],
+  ["robots.txt.ts", "/robots.txt"],
+  ["sitemap.xml.ts", "/sitemap.xml"],
+  ["healthz.ts", "/healthz"],
+  ["readyz.ts", "/readyz"],
+] as const;
+
+const STUDENT_PAGES = [
+  ["dashboard.tsx", "/dashboard"],
+  ["account.tsx", "/account"],
+  ["hub-progress.tsx", "/hub-progress"],
+  ["my-courses.tsx", "/my-courses"],
+  ["my-reviews.tsx", "/my-reviews"],
+  ["saved-courses.tsx", "/saved-courses"],
+  ["course/[id]/review.tsx", () => `/course/${courseId}/review`],
+] as const;
+
+const path = (p: string | (() => string)) => typeof p === "string" ? () => p : p;
+
+const API_READS: [string, () => string][] = [
+  ["GET /api/auth/colleges", () => "/api/auth/colleges"],
+  ["GET /api/auth/majors", () => "/api/auth/majors?college=CAS"],
+  ["GET /api/courses/search", () => "/api/courses/search?q=calculus&hubReqs=QR1&sortBy=byRating"],
+  ["GET /api/courses/suggest", () => "/api/courses/suggest?q=calc"],
+  ["GET /api/courses/colleges", () => "/api/courses/colleges"],
+  ["GET /api/courses/departments/{college}", () => "/api/courses/departments/CAS"],
+  ["GET /api/courses/compare", () => `/api/courses/compare?ids=${courseId},${courseId + 1}`],
+  ["GET /api/courses/{id}/summary", () => `/api/courses/${courseId}/summary`],
+  ["GET /api/courses/{id}", () => `/api/courses/${courseId}`],
+  ["GET /api/professors/{slug}", () => `/api/professors/${slug}`],
+  ["GET /api/reviews/course/{id}/teachers", () => `/api/reviews/course/${courseId}/teachers`],
+  ["GET /api/reviews/course/{id}/teacherScore", () => `/api/reviews/course/${courseId}/teacherScore?teacherName=Wayne%20Snyder`],
+  ["GET /api/reviews/course/{id}/distribution", () => `/api/reviews/course/${courseId}/distribution`],
+  ["GET /api/reviews/course/{id}", () => `/api/reviews/course/${courseId}?sort=helpful`],
+  ["GET /api/reviews/{id}", () => `/api/reviews/${reviewId}`],
+  ["GET /api/suggest", () => "/api/suggest?q=snyder"],
+  ["GET /api/votes/review/{id}", () => `/api/votes/review/${othersReviewId}`],
+  ["GET /api/openapi.json", () => "/api/openapi.json"],
+  ["GET /api/docs", () => "/api/docs"],
+];
+
+const STUDENT_API_READS: [string, () => string][] = [
+  ["GET /api/auth/me", () => "/api/auth/me"],
+  ["GET /api/users/account", () => "/api/users/account"],
+  ["GET /api/users/dashboard", () => "/api/users/dashboard"],
+  ["GET /api/users/hub-progress", () => "/api/users/hub-progress"],
+  ["GET /api/users/hub-plan", () => "/api/users/hub-plan"],
+  ["GET /api/users/completed-courses", () => "/api/users/completed-courses"],
+  ["GET /api/users/courses-in-progress", () => "/api/users/courses-in-progress"],
+  ["GET /api/users/saved-courses", () => "/api/users/saved-courses"],
+  ["GET /api/reviews/my-reviews", () => "/api/reviews/my-reviews"],
+];
+
+const reads: Case[] = [
+  ...PAGES.map(([route, p]) => ({ route, path: path(p), signedIn: false, budget: READ })),
+  ...PAGES.filter(([route]) => route.endsWith(".tsx")).map(([route, p]) => ({ route, path: path(p), signedIn: true, budget: SIGNED_IN_READ })),
+  ...STUDENT_PAGES.map(([route, p]) => ({ route, path: path(p), signedIn: true, budget: SIGNED_IN_READ })),
+  ...API_READS.map(([route, p]) => ({ route, path: p, signedIn: false, budget: READ })),
+  ...API_READS.map(([route, p]) => ({ route, path: p, signedIn: true, budget: SIGNED_IN_READ })),
+  ...STUDENT_API_READS.map(([route, p]) => ({ route, path: p, signedIn: true, budget: SIGNED_IN_READ })),
+];
+
+beforeAll(async () => {
+  sqld = await startSqld();
+  t = await makeTestApp({ env: { DATABASE_URL: sqld.url, DATABASE_AUTH_TOKEN: sqld.token } });
+  student = await createStudent(t, "budget@bu.edu");
+  other = await createStudent(t, "budget-other@bu.edu");
+  const db = t.deps.database.db;
+  const [course] = await db.select({ id: courses.id }).from(courses).where(eq(courses.numReviews, 0)).limit(1);
+  courseId = course.id;
+  const review = await createdReview(t, student.token, courseId, { teacherName: "Wayne Snyder" });
+  reviewId = review.id;
+  othersReviewId = (await createdReview(t, other.token, courseId, { teacherName: "Wayne Snyder", semester: "Fall 2024" })).id;
+  slug = (await db.select({ key: reviews.teacherKey }).from(reviews).where(eq(reviews.id, reviewId)))[0].key;
+  await db.insert(completedCourses).values({ userId: student.id, courseId: courseId + 2 });
+  await db.insert(savedCourses).values({ userId: student.id, courseId: courseId + 3 });
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  await sqld?.stop();
+});
+
+describe("round trips per request on a libSQL server", () => {
+  test("every page and API operation has a case", async () => {
+    const document = await (await t.app.request("/api/openapi.json")).json() as { paths: Record<string, Record<string, unknown>> };
+    const operations = Object.entries(document.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+    const covered = new Set([...reads.map((c) => c.route), ...writes.map((c) => c.route)]);
+    expect(operations.filter((o) => !covered.has(o))).toEqual([]);
+    const pages = Object.keys(routeModules).filter((file) => !file.startsWith("api/") && !file.startsWith("static/") && !file.startsWith("_"));
+    expect(pages.filter((file) => !covered.has(file))).toEqual([]);
+  });
+
+  test("reads: a visitor's at most 1, a student's at most 2", async () => {
+    const over: string[] = [];
+    const seen: string[] = [];
+    for (const c of reads) {
+      // The first request may load the catalog; the budget is for the next.
+      await (await send(c)).arrayBuffer();
+      const response = await send(c);
+      await response.arrayBuffer();
+      expect(response.status, `${c.route} ${c.path()}`).toBeLessThan(500);
+      const n = roundTrips(response);
+      seen.push(`${c.signedIn ? "student" : "visitor"} ${c.route}: ${n}`);
+      if (n > c.budget) over.push(`${c.signedIn ? "student" : "visitor"} ${c.method ?? "GET"} ${c.path()} (${c.route}): ${n} > ${c.budget}`);
+    }
+    console.log(seen.join("\n"));
+    expect(over).toEqual([]);
+  });
+
+  test("writes: at most 3", async () => {
+    const over: string[] = [];
+    const seen: string[] = [];
+    for (const c of writes) {
+      const response = await send(c);
+      const text = await response.text();
+      expect(response.status, `${c.route} ${text}`).toBeLessThan(500);
+      const n = roundTrips(response);
+      seen.push(`${c.route}: ${n} (${response.status})`);
+      if (n > c.budget) over.push(`${c.method} ${c.path()} (${c.route}): ${n} > ${c.budget}`);
+    }
+    console.log(seen.join("\n"));
+    expect(over).toEqual([]);
+  });
+});
+
+const write = (route: string, p: () => string, body?: () => unknown, signedIn = true): Case => ({
+  route,
+  method: route.split(" ")[0],
+  path: p,
+  body,
+  signedIn,
+  budget: WRITE,
+});
+
+const REVIEW = {
+  usefulnessRating: 4,
+  difficultyRating: 3,
+  workloadRating: 3,
+  interestRating: 5,
+  teacherRating: 4,
+  teacherName: "Wayne Snyder",
+  semester: "Spring 2025",
+  hoursPerWeek: 6,
+  attendanceRequired: false,
+  assignmentTypes: ["Exams"],
+  reviewText: "A clear course with fair exams and useful weekly problem sets.",
+};
+
+const writes: Case[] = [
+  write(
+    "POST /api/auth/contact",
+    () => "/api/auth/contact",
+    () => ({ email: "someone@bu.edu", subject: "Hello", message: "A question about the site." }),
+    false,
+  ),
+  write(
+    "POST /api/auth/register",
+    () => "/api/auth/register",
+    () => ({ email: "new-budget@bu.edu", college: "CAS", major: "Physics", expectedGrad: 2028, password: "Terrier-Budget-2031!" }),
+    false,
+  ),
+  write("POST /api/auth/verify", () => "/api/auth/verify", () => ({ email: "new-budget@bu.edu", verificationCode: "000000" }), false),
+  write("POST /api/auth/verify-link", () => "/api/auth/verify-link", () => ({ token: "a".repeat(43) }), false),
+  write("POST /api/auth/resend-verification", () => "/api/auth/resend-verification", () => ({ email: "new-budget@bu.edu" }), false),
+  write("POST /api/auth/login", () => "/api/auth/login", () => ({ email: "budget-other@bu.edu", password: "correct horse battery" }), false),
+  write("POST /api/auth/forgot-password", () => "/api/auth/forgot-password", () => ({ email: "budget-other@bu.edu" }), false),
+  write(
+    "POST /api/auth/reset-password",
+    () => "/api/auth/reset-password",
+    () => ({ email: "budget-other@bu.edu", verificationCode: "000000", newPassword: "Terrier-Budget-2032!" }),
+    false,
+  ),
+  write("POST /api/courses/match", () => "/api/courses/match", () => ({ text: "CAS CS 111, CAS MA 123" }), false),
+  write("PUT /api/users/account", () => "/api/users/account", () => ({ college: "CAS", major: "Physics", expectedGrad: 2028 })),
+  write("PUT /api/users/review-reminders", () => "/api/users/review-reminders", () => ({ enabled: true })),
+  write("POST /api/users/completed-courses", () => "/api/users/completed-courses", () => ({ ids: [courseId + 4, courseId + 5] })),
+  write("POST /api/users/completed-courses/{id}", () => `/api/users/completed-courses/${courseId + 6}`),
+  write("DELETE /api/users/completed-courses/{id}", () => `/api/users/completed-courses/${courseId + 6}`),
+  write("POST /api/users/courses-in-progress", () => "/api/users/courses-in-progress", () => ({ ids: [courseId + 7] })),
+  write("POST /api/users/courses-in-progress/{id}", () => `/api/users/courses-in-progress/${courseId + 8}`),
+  write("DELETE /api/users/courses-in-progress/{id}", () => `/api/users/courses-in-progress/${courseId + 8}`),
+  write("POST /api/users/saved-courses", () => "/api/users/saved-courses", () => ({ ids: [courseId + 9] })),
+  write("POST /api/users/saved-courses/{id}", () => `/api/users/saved-courses/${courseId + 10}`),
+  write("DELETE /api/users/saved-courses/{id}", () => `/api/users/saved-courses/${courseId + 10}`),
+  write("POST /api/votes/review/{id}", () => `/api/votes/review/${othersReviewId}`, () => ({ voteType: "up" })),
+  write("POST /api/reviews/{id}/report", () => `/api/reviews/${othersReviewId}/report`, () => ({ reason: "Off topic." })),
+  write("PUT /api/reviews/{id}", () => `/api/reviews/${reviewId}`, () => ({ ...REVIEW, reviewText: REVIEW.reviewText + " Edited." })),
+  write("DELETE /api/reviews/{id}", () => `/api/reviews/${reviewId}`),
+  write("POST /api/reviews/course/{id}", () => `/api/reviews/course/${courseId}`, () => REVIEW),
+  write(
+    "PUT /api/auth/update-password",
+    () => "/api/auth/update-password",
+    () => ({ oldPassword: "correct horse battery", newPassword: "Terrier-Budget-2033!" }),
+  ),
+  write("POST /api/auth/logout", () => "/api/auth/logout"),
+  write("DELETE /api/users/delete", () => "/api/users/delete", () => ({ password: "Terrier-Budget-2033!" })),
+];
