@@ -31,18 +31,15 @@ export async function load(c: AppContext): Promise<Data> {
   const user = c.var.user?.enabled ? c.var.user : null;
   // "Prerequisites I've met" is a student's filter: a visitor's link shows every course.
   const filter = parsed.ok ? { ...parsed.filter, prereqsMet: parsed.filter.prereqsMet && user !== null } : EMPTY_FILTER;
-  const departments = Object.fromEntries(
-    await Promise.all(filter.colleges.map(async (college) => [college, await namedDepartmentsOf(db, college)] as const)),
-  );
-  return {
-    filter,
-    result: await searchCourses(db, filter, user?.id),
-    error: parsed.ok ? null : parsed.message,
-    colleges: await namedCourseColleges(db),
-    departments,
-    source: await catalogSource(db),
-    lists: user ? await listIds(db, user.id) : null,
-  };
+  // Everything the page shows is read side by side: one round trip.
+  const [result, colleges, departmentLists, source, lists] = await Promise.all([
+    searchCourses(db, filter, user?.id),
+    namedCourseColleges(db),
+    Promise.all(filter.colleges.map(async (college) => [college, await namedDepartmentsOf(db, college)] as const)),
+    catalogSource(db),
+    user ? listIds(db, user.id) : null,
+  ]);
+  return { filter, result, error: parsed.ok ? null : parsed.message, colleges, departments: Object.fromEntries(departmentLists), source, lists };
 }
 
 export default function Search({ data, user }: PageProps<Data>) {

@@ -18,7 +18,7 @@ import type { CompareView } from "../../src/lib/api-types.ts";
 import { EXAMPLES } from "../../src/server/api-examples.ts";
 import type { AppEnv } from "../../src/server/context.ts";
 import { apiRead, apiWrite, idParameter, type ParameterSpec } from "../../src/server/openapi.ts";
-import { courseIdParam, existingCourseId } from "../../src/server/path-params.ts";
+import { courseIdParam, forExistingCourse } from "../../src/server/path-params.ts";
 import { validate } from "../../src/server/validation.ts";
 import { courseColleges, courseSuggestions, departmentsOf, findCourseDetail, namedDepartmentsOf, searchCourses } from "../../src/services/course-queries.ts";
 import { matchPastedCodes } from "../../src/services/course-codes.ts";
@@ -201,7 +201,7 @@ export default new Hono<AppEnv>()
     async (c) => {
       const user = c.var.user?.enabled ? c.var.user : null;
       const db = c.var.deps.database.db;
-      return c.json(await courseSummary(db, await existingCourseId(db, c.req.param("id")), user?.id));
+      return c.json(await forExistingCourse(db, c.req.param("id"), (courseId) => courseSummary(db, courseId, user?.id)));
     },
   )
   .get(

@@ -45,10 +45,13 @@ export default new Hono<AppEnv>()
       const slug = c.req.param("slug");
       if (!PROFESSOR_SLUG.test(slug) || slug.length > 80) throw notFound(PROFESSOR_NOT_FOUND);
       const db = c.var.deps.database.db;
-      const summary = await professorSummary(db, slug);
-      if (!summary) throw notFound(PROFESSOR_NOT_FOUND);
       const { sort, page } = c.req.valid("query");
-      const reviews = await listProfessorReviews(db, slug, c.var.user?.id, { sort, page: Number(page ?? 0) });
+      // Read side by side: one round trip.
+      const [summary, reviews] = await Promise.all([
+        professorSummary(db, slug),
+        listProfessorReviews(db, slug, c.var.user?.id, { sort, page: Number(page ?? 0) }),
+      ]);
+      if (!summary) throw notFound(PROFESSOR_NOT_FOUND);
       return c.json({ ...summary, reviews } satisfies ProfessorView);
     },
   );

@@ -4,7 +4,7 @@ import { reportSchema, reviewSchema } from "../../src/lib/schemas.ts";
 import { hasControlCharacters, hasLineBreaks } from "../../src/lib/text.ts";
 import { requireUser } from "../../src/middleware/require-user.ts";
 import type { AppEnv } from "../../src/server/context.ts";
-import { courseIdParam, existingCourseId, reviewIdParam } from "../../src/server/path-params.ts";
+import { courseIdParam, forExistingCourse, reviewIdParam } from "../../src/server/path-params.ts";
 import { validate } from "../../src/server/validation.ts";
 import {
   createReview,
@@ -105,7 +105,10 @@ export default new Hono<AppEnv>()
       answer: { description: "Professor names, most reviewed first.", schema: stringListSchema, example: EXAMPLES.teachers },
       errors: { 404: "Course not found" },
     }),
-    async (c) => c.json(await teachersOf(c.var.deps.database.db, await existingCourseId(c.var.deps.database.db, c.req.param("id")))),
+    async (c) => {
+      const db = c.var.deps.database.db;
+      return c.json(await forExistingCourse(db, c.req.param("id"), (courseId) => teachersOf(db, courseId)));
+    },
   )
   .get(
     "/course/:id/teacherScore",
@@ -120,9 +123,9 @@ export default new Hono<AppEnv>()
     }),
     validate("query", teacherQuery),
     async (c) => {
-      const courseId = await existingCourseId(c.var.deps.database.db, c.req.param("id"));
+      const db = c.var.deps.database.db;
       const { teacherName } = c.req.valid("query");
-      return c.json({ teacherName, averageRating: await teacherScore(c.var.deps.database.db, courseId, teacherName) });
+      return c.json({ teacherName, averageRating: await forExistingCourse(db, c.req.param("id"), (courseId) => teacherScore(db, courseId, teacherName)) });
     },
   )
   .get(
@@ -137,8 +140,8 @@ export default new Hono<AppEnv>()
       errors: { 404: "Course not found" },
     }),
     async (c) => {
-      const courseId = await existingCourseId(c.var.deps.database.db, c.req.param("id"));
-      return c.json((await courseSummary(c.var.deps.database.db, courseId)).distribution);
+      const db = c.var.deps.database.db;
+      return c.json((await forExistingCourse(db, c.req.param("id"), (courseId) => courseSummary(db, courseId))).distribution);
     },
   )
   .get(
@@ -155,16 +158,17 @@ export default new Hono<AppEnv>()
     }),
     validate("query", listQuery),
     async (c) => {
-      const courseId = await existingCourseId(c.var.deps.database.db, c.req.param("id"));
+      const db = c.var.deps.database.db;
       const { teacherName, sort, page, size, semester } = c.req.valid("query");
       return c.json(
-        await listCourseReviews(c.var.deps.database.db, courseId, c.var.user?.id, {
-          teacherName: teacherName || undefined,
-          term: semester === undefined ? undefined : Number(semester),
-          sort,
-          page: Number(page ?? 0),
-          pageSize: size === undefined ? undefined : Number(size),
-        }),
+        await forExistingCourse(db, c.req.param("id"), (courseId) =>
+          listCourseReviews(db, courseId, c.var.user?.id, {
+            teacherName: teacherName || undefined,
+            term: semester === undefined ? undefined : Number(semester),
+            sort,
+            page: Number(page ?? 0),
+            pageSize: size === undefined ? undefined : Number(size),
+          })),
       );
     },
   )

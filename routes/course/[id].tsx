@@ -39,14 +39,16 @@ export async function load(c: AppContext): Promise<Data> {
   const db = c.var.deps.database.db;
   const id = parseId(c.req.param("id"));
   const user = c.var.user?.enabled ? c.var.user : null;
-  const course = id === null ? null : await findCourseDetail(db, id, user?.id);
-  if (!course) return { course: null };
-  const [reviews, figures, lists] = await Promise.all([
-    listCourseReviews(db, course.id, user?.id),
+  if (id === null) return { course: null };
+  // Everything the page shows is read side by side: one round trip.
+  const [course, reviews, figures, lists] = await Promise.all([
+    findCourseDetail(db, id, user?.id),
+    listCourseReviews(db, id, user?.id),
     // Whether the student reviewed it is already known from the course.
-    courseSummary(db, course.id),
+    courseSummary(db, id),
     user ? listIds(db, user.id) : null,
   ]);
+  if (!course) return { course: null };
   const summary = { ...figures, userReviewed: course.userReviewed };
   return { course, reviews, summary, lists, flash: FLASH.get(c.req.query("review") ?? "") ?? null };
 }

@@ -21,9 +21,9 @@ export async function load(c: AppContext): Promise<Data> {
   const slug = c.req.param("slug") ?? "";
   if (!PROFESSOR_SLUG.test(slug) || slug.length > 80) return { professor: null };
   const db = c.var.deps.database.db;
-  const summary = await professorSummary(db, slug);
+  // Read side by side: one round trip.
+  const [summary, reviews] = await Promise.all([professorSummary(db, slug), listProfessorReviews(db, slug, c.var.user?.enabled ? c.var.user.id : undefined)]);
   if (!summary) return { professor: null };
-  const reviews = await listProfessorReviews(db, slug, c.var.user?.enabled ? c.var.user.id : undefined);
   return { professor: { ...summary, reviews } };
 }
 

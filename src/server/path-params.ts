@@ -10,11 +10,17 @@ export function courseIdParam(raw: string | undefined): number {
   return id;
 }
 
-/** The id of a course that exists, or 404 "Course not found" (for endpoints that answer about a course without loading it). */
-export async function existingCourseId(db: Db, raw: string | undefined): Promise<number> {
+/**
+ * What `read` answers about the course the path names, or 404 "Course not
+ * found" (for endpoints that answer about a course without loading it). The
+ * existence check and the read leave together, in one round trip; a read
+ * about a course that does not exist finds nothing and is dropped.
+ */
+export async function forExistingCourse<T>(db: Db, raw: string | undefined, read: (courseId: number) => Promise<T>): Promise<T> {
   const id = courseIdParam(raw);
-  if (!(await courseExists(db, id))) throw notFound("Course not found");
-  return id;
+  const [exists, result] = await Promise.all([courseExists(db, id), read(id)]);
+  if (!exists) throw notFound("Course not found");
+  return result;
 }
 
 export function reviewIdParam(raw: string | undefined): number {

@@ -7,7 +7,8 @@ import type { ListIds, ListName } from "../lib/course-list-names.ts";
 import { hubProgress, type HubProgressItem } from "../lib/hub-counting.ts";
 import type { CourseView } from "../lib/api-types.ts";
 import { plural } from "../lib/text.ts";
-import { coursesByIds } from "./course-queries.ts";
+import { withCatalog } from "./catalog-cache.ts";
+import { figureColumns, viewsOf } from "./course-queries.ts";
 import { notFound } from "./domain-errors.ts";
 import { courseExists } from "./course-reviews.ts";
 
@@ -19,10 +20,15 @@ const LISTS = {
 
 export type ListChange = { message: string; changed: boolean; inList: boolean };
 
-export async function listCourses(db: Db, userId: number, list: ListName): Promise<CourseView[]> {
+/** A list's courses, newest first, in one round trip. */
+export function listCourses(db: Db, userId: number, list: ListName): Promise<CourseView[]> {
   const table = LISTS[list].table;
-  const rows = await db.select({ courseId: table.courseId }).from(table).where(eq(table.userId, userId)).orderBy(desc(table.createdAt));
-  return coursesByIds(db, rows.map((r) => r.courseId), userId);
+  return withCatalog(db, async (catalog) =>
+    viewsOf(
+      catalog,
+      await db.select(figureColumns(userId)).from(table).innerJoin(courses, eq(courses.id, table.courseId)).where(eq(table.userId, userId))
+        .orderBy(desc(table.createdAt)),
+    ));
 }
 
 /** Adding twice or removing what is absent is harmless and says so. */
@@ -64,10 +70,10 @@ async function unitsOf(db: Db, userId: number, list: "completed" | "future") {
 }
 
 export async function hubProgressFor(db: Db, userId: number): Promise<HubProgressItem[]> {
-  const completed = await unitsOf(db, userId, "completed");
+  const [completed, planned] = await Promise.all([unitsOf(db, userId, "completed"), unitsOf(db, userId, "future")]);
   const completedNames = new Set(completed.map((c) => c.name));
   // A course both completed and planned counts once, as completed.
-  const future = (await unitsOf(db, userId, "future")).filter((c) => !completedNames.has(c.name));
+  const future = planned.filter((c) => !completedNames.has(c.name));
   return hubProgress(completed, future);
 }
 
@@ -89,19 +95,19 @@ export type DashboardData = {
 
 export async function dashboardFor(db: Db, user: { id: number; email: string; college: string; major: string; expectedGrad: number }): Promise<DashboardData> {
   const userId = user.id;
-  const [coursesCompleted, coursesInProgress, coursesSaved] = await Promise.all([
+  // Six questions sent side by side: one round trip.
+  const [coursesCompleted, coursesInProgress, coursesSaved, mine, votes, completedRows] = await Promise.all([
     db.$count(completedCourses, eq(completedCourses.userId, userId)),
     db.$count(futureCourses, eq(futureCourses.userId, userId)),
     db.$count(savedCourses, eq(savedCourses.userId, userId)),
+    db.select({ id: reviews.id, courseId: reviews.courseId }).from(reviews).where(eq(reviews.userId, userId)),
+    db.select({ type: reviewVotes.voteType }).from(reviewVotes).innerJoin(reviews, eq(reviews.id, reviewVotes.reviewId)).where(eq(reviews.userId, userId)),
+    db.select({ course: { id: courses.id, college: courses.college, department: courses.department, number: courses.number } }).from(completedCourses)
+      .innerJoin(courses, eq(courses.id, completedCourses.courseId)).where(eq(completedCourses.userId, userId)),
   ]);
-  const mine = await db.select({ id: reviews.id, courseId: reviews.courseId }).from(reviews).where(eq(reviews.userId, userId));
-  const reviewIds = mine.map((r) => r.id);
-  const votes = reviewIds.length ? await db.select({ type: reviewVotes.voteType }).from(reviewVotes).where(inArray(reviewVotes.reviewId, reviewIds)) : [];
   const up = votes.filter((v) => v.type === "UPVOTE").length;
   const down = votes.length - up;
   const reviewed = new Set(mine.map((r) => r.courseId));
-  const completedRows = await db.select({ course: courses }).from(completedCourses).innerJoin(courses, eq(courses.id, completedCourses.courseId))
-    .where(eq(completedCourses.userId, userId));
   const toReview = completedRows.filter((r) => !reviewed.has(r.course.id)).map((r) => ({ id: r.course.id, name: courseCode(r.course) }))
     .sort((a, b) => a.name.localeCompare(b.name));
   return {
@@ -122,12 +128,12 @@ export async function dashboardFor(db: Db, user: { id: number; email: string; co
 
 /** Every course id in each of the user's lists: small, and what the toggles on a page need. */
 export async function listIds(db: Db, userId: number): Promise<ListIds> {
-  const result: Record<ListName, number[]> = { completed: [], future: [], saved: [] };
-  for (const name of Object.keys(LISTS) as ListName[]) {
+  const ids = (name: ListName) => {
     const table = LISTS[name].table;
-    result[name] = (await db.select({ courseId: table.courseId }).from(table).where(eq(table.userId, userId))).map((r) => r.courseId);
-  }
-  return result;
+    return db.select({ courseId: table.courseId }).from(table).where(eq(table.userId, userId)).then((rows) => rows.map((r) => r.courseId));
+  };
+  const [completed, future, saved] = await Promise.all([ids("completed"), ids("future"), ids("saved")]);
+  return { completed, future, saved };
 }
 
 /**

@@ -60,28 +60,27 @@ function view(row: ReviewRow, viewerId: number | undefined, userVote: VoteType |
   };
 }
 
-/** The viewer's own votes and reports on these reviews, in two queries. */
-async function viewerMarks(db: Db, reviewIds: number[], viewerId: number | undefined) {
-  const votes = new Map<number, VoteType>();
-  const reports = new Set<number>();
-  if (viewerId === undefined || reviewIds.length === 0) return { votes, reports };
-  const idList = sql.join(reviewIds.map((id) => sql`${id}`), sql`, `);
-  for (const v of await db.select().from(reviewVotes).where(and(eq(reviewVotes.userId, viewerId), sql`${reviewVotes.reviewId} IN (${idList})`))) {
-    votes.set(v.reviewId, v.voteType);
-  }
-  for (
-    const r of await db.select({ reviewId: reviewReports.reviewId }).from(reviewReports).where(
-      and(eq(reviewReports.userId, viewerId), sql`${reviewReports.reviewId} IN (${idList})`),
-    )
-  ) {
-    reports.add(r.reviewId);
-  }
-  return { votes, reports };
+/**
+ * The columns of a review as a viewer sees it: the review, and the viewer's
+ * own vote and report on it, read in the same statement.
+ */
+function reviewColumns(viewerId: number | undefined) {
+  return {
+    review: reviews,
+    // Spelled out: drizzle writes a column of the only table without its table's name, which the subquery would read as its own.
+    userVote: viewerId === undefined
+      ? sql<VoteType | null>`NULL`
+      : sql<VoteType | null>`(SELECT v.vote_type FROM review_votes v WHERE v.review_id = reviews.id AND v.user_id = ${viewerId})`,
+    reported: viewerId === undefined
+      ? sql<number>`0`
+      : sql<number>`EXISTS (SELECT 1 FROM review_reports p WHERE p.review_id = reviews.id AND p.user_id = ${viewerId})`,
+  };
 }
 
-async function views(db: Db, rows: ReviewRow[], viewerId: number | undefined): Promise<ReviewView[]> {
-  const { votes, reports } = await viewerMarks(db, rows.map((r) => r.id), viewerId);
-  return rows.map((row) => view(row, viewerId, votes.get(row.id) ?? null, reports.has(row.id)));
+type MarkedRow = { review: ReviewRow; userVote: VoteType | null; reported: number | boolean };
+
+function views(rows: MarkedRow[], viewerId: number | undefined): ReviewView[] {
+  return rows.map((row) => view(row.review, viewerId, row.userVote ?? null, Boolean(row.reported)));
 }
 
 export async function courseExists(db: Db, courseId: number): Promise<boolean> {
@@ -119,9 +118,11 @@ export async function listCourseReviews(
     options.teacherName ? eq(reviews.teacherKey, professorSlug(options.teacherName)) : undefined,
     options.term !== undefined ? eq(reviews.term, options.term) : undefined,
   );
-  const [{ total }] = await db.select({ total: count() }).from(reviews).where(where);
-  const rows = await db.select().from(reviews).where(where).orderBy(...reviewOrder(options.sort)).limit(pageSize).offset(page * pageSize);
-  return pagedResponse(await views(db, rows, viewerId), total, page, pageSize);
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(reviews).where(where),
+    db.select(reviewColumns(viewerId)).from(reviews).where(where).orderBy(...reviewOrder(options.sort)).limit(pageSize).offset(page * pageSize),
+  ]);
+  return pagedResponse(views(rows, viewerId), total, page, pageSize);
 }
 
 export type ProfessorReview = ReviewView & { courseCode: string; courseTitle: string };
@@ -140,17 +141,23 @@ export async function listProfessorReviews(
     eq(reviews.hidden, false),
     options.courseId !== undefined ? eq(reviews.courseId, options.courseId) : undefined,
   );
-  const [{ total }] = await db.select({ total: count() }).from(reviews).where(where);
-  const rows = await db.select({ review: reviews, course: courses }).from(reviews).innerJoin(courses, eq(courses.id, reviews.courseId))
-    .where(where).orderBy(...reviewOrder(options.sort)).limit(pageSize).offset(page * pageSize);
-  const list = await views(db, rows.map((r) => r.review), viewerId);
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(reviews).where(where),
+    db.select({
+      ...reviewColumns(viewerId),
+      course: { college: courses.college, department: courses.department, number: courses.number, title: courses.title },
+    })
+      .from(reviews).innerJoin(courses, eq(courses.id, reviews.courseId))
+      .where(where).orderBy(...reviewOrder(options.sort)).limit(pageSize).offset(page * pageSize),
+  ]);
+  const list = views(rows, viewerId);
   return pagedResponse(list.map((v, i) => ({ ...v, courseCode: courseCode(rows[i].course), courseTitle: rows[i].course.title })), total, page, pageSize);
 }
 
 export async function findReview(db: Db, reviewId: number, viewerId: number | undefined): Promise<ReviewView> {
-  const [row] = await db.select().from(reviews).where(eq(reviews.id, reviewId));
-  if (!row || (row.hidden && row.userId !== viewerId)) throw notFound("Review could not be found");
-  return (await views(db, [row], viewerId))[0];
+  const [row] = await db.select(reviewColumns(viewerId)).from(reviews).where(eq(reviews.id, reviewId));
+  if (!row || (row.review.hidden && row.review.userId !== viewerId)) throw notFound("Review could not be found");
+  return views([row], viewerId)[0];
 }
 
 /** The professors of a course's visible reviews, one name each however students spelled it, by name. */
@@ -224,7 +231,8 @@ export async function updateReview(database: Database, userId: number, reviewId:
     await recomputeCourseStats(tx, [existing.courseId]);
     return updated;
   });
-  return (await views(database.db, [row], userId))[0];
+  // No one votes on or reports their own review.
+  return view(row, userId, null, false);
 }
 
 export async function deleteReview(database: Database, userId: number, reviewId: number): Promise<void> {
@@ -243,10 +251,9 @@ export async function recountVotes(tx: Db, reviewId: number): Promise<void> {
 }
 
 export async function votesOf(db: Db, reviewId: number, viewerId: number | undefined): Promise<VoteResult> {
-  const [row] = await db.select({ up: reviews.upvotes, down: reviews.downvotes, hidden: reviews.hidden }).from(reviews).where(eq(reviews.id, reviewId));
-  if (!row || row.hidden) throw notFound("Review could not be found");
-  const { votes } = await viewerMarks(db, [reviewId], viewerId);
-  return { voteCount: row.up - row.down, userVote: votes.get(reviewId) ?? null };
+  const [row] = await db.select(reviewColumns(viewerId)).from(reviews).where(eq(reviews.id, reviewId));
+  if (!row || row.review.hidden) throw notFound("Review could not be found");
+  return { voteCount: row.review.upvotes - row.review.downvotes, userVote: row.userVote ?? null };
 }
 
 /** Voting the same way again removes the vote; the other way switches it. */
@@ -289,9 +296,13 @@ export async function reportReview(database: Database, userId: number, reviewId:
 }
 
 export async function myReviews(db: Db, userId: number): Promise<MyReviewView[]> {
-  const rows = await db.select({ review: reviews, course: courses }).from(reviews).innerJoin(courses, eq(courses.id, reviews.courseId))
+  const rows = await db.select({
+    ...reviewColumns(userId),
+    course: { college: courses.college, department: courses.department, number: courses.number, title: courses.title },
+  })
+    .from(reviews).innerJoin(courses, eq(courses.id, reviews.courseId))
     .where(eq(reviews.userId, userId)).orderBy(desc(reviews.createdAt), desc(reviews.id));
-  const list = await views(db, rows.map((r) => r.review), userId);
+  const list = views(rows, userId);
   return list.map((v, i) => ({ ...v, courseCode: courseCode(rows[i].course), courseTitle: rows[i].course.title, hidden: rows[i].review.hidden }));
 }
 

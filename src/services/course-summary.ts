@@ -5,11 +5,11 @@
  * term (src/lib/professor-names.ts, src/lib/semesters.ts), written with the review
  * and filled in at start for reviews stored before they existed.
  */
-import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.ts";
-import { courses, reviews } from "../../db/schema.ts";
+import { type Catalog, withCatalog } from "./catalog-cache.ts";
+import { reviews } from "../../db/schema.ts";
 import type { CourseSummary, ProfessorView } from "../lib/api-types.ts";
-import { courseCode } from "../lib/course-code.ts";
 import { averagesOf, professorNames, type RatingRow, summarize } from "../lib/rating-figures.ts";
 import { professorDisplayName, professorSlug } from "../lib/professor-names.ts";
 import { parseSemester, semesterLabel } from "../lib/semesters.ts";
@@ -45,16 +45,13 @@ async function ratingRows(db: Db, where: SQL, extra: SQL = sql``): Promise<(Rati
   }));
 }
 
-/** The course's figures, and for a signed-in viewer whether they reviewed it, in one statement. */
+/** The course's figures, and for a signed-in viewer whether they reviewed it (a hidden review counts), read side by side. */
 export async function courseSummary(db: Db, courseId: number, viewerId?: number, today = new Date()): Promise<CourseSummary> {
-  const mine = viewerId === undefined ? sql`0` : sql`(SELECT COUNT(*) FROM reviews WHERE course_id = ${courseId} AND user_id = ${viewerId})`;
-  const rows = await ratingRows(db, sql`course_id = ${courseId} AND hidden = 0`, sql`, ${mine}`);
-  return summarize(courseId, rows, today, rows.length > 0 ? rows[0].extra[0] === 1 : viewerId !== undefined && (await reviewedBy(db, courseId, viewerId)));
-}
-
-/** Whether the viewer has a review of the course (a hidden one counts): asked only when the course shows no review. */
-async function reviewedBy(db: Db, courseId: number, viewerId: number): Promise<boolean> {
-  return (await db.$count(reviews, and(eq(reviews.courseId, courseId), eq(reviews.userId, viewerId)))) > 0;
+  const [rows, reviewed] = await Promise.all([
+    ratingRows(db, sql`course_id = ${courseId} AND hidden = 0`),
+    viewerId === undefined ? false : db.$count(reviews, and(eq(reviews.courseId, courseId), eq(reviews.userId, viewerId))).then((n) => n > 0),
+  ]);
+  return summarize(courseId, rows, today, reviewed);
 }
 
 /** How many visible reviews use each spelling of each professor, for the reviews `where` picks. */
@@ -70,7 +67,11 @@ export async function courseProfessors(db: Db, courseId: number): Promise<{ slug
 }
 
 /** A professor's figures over every course, per course, and the spellings students used; null when no visible review names them. */
-export async function professorSummary(db: Db, slug: string): Promise<Omit<ProfessorView, "reviews"> | null> {
+export function professorSummary(db: Db, slug: string): Promise<Omit<ProfessorView, "reviews"> | null> {
+  return withCatalog(db, (catalog) => professorSummaryIn(db, catalog, slug));
+}
+
+async function professorSummaryIn(db: Db, catalog: Catalog, slug: string): Promise<Omit<ProfessorView, "reviews"> | null> {
   const rows = (await ratingRows(db, sql`teacher_key = ${slug} AND hidden = 0`, sql`, course_id`)).map((r) => ({ ...r, courseId: r.extra[0] as number }));
   if (rows.length === 0) return null;
   const name = professorNames(rows).get(slug)!;
@@ -83,16 +84,13 @@ export async function professorSummary(db: Db, slug: string): Promise<Omit<Profe
     if (group) group.push(row);
     else byCourse.set(row.courseId, [row]);
   }
-  const names = new Map(
-    (await db.select({ id: courses.id, college: courses.college, department: courses.department, number: courses.number, title: courses.title }).from(courses)
-      .where(inArray(courses.id, [...byCourse.keys()]))).map((c) => [c.id, c]),
-  );
-  const list = [...byCourse].map(([id, group]) => {
+  const list = [...byCourse].filter(([id]) => catalog.courses.has(id)).map(([id, group]) => {
+    const course = catalog.courses.get(id)!;
     const terms = group.map((r) => r.term).filter((t): t is number => t !== null);
     return {
       id,
-      code: courseCode(names.get(id)!),
-      title: names.get(id)!.title,
+      code: course.code,
+      title: course.title,
       averages: averagesOf(group),
       lastTerm: terms.length ? semesterLabel(Math.max(...terms)) : null,
     };

@@ -19,11 +19,10 @@ function shippedMigrations(): Promise<number> {
   return shipped;
 }
 
-/** True when every migration in db/migrations is recorded as applied. */
+/** True when the database answers and every migration in db/migrations is recorded as applied. */
 export async function migrationsApplied(database: Database): Promise<boolean> {
   try {
-    const expected = await shippedMigrations();
-    const [row] = await database.db.all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM __drizzle_migrations`);
+    const [expected, [row]] = await Promise.all([shippedMigrations(), database.db.all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM __drizzle_migrations`)]);
     return row.n >= expected;
   } catch {
     return false;

@@ -5,13 +5,13 @@
  * src/lib/hub-plan.ts; HiGHS (the `highs` package, WebAssembly) solves it.
  */
 import highsModule, { type Highs } from "highs";
-import { and, eq, inArray, lt, notInArray, type SQL, sql } from "drizzle-orm";
+import { eq, gt } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { courseHubUnits, courses } from "../../db/schema.ts";
-import type { HubPlanView } from "../lib/api-types.ts";
+import { courses, futureCourses, reviews } from "../../db/schema.ts";
+import type { CourseView, HubPlanView } from "../lib/api-types.ts";
 import { type Candidate, coveredCodes, type Need, needsMet, type Plan, planProgram, readPlan, remainingNeeds, undominated } from "../lib/hub-plan.ts";
-import { prerequisitesMetBy } from "./course-prerequisites.ts";
-import { bayesianAverage, coursesByIds } from "./course-queries.ts";
+import { type Catalog, type CatalogCourse, withCatalog } from "./catalog-cache.ts";
+import { bayesianAverage, completedIds, type CourseFigures, courseView, figureColumns } from "./course-queries.ts";
 
 export type HubPlanOptions = {
   /** Only courses whose prerequisites the student has met, or that have none (the default). */
@@ -54,58 +54,99 @@ export async function solvePlan(needs: Need[], candidates: Candidate[]): Promise
   return { ids: rated.ids, covered: rated.covered };
 }
 
-async function takenUnits(db: Db, userId: number): Promise<{ ids: number[]; units: string[][] }> {
-  const rows = await db.select({ id: courses.id, hub: courseHubUnits.hubCode }).from(courses)
-    .leftJoin(courseHubUnits, eq(courseHubUnits.courseId, courses.id))
-    .where(sql`${courses.id} IN (SELECT course_id FROM completed_courses WHERE user_id = ${userId}
-      UNION SELECT course_id FROM future_courses WHERE user_id = ${userId})`);
-  const byCourse = new Map<number, string[]>();
-  for (const row of rows) {
-    const units = byCourse.get(row.id) ?? [];
-    if (row.hub) units.push(row.hub);
-    byCourse.set(row.id, units);
-  }
-  return { ids: [...byCourse.keys()], units: [...byCourse.values()] };
+/**
+ * What a plan is made from, read side by side in one round trip: the
+ * student's completed and future courses, the reviewed courses' figures and
+ * Bayesian scores (a course without reviews scores the prior), and which
+ * courses the student reviewed. Everything else comes from the catalog in
+ * memory.
+ */
+type PlannerInputs = {
+  catalog: Catalog;
+  completed: number[];
+  taken: number[];
+  figures: Map<number, CourseFigures & { score: number }>;
+  prior: number;
+  reviewed: Set<number>;
+};
+
+async function plannerInputs(db: Db, catalog: Catalog, userId: number): Promise<PlannerInputs> {
+  const [completed, future, rated, unrated, reviewed] = await Promise.all([
+    completedIds(db, userId),
+    db.select({ id: futureCourses.courseId }).from(futureCourses).where(eq(futureCourses.userId, userId)),
+    db.select({ ...figureColumns(userId), score: bayesianAverage }).from(courses).where(gt(courses.numReviews, 0)),
+    db.select({ score: bayesianAverage }).from(courses).where(eq(courses.numReviews, 0)).limit(1),
+    db.select({ id: reviews.courseId }).from(reviews).where(eq(reviews.userId, userId)),
+  ]);
+  const taken = [...new Set([...completed, ...future.map((r) => r.id)])].filter((id) => catalog.courses.has(id));
+  return {
+    catalog,
+    completed,
+    taken,
+    figures: new Map(rated.map((row) => [row.id, { ...row, score: Number(row.score) }])),
+    prior: Number(unrated[0]?.score ?? 0),
+    reviewed: new Set(reviewed.map((r) => r.id)),
+  };
 }
 
-/** The courses a plan may choose from: current, below 500, not completed or planned or excluded, carrying a needed area. */
-async function candidatesFor(db: Db, userId: number, needs: Need[], options: HubPlanOptions, taken: number[]): Promise<Candidate[]> {
-  const codes = needs.flatMap((need) => need.codes);
-  const conditions: SQL[] = [
-    eq(courses.current, true),
-    lt(courses.numberValue, BELOW_LEVEL),
-    inArray(courses.id, db.select({ id: courseHubUnits.courseId }).from(courseHubUnits).where(inArray(courseHubUnits.hubCode, codes))),
-  ];
-  const unwanted = [...taken, ...options.exclude];
-  if (unwanted.length) conditions.push(notInArray(courses.id, unwanted));
-  if (options.eligibleOnly) conditions.push(prerequisitesMetBy(userId));
-  const rows = await db.select({ id: courses.id, score: bayesianAverage, hub: courseHubUnits.hubCode }).from(courses)
-    .innerJoin(courseHubUnits, eq(courseHubUnits.courseId, courses.id))
-    .where(and(...conditions))
-    .orderBy(courses.id);
-  const byId = new Map<number, { id: number; units: string[]; score: number }>();
-  for (const row of rows) {
-    const candidate = byId.get(row.id) ?? { id: row.id, units: [], score: Number(row.score) };
-    candidate.units.push(row.hub);
-    byId.set(row.id, candidate);
+/** The Hub units of the student's completed and future courses. */
+function takenUnits(inputs: PlannerInputs): string[][] {
+  return inputs.taken.map((id) => inputs.catalog.courses.get(id)!.hubs.map((hub) => hub.code));
+}
+
+/** Whether the student may take the course: no prerequisites, or every group met and no condition the site cannot check. */
+function eligible(course: CatalogCourse, completed: Set<number>): boolean {
+  if (course.noPreReqs) return true;
+  if (!course.prerequisiteGroups.length || course.parsed.conditions) return false;
+  return course.prerequisiteGroups.every((group) => group.some((ref) => ref.id !== null && completed.has(ref.id)));
+}
+
+/** The courses a plan may choose from: current, below 500, not completed or planned or excluded, carrying a needed area; by id. */
+function candidatesFor(inputs: PlannerInputs, needs: Need[], options: HubPlanOptions): Candidate[] {
+  const codes = new Set(needs.flatMap((need) => need.codes));
+  const unwanted = new Set([...inputs.taken, ...options.exclude]);
+  const completed = new Set(inputs.completed);
+  const candidates: Candidate[] = [];
+  for (const course of inputs.catalog.courses.values()) {
+    if (!course.current || course.numberValue >= BELOW_LEVEL || unwanted.has(course.id)) continue;
+    if (!course.hubs.some((hub) => codes.has(hub.code))) continue;
+    if (options.eligibleOnly && !eligible(course, completed)) continue;
+    candidates.push({ id: course.id, units: course.hubs.map((hub) => hub.code), score: inputs.figures.get(course.id)?.score ?? inputs.prior });
   }
-  return [...byId.values()];
+  return candidates.sort((a, b) => a.id - b.id);
+}
+
+/** A course's view from the planner's inputs: a course without reviews has zero figures. */
+function viewIn(inputs: PlannerInputs, id: number): CourseView {
+  const figures = inputs.figures.get(id) ?? {
+    id,
+    numReviews: 0,
+    avgOverall: 0,
+    avgUsefulness: 0,
+    avgDifficulty: 0,
+    avgWorkload: 0,
+    avgInterest: 0,
+    avgTeacher: 0,
+    reviewed: false,
+  };
+  return courseView(inputs.catalog.courses.get(id)!, { ...figures, reviewed: inputs.reviewed.has(id) });
 }
 
 /** The plan for a student: what they still need, the courses, and whether they cover it all. */
-export async function hubPlanFor(db: Db, userId: number, options: HubPlanOptions): Promise<HubPlanView> {
-  const taken = await takenUnits(db, userId);
-  const needs = remainingNeeds(taken.units);
-  const remaining = needs.map((need) => ({ code: need.code, units: need.units }));
-  if (!needs.length) return { remaining, courses: [], covered: true };
-  const candidates = await candidatesFor(db, userId, needs, options, taken.ids);
-  const plan = await solvePlan(needs, candidates);
-  const unitsOf = new Map(candidates.map((c) => [c.id, c.units]));
-  const views = await coursesByIds(db, plan.ids, userId);
-  const chosen = views.map((course) => ({ ...course, covers: coveredCodes(unitsOf.get(course.id) ?? [], needs) }))
-    // Most units first, then the best rated.
-    .sort((a, b) => b.covers.length - a.covers.length || b.averageOverallRating - a.averageOverallRating || a.code.localeCompare(b.code));
-  return { remaining, courses: chosen, covered: plan.covered };
+export function hubPlanFor(db: Db, userId: number, options: HubPlanOptions): Promise<HubPlanView> {
+  return withCatalog(db, async (catalog) => {
+    const inputs = await plannerInputs(db, catalog, userId);
+    const needs = remainingNeeds(takenUnits(inputs));
+    const remaining = needs.map((need) => ({ code: need.code, units: need.units }));
+    if (!needs.length) return { remaining, courses: [], covered: true };
+    const candidates = candidatesFor(inputs, needs, options);
+    const plan = await solvePlan(needs, candidates);
+    const unitsOf = new Map(candidates.map((c) => [c.id, c.units]));
+    const chosen = plan.ids.map((id) => ({ ...viewIn(inputs, id), covers: coveredCodes(unitsOf.get(id) ?? [], needs) }))
+      // Most units first, then the best rated.
+      .sort((a, b) => b.covers.length - a.covers.length || b.averageOverallRating - a.averageOverallRating || a.code.localeCompare(b.code));
+    return { remaining, courses: chosen, covered: plan.covered };
+  });
 }
 
 export type MultiUnitCourse = { id: number; code: string; title: string; covers: string[]; rating: number; numReviews: number };
@@ -116,18 +157,18 @@ export type MultiUnitCourse = { id: number; code: string; title: string; covers:
  * Bayesian average); current, below 500, not completed or planned, any
  * prerequisites.
  */
-export async function multiUnitCourses(db: Db, userId: number, limit = 6): Promise<MultiUnitCourse[]> {
-  const taken = await takenUnits(db, userId);
-  const needs = remainingNeeds(taken.units);
-  if (!needs.length) return [];
-  const candidates = await candidatesFor(db, userId, needs, { eligibleOnly: false, exclude: [] }, taken.ids);
-  const ranked = candidates.map((c) => ({ ...c, covers: coveredCodes(c.units, needs) }))
-    .filter((c) => needsMet(c.units, needs).length >= 2)
-    .sort((a, b) => needsMet(b.units, needs).length - needsMet(a.units, needs).length || b.score - a.score || a.id - b.id)
-    .slice(0, limit);
-  const views = new Map((await coursesByIds(db, ranked.map((c) => c.id))).map((v) => [v.id, v]));
-  return ranked.flatMap((c) => {
-    const view = views.get(c.id);
-    return view ? [{ id: c.id, code: view.code, title: view.title, covers: c.covers, rating: view.averageOverallRating, numReviews: view.numReviews }] : [];
+export function multiUnitCourses(db: Db, userId: number, limit = 6): Promise<MultiUnitCourse[]> {
+  return withCatalog(db, async (catalog) => {
+    const inputs = await plannerInputs(db, catalog, userId);
+    const needs = remainingNeeds(takenUnits(inputs));
+    if (!needs.length) return [];
+    const ranked = candidatesFor(inputs, needs, { eligibleOnly: false, exclude: [] }).map((c) => ({ ...c, covers: coveredCodes(c.units, needs) }))
+      .filter((c) => needsMet(c.units, needs).length >= 2)
+      .sort((a, b) => needsMet(b.units, needs).length - needsMet(a.units, needs).length || b.score - a.score || a.id - b.id)
+      .slice(0, limit);
+    return ranked.map((c) => {
+      const view = viewIn(inputs, c.id);
+      return { id: c.id, code: view.code, title: view.title, covers: c.covers, rating: view.averageOverallRating, numReviews: view.numReviews };
+    });
   });
 }

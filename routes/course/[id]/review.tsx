@@ -29,28 +29,28 @@ export async function load(c: SignedInContext): Promise<Data> {
   const db = c.var.deps.database.db;
   const user = c.var.user;
   const id = parseId(c.req.param("id"));
-  const course = id === null ? null : await findCourse(db, id, user.id);
+  if (id === null) return { kind: "error", message: failureMessage(c), status: 404 };
   const edit = c.req.query("edit");
-  if (!course) return { kind: "error", message: failureMessage(c), status: 404 };
-  const base = { courseId: course.id, courseCode: course.code, title: course.title };
-  if (edit !== undefined) {
-    const reviewId = parseId(edit);
-    const review = reviewId === null ? null : await findReview(db, reviewId, user.id).catch((error) => {
+  const reviewId = edit === undefined ? null : parseId(edit);
+  // The course, the review to edit (or the student's own), and the professors to suggest are read side by side: one round trip.
+  const [course, review, existing, professors] = await Promise.all([
+    findCourse(db, id, user.id),
+    reviewId === null ? null : findReview(db, reviewId, user.id).catch((error) => {
       if (error instanceof DomainError) return null;
       throw error;
-    });
+    }),
+    edit === undefined ? ownReviewId(db, user.id, id) : null,
+    courseProfessors(db, id),
+  ]);
+  if (!course) return { kind: "error", message: failureMessage(c), status: 404 };
+  const base = { courseId: course.id, courseCode: course.code, title: course.title };
+  const offered = { professors: professors.map((p) => p.name), semesters: recentSemesterLabels(new Date()) };
+  if (edit !== undefined) {
     if (!review || !review.owner || review.courseId !== course.id) return { kind: "error", message: "Failed to load review details", status: 404 };
-    return { kind: "form", ...base, existing: review, ...await suggestions(c, course.id) };
+    return { kind: "form", ...base, existing: review, ...offered };
   }
-  const existing = await ownReviewId(db, user.id, course.id);
   if (existing !== null) return { kind: "already", ...base, reviewId: existing };
-  return { kind: "form", ...base, existing: null, ...await suggestions(c, course.id) };
-}
-
-/** What the form offers as the student types: this course's professors as reviews name them, and recent semesters. */
-async function suggestions(c: SignedInContext, courseId: number) {
-  const professors = (await courseProfessors(c.var.deps.database.db, courseId)).map((p) => p.name);
-  return { professors, semesters: recentSemesterLabels(new Date()) };
+  return { kind: "form", ...base, existing: null, ...offered };
 }
 
 export function meta(data: Data): PageMeta {
