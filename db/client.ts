@@ -116,8 +116,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
   async function runWrite<T>(work: (tx: Db) => Promise<T>): Promise<T> {
     const tx: Transaction = await client.transaction(target === "file" ? "deferred" : "write");
     try {
-      // Per-connection settings are re-stated on whichever connection the pool lent us.
-      await tx.execute("PRAGMA foreign_keys=ON");
+      // Foreign keys are on for every connection of both clients; inside a transaction the pragma could not change them anyway.
       if (target === "file") await tx.executeMultiple("PRAGMA secure_delete=ON; UPDATE app_settings SET key = key WHERE 0");
       const result = await work(drizzle(tx as unknown as Client, { schema }));
       await tx.commit();

@@ -2,7 +2,8 @@
  * Counts what each request asks of the database: statements, round trips and
  * the time spent waiting for them. On a libSQL server every call to the client
  * is one network round trip (a batch of statements is one; a transaction is
- * one for its start, one per call inside it and one for its end), so the
+ * one per call inside it, its BEGIN riding with the first, and one for its
+ * end), so the
  * counts say what a page will cost at a distance even when it runs on the
  * embedded file.
  */
@@ -27,10 +28,10 @@ export function countingInto<T>(usage: DbUsage, work: () => Promise<T>): Promise
   return current.run(usage, work);
 }
 
-async function counted<T>(statements: number, call: () => Promise<T>): Promise<T> {
+async function counted<T>(statements: number, call: () => Promise<T>, trips = 1): Promise<T> {
   const usage = current.getStore();
   if (!usage) return call();
-  usage.roundTrips += 1;
+  usage.roundTrips += trips;
   usage.statements += statements;
   const started = performance.now();
   try {
@@ -84,7 +85,8 @@ export function countRoundTrips(client: Client): Client {
         case "migrate":
           return (statements: InStatement[]) => counted(statements.length, () => target.migrate(statements));
         case "transaction":
-          return async (mode?: TransactionMode) => countedTransaction(await counted(1, () => target.transaction(mode)));
+          // Opening one sends nothing: its BEGIN leaves with its first statement.
+          return async (mode?: TransactionMode) => countedTransaction(await counted(0, () => target.transaction(mode), 0));
         default:
           return value.bind(target);
       }
