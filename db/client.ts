@@ -14,6 +14,7 @@
  * talks to a server never loads the native addon.
  */
 import type { Client, Config as ClientConfig, Transaction } from "@libsql/client";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { LibSQLDatabase } from "drizzle-orm/libsql/driver-core";
 // The web entry wraps whichever client it is given; it only imports the (pure JavaScript) web client.
 import { drizzle } from "drizzle-orm/libsql/web";
@@ -28,6 +29,9 @@ export type { DbUsage } from "./round-trips.ts";
 
 export type Db = LibSQLDatabase<typeof schema>;
 
+/** The statements of one `writeBatch`: drizzle queries, at least one. */
+export type BatchStatements = Readonly<[BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>;
+
 export type DatabaseTarget = "file" | "remote" | "replica";
 
 export type Database = {
@@ -36,6 +40,13 @@ export type Database = {
   target: DatabaseTarget;
   /** Runs `work` in one write transaction; it commits when `work` resolves and rolls back when it throws. */
   write<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs the statements `build` gives as one transaction, all or nothing:
+   * one round trip on a libSQL server; on the file, in turn with the other
+   * writes, as `write` does. For writes whose statements do not wait on each
+   * other's answers in code (SQL conditions do the checking).
+   */
+  writeBatch<T extends BatchStatements>(build: (db: Db) => T): Promise<BatchResponse<T>>;
   /** Pulls the primary's latest changes into an embedded replica; does nothing for the other targets. */
   sync(): Promise<void>;
   /** Runs `work` (a request, say) and counts the statements, round trips and time it spent on this database. */
@@ -126,14 +137,21 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     }
   }
 
+  function write<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    const run = queue.then(() => runWrite(work));
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
   return {
     db,
     client,
     target,
-    write<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-      const run = queue.then(() => runWrite(work));
-      queue = run.catch(() => undefined);
-      return run;
+    write,
+    writeBatch<T extends BatchStatements>(build: (db: Db) => T): Promise<BatchResponse<T>> {
+      // A server runs a batch as one transaction and orders writes itself; the file's writes take their turn in this process.
+      if (target === "remote") return db.batch(build(db));
+      return write((tx) => tx.batch(build(tx)));
     },
     sync: async () => {
       if (target === "replica") await client.sync();

@@ -1,5 +1,5 @@
 /** The three independent per-user lists: completed, future (in progress) and saved courses. */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.ts";
 import { completedCourses, courseHubUnits, courses, futureCourses, reviews, reviewVotes, savedCourses } from "../../db/schema.ts";
 import { courseCode } from "../lib/course-code.ts";
@@ -10,7 +10,6 @@ import { plural } from "../lib/text.ts";
 import { withCatalog } from "./catalog-cache.ts";
 import { figureColumns, viewsOf } from "./course-queries.ts";
 import { notFound } from "./domain-errors.ts";
-import { courseExists } from "./course-reviews.ts";
 
 const LISTS = {
   completed: { table: completedCourses, label: "completed courses" },
@@ -31,27 +30,36 @@ export function listCourses(db: Db, userId: number, list: ListName): Promise<Cou
     ));
 }
 
-/** Adding twice or removing what is absent is harmless and says so. */
+/** Adding twice or removing what is absent is harmless and says so. One round trip: SQL conditions do the checking. */
 export async function changeList(database: Database, userId: number, list: ListName, courseId: number, add: boolean): Promise<ListChange> {
   const { table, label } = LISTS[list];
-  return await database.write(async (tx) => {
-    if (!(await courseExists(tx, courseId))) throw notFound("Course not found");
-    if (add) {
-      const inserted = await tx.insert(table).values({ userId, courseId }).onConflictDoNothing().returning();
+  const exists = (db: Db) => db.all<{ found: number }>(sql`SELECT EXISTS (SELECT 1 FROM courses WHERE id = ${courseId}) AS found`);
+  if (add) {
+    const [[{ found }], inserted, ended] = await database.writeBatch((db) => [
+      exists(db),
+      db.all<{ course_id: number }>(sql`INSERT INTO ${table} (user_id, course_id) SELECT ${userId}, id FROM courses WHERE id = ${courseId}
+        ON CONFLICT DO NOTHING RETURNING course_id`),
       // A course done is no longer one to take: marking it completed ends its future status in the same transaction.
-      const ended = list === "completed"
-        ? await tx.delete(futureCourses).where(and(eq(futureCourses.userId, userId), eq(futureCourses.courseId, courseId))).returning()
-        : [];
-      const message = inserted.length ? `Added to your ${label}.` : `Already in your ${label}.`;
-      return {
-        changed: inserted.length > 0 || ended.length > 0,
-        inList: true,
-        message: ended.length ? `${message} Removed from your future courses.` : message,
-      };
-    }
-    const removed = await tx.delete(table).where(and(eq(table.userId, userId), eq(table.courseId, courseId))).returning();
-    return { changed: removed.length > 0, inList: false, message: removed.length ? `Removed from your ${label}.` : `Was not in your ${label}.` };
-  });
+      db.all<{ course_id: number }>(
+        list === "completed"
+          ? sql`DELETE FROM future_courses WHERE user_id = ${userId} AND course_id = ${courseId} RETURNING course_id`
+          : sql`SELECT 1 WHERE 0`,
+      ),
+    ]);
+    if (!found) throw notFound("Course not found");
+    const message = inserted.length ? `Added to your ${label}.` : `Already in your ${label}.`;
+    return {
+      changed: inserted.length > 0 || ended.length > 0,
+      inList: true,
+      message: ended.length ? `${message} Removed from your future courses.` : message,
+    };
+  }
+  const [[{ found }], removed] = await database.writeBatch((db) => [
+    exists(db),
+    db.all<{ course_id: number }>(sql`DELETE FROM ${table} WHERE user_id = ${userId} AND course_id = ${courseId} RETURNING course_id`),
+  ]);
+  if (!found) throw notFound("Course not found");
+  return { changed: removed.length > 0, inList: false, message: removed.length ? `Removed from your ${label}.` : `Was not in your ${label}.` };
 }
 
 async function unitsOf(db: Db, userId: number, list: "completed" | "future") {
@@ -149,15 +157,24 @@ export async function addToList(
 ): Promise<{ added: number; already: number; message: string }> {
   const { table, label } = LISTS[list];
   const unique = [...new Set(ids)];
-  return await database.write(async (tx) => {
-    const known = new Set((await tx.select({ id: courses.id }).from(courses).where(inArray(courses.id, unique))).map((r) => r.id));
-    if (known.size !== unique.length) throw notFound("Course not found");
-    const inserted = await tx.insert(table).values(unique.map((courseId) => ({ userId, courseId }))).onConflictDoNothing().returning();
-    if (list === "completed") await tx.delete(futureCourses).where(and(eq(futureCourses.userId, userId), inArray(futureCourses.courseId, unique)));
-    const added = inserted.length;
-    const already = unique.length - added;
-    const message = `Added ${plural(added, "course")} to your ${label}.` +
-      (already ? ` ${plural(already, "course")} ${already === 1 ? "was" : "were"} already there.` : "");
-    return { added, already, message };
-  });
+  const idList = JSON.stringify(unique);
+  // Every statement changes something only when every id is a course: one round trip, all or nothing.
+  const allKnown = sql`(SELECT COUNT(*) FROM courses WHERE id IN (SELECT value FROM json_each(${idList}))) = ${unique.length}`;
+  const [[{ known }], inserted] = await database.writeBatch((db) => [
+    db.all<{ known: number }>(sql`SELECT ${allKnown} AS known`),
+    db.all<{ course_id: number }>(sql`INSERT INTO ${table} (user_id, course_id)
+      SELECT ${userId}, j.value FROM json_each(${idList}) AS j WHERE ${allKnown} ORDER BY j.key
+      ON CONFLICT DO NOTHING RETURNING course_id`),
+    db.run(
+      list === "completed"
+        ? sql`DELETE FROM future_courses WHERE user_id = ${userId} AND course_id IN (SELECT value FROM json_each(${idList})) AND ${allKnown}`
+        : sql`SELECT 1 WHERE 0`,
+    ),
+  ]);
+  if (!known) throw notFound("Course not found");
+  const added = inserted.length;
+  const already = unique.length - added;
+  const message = `Added ${plural(added, "course")} to your ${label}.` +
+    (already ? ` ${plural(already, "course")} ${already === 1 ? "was" : "were"} already there.` : "");
+  return { added, already, message };
 }
