@@ -9,7 +9,7 @@ import { courses, reviewReports, reviews, reviewVotes } from "../../db/schema.ts
 import { courseCode } from "../lib/course-code.ts";
 import { overallRating, type ReviewInput } from "../lib/schemas.ts";
 import { type Paged, pagedResponse } from "../lib/paging.ts";
-import { recomputeCourseStats } from "./course-stats.ts";
+import { courseStatsUpdate, recomputeCourseStats } from "./course-stats.ts";
 import { courseProfessors, reviewKeys } from "./course-summary.ts";
 import { professorSlug } from "../lib/professor-names.ts";
 import { conflict, DomainError, forbidden, notFound } from "./domain-errors.ts";
@@ -180,34 +180,33 @@ function values(input: ReviewInput) {
   return { ...input, overallRating: overallRating(input), ...reviewKeys(input) };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const text = `${(error as { cause?: unknown })?.cause ?? ""} ${(error as Error)?.message ?? ""}`;
-  return /UNIQUE constraint failed/i.test(text);
-}
-
 export async function ownReviewId(db: Db, userId: number, courseId: number): Promise<number | null> {
   const [row] = await db.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.userId, userId), eq(reviews.courseId, courseId)));
   return row?.id ?? null;
 }
 
-export async function createReview(database: Database, userId: number, courseId: number, input: ReviewInput): Promise<ReviewView> {
-  try {
-    const row = await database.write(async (tx) => {
-      if (!(await courseExists(tx, courseId))) throw notFound("Course not found");
-      const existing = await ownReviewId(tx, userId, courseId);
-      if (existing !== null) throw alreadyReviewed(existing);
-      const [created] = await tx.insert(reviews).values({ ...values(input), courseId, userId }).returning();
-      await recomputeCourseStats(tx, [courseId]);
-      return created;
-    });
-    return view(row, userId, null, false);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw alreadyReviewed(await ownReviewId(database.db, userId, courseId));
-    throw error;
-  }
+/** A foreign key names a row that does not exist: the course of a review, say. */
+function isMissingReference(error: unknown): boolean {
+  const text = `${(error as { cause?: unknown })?.cause ?? ""} ${(error as Error)?.message ?? ""}`;
+  return /FOREIGN KEY constraint failed/i.test(text);
 }
 
-/** 409, naming the existing review so the page can offer to edit it. */
+/** One round trip: the insert, refused by the database for an unknown course or a second review, and the course's new figures. */
+export async function createReview(database: Database, userId: number, courseId: number, input: ReviewInput): Promise<ReviewView> {
+  let created: ReviewRow[];
+  try {
+    [created] = await database.writeBatch((db) => [
+      db.insert(reviews).values({ ...values(input), courseId, userId }).onConflictDoNothing().returning(),
+      courseStatsUpdate(db, sql`${courseId}`),
+    ]);
+  } catch (error) {
+    if (isMissingReference(error)) throw notFound("Course not found");
+    throw error;
+  }
+  if (!created.length) throw alreadyReviewed(await ownReviewId(database.db, userId, courseId));
+  return view(created[0], userId, null, false);
+}
+
 function alreadyReviewed(reviewId: number | null): DomainError {
   return new DomainError(
     409,
@@ -217,37 +216,44 @@ function alreadyReviewed(reviewId: number | null): DomainError {
   );
 }
 
-async function ownedReview(tx: Db, userId: number, reviewId: number, action: string): Promise<ReviewRow> {
-  const [row] = await tx.select().from(reviews).where(eq(reviews.id, reviewId));
+/** The author and course of a review the student wants to change: 404 when it is gone, 403 when it is someone else's. */
+async function ownedReview(db: Db, userId: number, reviewId: number, action: string): Promise<{ courseId: number }> {
+  const [row] = await db.select({ userId: reviews.userId, courseId: reviews.courseId }).from(reviews).where(eq(reviews.id, reviewId));
   if (!row) throw notFound("Review could not be found");
   if (row.userId !== userId) throw forbidden(`You can only ${action} your own reviews.`);
   return row;
 }
 
+/** Two round trips: whose review it is, then the change and the course's new figures in one batch (which changes only the author's review). */
 export async function updateReview(database: Database, userId: number, reviewId: number, input: ReviewInput): Promise<ReviewView> {
-  const row = await database.write(async (tx) => {
-    const existing = await ownedReview(tx, userId, reviewId, "edit");
-    const [updated] = await tx.update(reviews).set({ ...values(input), updatedAt: new Date() }).where(eq(reviews.id, reviewId)).returning();
-    await recomputeCourseStats(tx, [existing.courseId]);
-    return updated;
-  });
+  const { courseId } = await ownedReview(database.db, userId, reviewId, "edit");
+  const [updated] = await database.writeBatch((db) => [
+    db.update(reviews).set({ ...values(input), updatedAt: new Date() }).where(and(eq(reviews.id, reviewId), eq(reviews.userId, userId))).returning(),
+    courseStatsUpdate(db, sql`${courseId}`),
+  ]);
+  if (!updated.length) throw notFound("Review could not be found");
   // No one votes on or reports their own review.
-  return view(row, userId, null, false);
+  return view(updated[0], userId, null, false);
 }
 
 export async function deleteReview(database: Database, userId: number, reviewId: number): Promise<void> {
-  await database.write(async (tx) => {
-    const existing = await ownedReview(tx, userId, reviewId, "delete");
-    await tx.delete(reviews).where(eq(reviews.id, reviewId));
-    await recomputeCourseStats(tx, [existing.courseId]);
-  });
+  const { courseId } = await ownedReview(database.db, userId, reviewId, "delete");
+  await database.writeBatch((db) => [
+    db.delete(reviews).where(and(eq(reviews.id, reviewId), eq(reviews.userId, userId))),
+    courseStatsUpdate(db, sql`${courseId}`),
+  ]);
 }
 
-export async function recountVotes(tx: Db, reviewId: number): Promise<void> {
-  await tx.run(sql`UPDATE reviews SET
+/** The statement that counts a review's votes again; not yet run, so it can join a batch. */
+function voteCountsUpdate(tx: Db, reviewId: number) {
+  return tx.run(sql`UPDATE reviews SET
     upvotes = (SELECT COUNT(*) FROM review_votes WHERE review_id = ${reviewId} AND vote_type = 'UPVOTE'),
     downvotes = (SELECT COUNT(*) FROM review_votes WHERE review_id = ${reviewId} AND vote_type = 'DOWNVOTE')
     WHERE id = ${reviewId}`);
+}
+
+export async function recountVotes(tx: Db, reviewId: number): Promise<void> {
+  await voteCountsUpdate(tx, reviewId);
 }
 
 export async function votesOf(db: Db, reviewId: number, viewerId: number | undefined): Promise<VoteResult> {
@@ -256,43 +262,57 @@ export async function votesOf(db: Db, reviewId: number, viewerId: number | undef
   return { voteCount: row.review.upvotes - row.review.downvotes, userVote: row.userVote ?? null };
 }
 
-/** Voting the same way again removes the vote; the other way switches it. */
+/**
+ * Voting the same way again removes the vote; the other way switches it.
+ * Two round trips: the review and the student's vote, then the change, the
+ * new counts and their reading in one batch.
+ */
 export async function castVote(database: Database, userId: number, reviewId: number, type: VoteType): Promise<VoteResult> {
-  return await database.write(async (tx) => {
-    const [row] = await tx.select({ userId: reviews.userId, hidden: reviews.hidden }).from(reviews).where(eq(reviews.id, reviewId));
-    if (!row || row.hidden) throw notFound("Review could not be found");
-    if (row.userId === userId) throw forbidden("You cannot vote on your own review.");
-    const [existing] = await tx.select().from(reviewVotes).where(and(eq(reviewVotes.reviewId, reviewId), eq(reviewVotes.userId, userId)));
-    let userVote: VoteType | null = type;
-    if (existing?.voteType === type) {
-      await tx.delete(reviewVotes).where(and(eq(reviewVotes.reviewId, reviewId), eq(reviewVotes.userId, userId)));
-      userVote = null;
-    } else if (existing) {
-      await tx.update(reviewVotes).set({ voteType: type }).where(and(eq(reviewVotes.reviewId, reviewId), eq(reviewVotes.userId, userId)));
-    } else {
-      await tx.insert(reviewVotes).values({ reviewId, userId, voteType: type });
-    }
-    await recountVotes(tx, reviewId);
-    const [counts] = await tx.select({ up: reviews.upvotes, down: reviews.downvotes }).from(reviews).where(eq(reviews.id, reviewId));
-    return { voteCount: counts.up - counts.down, userVote };
-  });
+  const db = database.db;
+  const [[row], [existing]] = await Promise.all([
+    db.select({ userId: reviews.userId, hidden: reviews.hidden }).from(reviews).where(eq(reviews.id, reviewId)),
+    db.select().from(reviewVotes).where(and(eq(reviewVotes.reviewId, reviewId), eq(reviewVotes.userId, userId))),
+  ]);
+  if (!row || row.hidden) throw notFound("Review could not be found");
+  if (row.userId === userId) throw forbidden("You cannot vote on your own review.");
+  const mine = and(eq(reviewVotes.reviewId, reviewId), eq(reviewVotes.userId, userId));
+  const userVote: VoteType | null = existing?.voteType === type ? null : type;
+  const [, , counts] = await database.writeBatch((tx) => [
+    userVote === null
+      ? tx.delete(reviewVotes).where(mine)
+      : tx.insert(reviewVotes).values({ reviewId, userId, voteType: type })
+        .onConflictDoUpdate({ target: [reviewVotes.reviewId, reviewVotes.userId], set: { voteType: type } }),
+    voteCountsUpdate(tx, reviewId),
+    tx.select({ up: reviews.upvotes, down: reviews.downvotes }).from(reviews).where(eq(reviews.id, reviewId)),
+  ]);
+  if (!counts.length) throw notFound("Review could not be found");
+  return { voteCount: counts[0].up - counts[0].down, userVote };
 }
 
-/** A report per user per review; the third reporter hides the review from every list and average until an operator acts. */
+/**
+ * A report per user per review; the third reporter hides the review from
+ * every list and average until an operator acts. Two round trips: the review
+ * and any earlier report, then the report, the hiding (when it is the third)
+ * and the course's figures in one batch.
+ */
 export async function reportReview(database: Database, userId: number, reviewId: number, reason: string): Promise<{ hidden: boolean }> {
-  return await database.write(async (tx) => {
-    const [row] = await tx.select().from(reviews).where(eq(reviews.id, reviewId));
-    if (!row || row.hidden) throw notFound("Review could not be found");
-    if (row.userId === userId) throw forbidden("You cannot report your own review.");
-    const [already] = await tx.select().from(reviewReports).where(and(eq(reviewReports.reviewId, reviewId), eq(reviewReports.userId, userId)));
-    if (already) throw conflict("You have already reported this review.");
-    await tx.insert(reviewReports).values({ reviewId, userId, reason });
-    const reporters = await tx.$count(reviewReports, eq(reviewReports.reviewId, reviewId));
-    if (reporters < REPORTS_TO_HIDE) return { hidden: false };
-    await tx.update(reviews).set({ hidden: true }).where(eq(reviews.id, reviewId));
-    await recomputeCourseStats(tx, [row.courseId]);
-    return { hidden: true };
-  });
+  const db = database.db;
+  const [[row], [already]] = await Promise.all([
+    db.select({ userId: reviews.userId, courseId: reviews.courseId, hidden: reviews.hidden }).from(reviews).where(eq(reviews.id, reviewId)),
+    db.select({ id: reviewReports.reviewId }).from(reviewReports).where(and(eq(reviewReports.reviewId, reviewId), eq(reviewReports.userId, userId))),
+  ]);
+  if (!row || row.hidden) throw notFound("Review could not be found");
+  if (row.userId === userId) throw forbidden("You cannot report your own review.");
+  if (already) throw conflict("You have already reported this review.");
+  const [inserted, hidden] = await database.writeBatch((tx) => [
+    tx.insert(reviewReports).values({ reviewId, userId, reason }).onConflictDoNothing().returning({ reviewId: reviewReports.reviewId }),
+    tx.update(reviews).set({ hidden: true }).where(
+      and(eq(reviews.id, reviewId), eq(reviews.hidden, false), sql`(SELECT COUNT(*) FROM review_reports WHERE review_id = ${reviewId}) >= ${REPORTS_TO_HIDE}`),
+    ).returning({ id: reviews.id }),
+    courseStatsUpdate(tx, sql`${row.courseId}`),
+  ]);
+  if (!inserted.length) throw conflict("You have already reported this review.");
+  return { hidden: hidden.length > 0 };
 }
 
 export async function myReviews(db: Db, userId: number): Promise<MyReviewView[]> {

@@ -4,12 +4,16 @@
  * taken from integer sums (docs/product.md, Ratings), so courses with the same
  * true average get the same stored value and tie exactly when sorted.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 
 export async function recomputeCourseStats(tx: Db, courseIds: number[]): Promise<void> {
-  for (const courseId of new Set(courseIds)) {
-    await tx.run(sql`
+  for (const courseId of new Set(courseIds)) await courseStatsUpdate(tx, sql`${courseId}`);
+}
+
+/** The statement that recomputes one course's figures; `courseId` may be a subquery. Not yet run: it can join a batch. */
+export function courseStatsUpdate(tx: Db, courseId: SQL) {
+  return tx.run(sql`
       UPDATE courses SET
         num_reviews = (SELECT COUNT(*) FROM reviews WHERE course_id = ${courseId} AND hidden = 0),
         avg_overall = COALESCE((SELECT SUM(12 - difficulty_rating - workload_rating + interest_rating + usefulness_rating + teacher_rating) / (5.0 * COUNT(*))
@@ -20,5 +24,4 @@ export async function recomputeCourseStats(tx: Db, courseIds: number[]): Promise
         avg_interest = COALESCE((SELECT AVG(interest_rating) FROM reviews WHERE course_id = ${courseId} AND hidden = 0), 0),
         avg_teacher = COALESCE((SELECT AVG(teacher_rating) FROM reviews WHERE course_id = ${courseId} AND hidden = 0), 0)
       WHERE id = ${courseId}`);
-  }
 }
