@@ -293,7 +293,7 @@ export default new Hono<AppEnv>()
     validate("json", passwordChangeSchema),
     async (c) => {
       const { oldPassword, newPassword } = c.req.valid("json");
-      const session = await changePassword(accountDeps(c), c.var.user.id, oldPassword, newPassword, clientIp(c));
+      const session = await changePassword(accountDeps(c), c.var.user, oldPassword, newPassword, clientIp(c));
       // Every other session ended; this one continues with a fresh token.
       const token = await issueToken(c.var.deps.config.sessionSecret, session);
       setSessionCookie(c, token);

@@ -101,7 +101,7 @@ const users = new Hono<SignedInEnv>()
       answer: { description: "Deleted, reviews and votes included.", schema: messageSchema, example: { message: MESSAGES.accountDeleted } },
     }),
     async (c) => {
-      await deleteAccount(accountDeps(c), c.var.user.id);
+      await deleteAccount(accountDeps(c), c.var.user);
       clearSessionCookie(c);
       setNotice(c, "account-deleted");
       return c.json({ message: MESSAGES.accountDeleted });

@@ -3,19 +3,19 @@
  * change, account settings and deletion. Every change to a user's password
  * bumps the session version, which ends every older session at once.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.ts";
-import { majors, outbox as outboxMail, reviews, reviewVotes, users } from "../../db/schema.ts";
+import { outbox as outboxMail, reviews, reviewVotes, users } from "../../db/schema.ts";
 import type { AccountView } from "../lib/api-types.ts";
 import type { AccountInput, RegisterInput } from "../lib/schemas.ts";
 import { type CodePurpose, consumeCode, consumeLink, issueCode, linkIsUsable } from "./codes.ts";
-import { recomputeCourseStats } from "./course-stats.ts";
-import { recountVotes } from "./course-reviews.ts";
+import { courseStatsUpdate } from "./course-stats.ts";
+import { voteCountsUpdate } from "./course-reviews.ts";
 import { badRequest, conflict, DomainError, fieldError, notFound, unauthorized } from "./domain-errors.ts";
 import { resetMail, verificationMail } from "./mail-templates.ts";
 import type { Outbox } from "./outbox.ts";
 import { COMMON_PASSWORD_MESSAGE, decoyHash, hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
-import { addressSubject, countHit, enforceLimit, forgetSubject, limitKey, refundAttempts } from "./rate-limit.ts";
+import { addressSubject, countHit, enforceLimit, enforceLimits, forgetStatement, limitKey, refundAttempts, refundStatement } from "./rate-limit.ts";
 import type { SessionUser } from "./sessions.ts";
 
 export type AccountDeps = { database: Database; outbox: Outbox; secret: string; origin: string };
@@ -70,11 +70,13 @@ async function findUserByEmail(db: Db, email: string) {
   return row;
 }
 
+/** The major belongs to the college, in one statement; a college without majors is no college a student can pick. */
 async function assertCollegeAndMajor(db: Db, college: string, major: string, majorMessage: string): Promise<void> {
-  const [row] = await db.select({ id: majors.id }).from(majors).where(and(eq(majors.college, college), eq(majors.name, major)));
-  if (row) return;
-  const [collegeHasMajors] = await db.select({ id: majors.id }).from(majors).where(eq(majors.college, college)).limit(1);
-  if (!collegeHasMajors) throw fieldError("college", "Select a college");
+  const [row] = await db.all<{ major: number; college: number }>(sql`SELECT
+    EXISTS (SELECT 1 FROM majors WHERE college = ${college} AND name = ${major}) AS major,
+    EXISTS (SELECT 1 FROM majors WHERE college = ${college}) AS college`);
+  if (row.major) return;
+  if (!row.college) throw fieldError("college", "Select a college");
   throw fieldError("major", majorMessage);
 }
 
@@ -84,10 +86,11 @@ function assertUncommon(password: string, field: string): void {
 
 /** Takes one code mail for `email` from its limits (and the sender's address), or throws 429. */
 async function limitCodeMails({ database, secret }: AccountDeps, kind: CodePurpose, email: string, ip: string): Promise<void> {
-  const db = database.db;
-  await enforceLimit(db, limitKey(secret, `${kind}-mail-ip`, addressSubject(ip)), LIMITS.codeMailPerIp, MESSAGES.codeThrottled);
-  await enforceLimit(db, limitKey(secret, `${kind}-mail-minute`, email), LIMITS.codeMailPerMinute, MESSAGES.codeThrottled);
-  await enforceLimit(db, limitKey(secret, `${kind}-mail-hour`, email), LIMITS.codeMailPerHour, MESSAGES.codeThrottled);
+  await enforceLimits(database.db, [
+    { key: limitKey(secret, `${kind}-mail-ip`, addressSubject(ip)), ...LIMITS.codeMailPerIp },
+    { key: limitKey(secret, `${kind}-mail-minute`, email), ...LIMITS.codeMailPerMinute },
+    { key: limitKey(secret, `${kind}-mail-hour`, email), ...LIMITS.codeMailPerHour },
+  ], MESSAGES.codeThrottled);
 }
 
 /** Issues a verification code and link for `user` and puts the mail in the outbox, inside the caller's transaction. */
@@ -236,23 +239,24 @@ async function checkPassword(
   ip: string,
   throttled: string,
   check: () => Promise<boolean>,
-): Promise<boolean> {
+): Promise<{ valid: boolean; keys: string[] }> {
   const keys = [limitKey(secret, "login-ip", addressSubject(ip)), limitKey(secret, "login-account", email)];
-  await enforceLimit(database.db, keys[0], LIMITS.loginPerIp, throttled);
-  await enforceLimit(database.db, keys[1], LIMITS.loginPerAccount, throttled);
-  const valid = await check();
-  if (valid) await refundAttempts(database.db, keys);
-  return valid;
+  await enforceLimits(database.db, [{ key: keys[0], ...LIMITS.loginPerIp }, { key: keys[1], ...LIMITS.loginPerAccount }], throttled);
+  return { valid: await check(), keys };
 }
 
 export async function login(deps: AccountDeps, emailInput: string, password: string, ip: string): Promise<LoginOutcome> {
   const email = normalizeEmail(emailInput);
-  const user = await findUserByEmail(deps.database.db, email);
-  const valid = await checkPassword(deps, email, ip, MESSAGES.loginThrottled, async () => {
+  // Read beside the limits' counting: one round trip.
+  const found = findUserByEmail(deps.database.db, email);
+  const { valid, keys } = await checkPassword(deps, email, ip, MESSAGES.loginThrottled, async () => {
+    const user = await found;
     const ok = await verifyPassword(user && !user.isDemo ? user.passwordHash : await decoyHash(), password);
     return Boolean(ok && user && !user.isDemo);
   });
+  const user = await found;
   if (!valid || !user) throw unauthorized(MESSAGES.badCredentials);
+  await refundAttempts(deps.database.db, keys);
   if (!user.enabled) {
     // Knowing the password proves enough to be sent a new code, within the resend limits.
     let codeSent = true;
@@ -269,19 +273,35 @@ export async function login(deps: AccountDeps, emailInput: string, password: str
   return { kind: "signedIn", user: { id: user.id, sessionVersion: user.sessionVersion } };
 }
 
-/** Checks the current password (limited like login), stores the new one and ends every session; returns the new session version. */
-export async function changePassword(deps: AccountDeps, userId: number, oldPassword: string, newPassword: string, ip: string): Promise<LoginResult> {
+/**
+ * Checks the current password (limited like login), stores the new one and
+ * ends every session; returns the new session version. Two round trips: the
+ * stored hash beside the limits' counting, then the attempts given back and
+ * the new password in one batch.
+ */
+export async function changePassword(
+  deps: AccountDeps,
+  account: { id: number; email: string },
+  oldPassword: string,
+  newPassword: string,
+  ip: string,
+): Promise<LoginResult> {
   const { database } = deps;
-  const [user] = await database.db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw unauthorized("Please log in again.");
-  const valid = await checkPassword(deps, user.email, ip, MESSAGES.passwordThrottled, () => verifyPassword(user.passwordHash, oldPassword));
+  const found = database.db.select().from(users).where(eq(users.id, account.id)).then(([row]) => row);
+  const { valid, keys } = await checkPassword(deps, account.email, ip, MESSAGES.passwordThrottled, async () => {
+    const user = await found;
+    return Boolean(user) && await verifyPassword(user.passwordHash, oldPassword);
+  });
+  if (!(await found)) throw unauthorized("Please log in again.");
   if (!valid) throw fieldError("oldPassword", MESSAGES.wrongCurrent);
   assertUncommon(newPassword, "newPassword");
   const passwordHash = await hashPassword(newPassword);
-  const [updated] = await database.write((tx) =>
-    tx.update(users).set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId)).returning()
-  );
-  return { id: updated.id, sessionVersion: updated.sessionVersion };
+  const [, updated] = await database.writeBatch((db) => [
+    refundStatement(db, keys),
+    db.update(users).set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, account.id)).returning(),
+  ]);
+  if (!updated.length) throw unauthorized("Please log in again.");
+  return { id: updated[0].id, sessionVersion: updated[0].sessionVersion };
 }
 
 export function accountView(user: SessionUser | AccountView): AccountView {
@@ -290,32 +310,34 @@ export function accountView(user: SessionUser | AccountView): AccountView {
 
 export async function updateAccount({ database }: AccountDeps, userId: number, input: AccountInput): Promise<AccountView> {
   await assertCollegeAndMajor(database.db, input.college, input.major, "Select a major");
-  const [updated] = await database.write((tx) =>
-    tx.update(users).set({ college: input.college, major: input.major, expectedGrad: input.expectedGrad }).where(eq(users.id, userId)).returning()
-  );
-  if (!updated) throw notFound("Account not found.");
-  return accountView(updated);
+  const [updated] = await database.writeBatch((db) => [
+    db.update(users).set({ college: input.college, major: input.major, expectedGrad: input.expectedGrad }).where(eq(users.id, userId)).returning(),
+  ]);
+  if (!updated.length) throw notFound("Account not found.");
+  return accountView(updated[0]);
 }
 
 /**
  * Deletes the user and everything of theirs at once; in the same transaction
  * the averages of the courses they reviewed and the vote counts of the reviews
- * they voted on are recomputed.
+ * they voted on are recomputed. Two round trips: what they reviewed and voted
+ * on, then one batch that deletes and recomputes.
  */
-export async function deleteAccount({ database, secret }: AccountDeps, userId: number): Promise<void> {
-  await database.write(async (tx) => {
-    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    if (!user) return;
-    const reviewed = await tx.select({ courseId: reviews.courseId }).from(reviews).where(eq(reviews.userId, userId));
-    const votedOn = await tx.select({ reviewId: reviewVotes.reviewId }).from(reviewVotes).where(eq(reviewVotes.userId, userId));
-    await tx.delete(users).where(eq(users.id, userId));
+export async function deleteAccount({ database, secret }: AccountDeps, account: { id: number; email: string }): Promise<void> {
+  const db = database.db;
+  const [reviewed, votedOn] = await Promise.all([
+    db.select({ courseId: reviews.courseId }).from(reviews).where(eq(reviews.userId, account.id)),
+    db.select({ reviewId: reviewVotes.reviewId }).from(reviewVotes).where(eq(reviewVotes.userId, account.id)),
+  ]);
+  await database.writeBatch((tx) => [
+    tx.delete(users).where(eq(users.id, account.id)),
     // Nothing keyed by the email stays behind: its limit counters and any mail still waiting for it.
-    await forgetSubject(tx, secret, EMAIL_LIMIT_KINDS, user.email);
-    await tx.delete(outboxMail).where(eq(outboxMail.to, user.email));
-    await recomputeCourseStats(tx, reviewed.map((r) => r.courseId));
+    forgetStatement(tx, secret, EMAIL_LIMIT_KINDS, account.email),
+    tx.delete(outboxMail).where(eq(outboxMail.to, account.email)),
+    ...[...new Set(reviewed.map((r) => r.courseId))].map((courseId) => courseStatsUpdate(tx, sql`${courseId}`)),
     // Their votes went with them: other students' reviews count what is left.
-    for (const { reviewId } of votedOn) await recountVotes(tx, reviewId);
-  });
+    ...votedOn.map(({ reviewId }) => voteCountsUpdate(tx, reviewId)),
+  ]);
 }
 
 /** Ends every session of the user: tokens carry the old version and stop working. */

@@ -245,15 +245,11 @@ export async function deleteReview(database: Database, userId: number, reviewId:
 }
 
 /** The statement that counts a review's votes again; not yet run, so it can join a batch. */
-function voteCountsUpdate(tx: Db, reviewId: number) {
+export function voteCountsUpdate(tx: Db, reviewId: number) {
   return tx.run(sql`UPDATE reviews SET
     upvotes = (SELECT COUNT(*) FROM review_votes WHERE review_id = ${reviewId} AND vote_type = 'UPVOTE'),
     downvotes = (SELECT COUNT(*) FROM review_votes WHERE review_id = ${reviewId} AND vote_type = 'DOWNVOTE')
     WHERE id = ${reviewId}`);
-}
-
-export async function recountVotes(tx: Db, reviewId: number): Promise<void> {
-  await voteCountsUpdate(tx, reviewId);
 }
 
 export async function votesOf(db: Db, reviewId: number, viewerId: number | undefined): Promise<VoteResult> {

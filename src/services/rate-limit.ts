@@ -9,7 +9,7 @@
  * counters can be deleted with the account.
  */
 import { createHmac } from "node:crypto";
-import { and, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { rateLimits } from "../../db/schema.ts";
 import { tooManyRequests } from "./domain-errors.ts";
@@ -44,24 +44,51 @@ export function addressSubject(ip: string): string {
 const PRUNE_EVERY_MS = 60_000;
 let lastPrune = 0;
 
-export async function countHit(db: Db, key: string, windowMs: number, now = Date.now()): Promise<{ count: number; resetAt: number }> {
-  if (now - lastPrune >= PRUNE_EVERY_MS) {
-    lastPrune = now;
-    await pruneExpiredLimits(db, now);
-  }
-  const rows = await db.all<{ count: number; reset_at: number }>(sql`
-    INSERT INTO rate_limits (key, count, reset_at) VALUES (${key}, 1, ${now + windowMs})
+/** The statement that counts one attempt against `key` and answers the count; when `unless` holds it counts nothing and answers no row. */
+function hitStatement(db: Db, key: string, windowMs: number, now: number, unless: SQL = sql`0`) {
+  return db.all<{ count: number; reset_at: number }>(sql`
+    INSERT INTO rate_limits (key, count, reset_at) SELECT ${key}, 1, ${now + windowMs} WHERE NOT (${unless})
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN reset_at <= ${now} THEN 1 ELSE count + 1 END,
       reset_at = CASE WHEN reset_at <= ${now} THEN excluded.reset_at ELSE reset_at END
     RETURNING count, reset_at`);
+}
+
+/** Expired counters go with the next attempt counted, at most once a minute per process. */
+function pruneDue(now: number): boolean {
+  if (now - lastPrune < PRUNE_EVERY_MS) return false;
+  lastPrune = now;
+  return true;
+}
+
+export async function countHit(db: Db, key: string, windowMs: number, now = Date.now()): Promise<{ count: number; resetAt: number }> {
+  const [, rows] = await Promise.all([pruneDue(now) ? pruneExpiredLimits(db, now) : null, hitStatement(db, key, windowMs, now)]);
   return { count: rows[0].count, resetAt: rows[0].reset_at };
 }
 
 /** Takes one attempt against `key` and throws 429 (with Retry-After) once the limit is passed. */
-export async function enforceLimit(db: Db, key: string, { limit, windowMs }: Limit, message: string, now = Date.now()): Promise<void> {
-  const { count, resetAt } = await countHit(db, key, windowMs, now);
-  if (count > limit) throw tooManyRequests(message, (resetAt - now) / 1000);
+export async function enforceLimit(db: Db, key: string, limit: Limit, message: string, now = Date.now()): Promise<void> {
+  await enforceLimits(db, [{ key, ...limit }], message, now);
+}
+
+/**
+ * Takes one attempt against each key in turn, as consecutive calls of
+ * enforceLimit would: a key is counted only while every key before it is
+ * within its limit, so a client held by one limit does not use up the next
+ * (an address's limit never spends an account's). The statements leave side
+ * by side, one round trip on a server, and run in order.
+ */
+export async function enforceLimits(db: Db, limits: (Limit & { key: string })[], message: string, now = Date.now()): Promise<void> {
+  const over = (l: Limit & { key: string }) => sql`EXISTS (SELECT 1 FROM rate_limits WHERE key = ${l.key} AND reset_at > ${now} AND count > ${l.limit})`;
+  const [, ...answers] = await Promise.all([
+    pruneDue(now) ? pruneExpiredLimits(db, now) : null,
+    ...limits.map((l, i) => hitStatement(db, l.key, l.windowMs, now, i === 0 ? sql`0` : sql.join(limits.slice(0, i).map(over), sql` OR `))),
+  ]);
+  for (const [i, rows] of answers.entries()) {
+    // No row: an earlier limit held this attempt, and threw below already.
+    const row = rows[0];
+    if (row && row.count > limits[i].limit) throw tooManyRequests(message, (row.reset_at - now) / 1000);
+  }
 }
 
 /**
@@ -70,7 +97,12 @@ export async function enforceLimit(db: Db, key: string, { limit, windowMs }: Lim
  */
 export async function refundAttempts(db: Db, keys: string[], now = Date.now()): Promise<void> {
   if (keys.length === 0) return;
-  await db.update(rateLimits).set({ count: sql`${rateLimits.count} - 1` }).where(
+  await refundStatement(db, keys, now);
+}
+
+/** The statement of refundAttempts, not yet run, so it can join a batch. */
+export function refundStatement(db: Db, keys: string[], now = Date.now()) {
+  return db.update(rateLimits).set({ count: sql`${rateLimits.count} - 1` }).where(
     and(inArray(rateLimits.key, keys), gt(rateLimits.count, 0), gt(rateLimits.resetAt, new Date(now))),
   );
 }
@@ -81,6 +113,10 @@ export async function pruneExpiredLimits(db: Db, now = Date.now()): Promise<void
 
 /** Deletes every counter of these kinds kept for `subject` (an account's email, when the account is deleted). */
 export async function forgetSubject(db: Db, secret: string, kinds: readonly string[], subject: string): Promise<void> {
-  const keys = kinds.map((kind) => limitKey(secret, kind, subject));
-  if (keys.length) await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
+  if (kinds.length) await forgetStatement(db, secret, kinds, subject);
+}
+
+/** The statement of forgetSubject, not yet run, so it can join a batch. */
+export function forgetStatement(db: Db, secret: string, kinds: readonly string[], subject: string) {
+  return db.delete(rateLimits).where(inArray(rateLimits.key, kinds.map((kind) => limitKey(secret, kind, subject))));
 }
