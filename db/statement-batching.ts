@@ -3,8 +3,8 @@
  * statements that are sent together (the reads of a page started side by side
  * with Promise.all) leave as one libSQL batch: one HTTP request to the
  * server instead of one each. Statements wait for the current turn of the
- * event loop to end, so those started together go together; statements of
- * different requests never share a batch.
+ * event loop to end, so those started together go together, in the order
+ * they were sent; statements of different requests never share a batch.
  *
  * A batch runs in one transaction. If it fails, its statements run again one
  * by one, so each gets its own answer or its own error, as without batching.
@@ -35,7 +35,12 @@ async function flush(client: Client, queue: Pending[]): Promise<void> {
   }
 }
 
-/** The client, with the statements each request sends in one turn of the event loop gathered into one batch. */
+const OUTSIDE_REQUESTS = {};
+
+/**
+ * The client, with the statements each request sends in one turn of the
+ * event loop gathered into one batch, run in the order they were sent.
+ */
 export function batchStatements(client: Client): Client {
   const queues = new WeakMap<object, Pending[]>();
   return new Proxy(client, {
@@ -44,8 +49,8 @@ export function batchStatements(client: Client): Client {
       if (property !== "execute") return typeof value === "function" ? value.bind(target) : value;
       return (statement: InStatement | string, args?: InArgs): Promise<ResultSet> => {
         const full: InStatement = args === undefined ? statement : { sql: statement as string, args };
-        const scope = currentUsage();
-        if (!scope) return target.execute(full);
+        // Work outside a request (start-up, the outbox) shares one scope: its statements sent together still leave together, in order.
+        const scope: object = currentUsage() ?? OUTSIDE_REQUESTS;
         return new Promise<ResultSet>((resolve, reject) => {
           let queue = queues.get(scope);
           if (!queue) {

@@ -3,19 +3,20 @@
  * change, account settings and deletion. Every change to a user's password
  * bumps the session version, which ends every older session at once.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database, Db } from "../../db/client.ts";
-import { outbox as outboxMail, reviews, reviewVotes, users } from "../../db/schema.ts";
+import { authCodes, outbox as outboxMail, reviews, reviewVotes, users } from "../../db/schema.ts";
 import type { AccountView } from "../lib/api-types.ts";
 import type { AccountInput, RegisterInput } from "../lib/schemas.ts";
-import { type CodePurpose, consumeCode, consumeLink, issueCode, linkIsUsable } from "./codes.ts";
+import { CODE_MAX_ATTEMPTS, codeMatches, type CodePurpose, consumeLink, issueCode, linkIsUsable, prepareCode } from "./codes.ts";
 import { courseStatsUpdate } from "./course-stats.ts";
 import { voteCountsUpdate } from "./course-reviews.ts";
 import { badRequest, conflict, DomainError, fieldError, notFound, unauthorized } from "./domain-errors.ts";
 import { resetMail, verificationMail } from "./mail-templates.ts";
-import type { Outbox } from "./outbox.ts";
+import { type Outbox, outboxInsert } from "./outbox.ts";
 import { COMMON_PASSWORD_MESSAGE, decoyHash, hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
-import { addressSubject, countHit, enforceLimit, enforceLimits, forgetStatement, limitKey, refundAttempts, refundStatement } from "./rate-limit.ts";
+import { addressSubject, enforceLimit, enforceLimits, forgetStatement, hitStatement, limitKey, refundAttempts, refundStatement } from "./rate-limit.ts";
 import type { SessionUser } from "./sessions.ts";
 
 export type AccountDeps = { database: Database; outbox: Outbox; secret: string; origin: string };
@@ -99,40 +100,56 @@ async function queueVerification(deps: AccountDeps, tx: Db, user: { id: number; 
   await deps.outbox.enqueue(tx, verificationMail(user.email, code, deps.origin, linkToken!));
 }
 
+/**
+ * Three round trips: the address's attempt counted beside the college and
+ * major check; the account stored (the email's unique index refuses a second
+ * one); then its code, its mail and the resend countdown in one batch. Should
+ * that last batch fail, the account waits without a code, and logging in or
+ * asking for a new code sends one.
+ */
 export async function register(deps: AccountDeps, input: RegisterInput, ip: string): Promise<string> {
   const { database, secret, outbox } = deps;
   const email = normalizeEmail(input.email);
-  await enforceLimit(
-    database.db,
-    limitKey(secret, "register-ip", addressSubject(ip)),
-    LIMITS.registerPerIp,
-    "Too many sign-ups from this network. Please try again later.",
-  );
-  await assertCollegeAndMajor(database.db, input.college, input.major, "Select a major, can be undecided");
+  const checks = await Promise.allSettled([
+    enforceLimit(
+      database.db,
+      limitKey(secret, "register-ip", addressSubject(ip)),
+      LIMITS.registerPerIp,
+      "Too many sign-ups from this network. Please try again later.",
+    ),
+    assertCollegeAndMajor(database.db, input.college, input.major, "Select a major, can be undecided"),
+  ]);
+  // The limit's answer first, then the form's.
+  for (const check of checks) if (check.status === "rejected") throw check.reason;
   assertUncommon(input.password, "password");
   const passwordHash = await hashPassword(input.password);
-  await database.write(async (tx) => {
-    if (await findUserByEmail(tx, email)) throw conflict(MESSAGES.emailTaken);
-    const [user] = await tx.insert(users).values({
-      email,
-      passwordHash,
-      enabled: false,
-      college: input.college,
-      major: input.major,
-      expectedGrad: input.expectedGrad,
-    })
-      .returning();
-    await queueVerification(deps, tx, user);
+  const [created] = await database.writeBatch((tx) => [
+    tx.insert(users).values({ email, passwordHash, enabled: false, college: input.college, major: input.major, expectedGrad: input.expectedGrad })
+      .onConflictDoNothing().returning(),
+  ]);
+  const user = created[0];
+  if (!user) throw conflict(MESSAGES.emailTaken);
+  await database.writeBatch((tx) => {
+    const { code, linkToken, statement } = prepareCode(tx, secret, "verify", user);
+    return [
+      statement,
+      outboxInsert(tx, verificationMail(user.email, code, deps.origin, linkToken!)),
+      // The first code counts as this minute's mail, so /verify's resend countdown and the server agree.
+      hitStatement(tx, limitKey(secret, "verify-mail-minute", email), LIMITS.codeMailPerMinute.windowMs, Date.now()),
+    ];
   });
   outbox.wake();
-  // The first code counts as this minute's mail, so /verify's resend countdown and the server agree.
-  await countHit(database.db, limitKey(secret, "verify-mail-minute", email), LIMITS.codeMailPerMinute.windowMs);
   return MESSAGES.registered;
 }
 
 /**
- * Checks a code and, when right, runs `onSuccess` in the same transaction.
- * Every failure gives `refused`, whatever the account's state.
+ * Checks a code and, when right, applies `onSuccess` in the same batch.
+ * Every failure gives `refused`, whatever the account's state. Two round
+ * trips: the address's attempt counted beside the account and its code; then
+ * one batch that counts the attempt and, for the right code, uses it up and
+ * applies the change. Each statement holds only if the one before it changed
+ * its row (`changes() = 1`): a code another request used or counted in the
+ * meantime changes nothing.
  */
 async function checkCode(
   { database, secret }: AccountDeps,
@@ -141,25 +158,42 @@ async function checkCode(
   code: string,
   ip: string,
   refused: string,
-  onSuccess: (tx: Db, userId: number) => Promise<void>,
+  onSuccess: (tx: Db, userId: number, applies: SQL) => BatchItem<"sqlite">,
 ): Promise<void> {
-  await enforceLimit(database.db, limitKey(secret, "code-check-ip", addressSubject(ip)), LIMITS.codeChecksPerIp, MESSAGES.checksThrottled);
+  const db = database.db;
   const email = normalizeEmail(emailInput);
-  const result = await database.write(async (tx) => {
-    const user = await findUserByEmail(tx, email);
-    // A verified account has no verification code, so it fails like any wrong code.
-    if (!user || user.isDemo || (purpose === "verify" && user.enabled)) return "missing" as const;
-    const check = await consumeCode(tx, secret, purpose, user, code.trim());
-    if (check === "ok") await onSuccess(tx, user.id);
-    return check;
-  });
-  if (result !== "ok") throw badRequest(refused);
+  const found = db.select({ user: users, code: authCodes }).from(users)
+    .leftJoin(authCodes, and(eq(authCodes.userId, users.id), eq(authCodes.purpose, purpose))).where(eq(users.email, email)).then(([row]) => row);
+  await enforceLimit(db, limitKey(secret, "code-check-ip", addressSubject(ip)), LIMITS.codeChecksPerIp, MESSAGES.checksThrottled);
+  const row = await found;
+  const user = row?.user;
+  const stored = row?.code;
+  // A verified account has no verification code, so it fails like any wrong code.
+  const usable = user && !user.isDemo && !(purpose === "verify" && user.enabled) && stored && stored.email === user.email &&
+    stored.expiresAt.getTime() > Date.now() && stored.attempts < CODE_MAX_ATTEMPTS;
+  const right = Boolean(usable && codeMatches(secret, purpose, user, code.trim(), stored.codeHash));
+  // The same batch runs whatever the account's state (matching nothing when there is no usable code), so the answer takes as long.
+  const userId = usable ? user.id : -1;
+  const thisCode = and(eq(authCodes.userId, userId), eq(authCodes.purpose, purpose), eq(authCodes.codeHash, stored?.codeHash ?? ""));
+  const changedOne = sql`changes() = 1`;
+  const [, used] = await database.writeBatch((tx) => [
+    tx.update(authCodes).set({ attempts: sql`${authCodes.attempts} + 1` }).where(and(thisCode, eq(authCodes.attempts, stored?.attempts ?? -1))),
+    tx.delete(authCodes).where(and(thisCode, changedOne, right ? sql`1` : sql`0`)).returning({ userId: authCodes.userId }),
+    onSuccess(tx, userId, sql`${changedOne} AND ${right ? sql`1` : sql`0`}`),
+  ]);
+  if (!right || used.length !== 1) throw badRequest(refused);
 }
 
 export async function verifyEmail(deps: AccountDeps, email: string, code: string, ip: string): Promise<string> {
-  await checkCode(deps, "verify", email, code, ip, MESSAGES.codeRefused, async (tx, userId) => {
-    await tx.update(users).set({ enabled: true }).where(eq(users.id, userId));
-  });
+  await checkCode(
+    deps,
+    "verify",
+    email,
+    code,
+    ip,
+    MESSAGES.codeRefused,
+    (tx, userId, applies) => tx.update(users).set({ enabled: true }).where(and(eq(users.id, userId), applies)),
+  );
   return MESSAGES.verified;
 }
 
@@ -215,10 +249,9 @@ export async function forgotPassword(deps: AccountDeps, emailInput: string, ip: 
 export async function resetPassword(deps: AccountDeps, input: { email: string; verificationCode: string; newPassword: string }, ip: string): Promise<string> {
   assertUncommon(input.newPassword, "newPassword");
   const passwordHash = await hashPassword(input.newPassword);
-  await checkCode(deps, "reset", input.email, input.verificationCode, ip, MESSAGES.resetRefused, async (tx, userId) => {
+  await checkCode(deps, "reset", input.email, input.verificationCode, ip, MESSAGES.resetRefused, (tx, userId, applies) =>
     // Knowing the code proves the email, so a reset also completes a pending verification.
-    await tx.update(users).set({ passwordHash, enabled: true, sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
-  });
+    tx.update(users).set({ passwordHash, enabled: true, sessionVersion: sql`${users.sessionVersion} + 1` }).where(and(eq(users.id, userId), applies)));
   return MESSAGES.resetDone;
 }
 

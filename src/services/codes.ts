@@ -7,7 +7,7 @@
  * as an HMAC on the same row, so the link and the code live and die together
  * (using either one uses both; burning the code burns the link).
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { Buffer } from "node:buffer";
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import type { Db } from "../../db/client.ts";
@@ -45,6 +45,13 @@ export async function issueCode(
   user: { id: number; email: string },
   now = Date.now(),
 ): Promise<IssuedCode> {
+  const { statement, ...issued } = prepareCode(tx, secret, purpose, user, now);
+  await statement;
+  return issued;
+}
+
+/** A new code (and link token) for the user, and the statement that stores it, not yet run: it can join a batch. */
+export function prepareCode(tx: Db, secret: string, purpose: CodePurpose, user: { id: number; email: string }, now = Date.now()) {
   const code = newCode();
   const linkToken = purpose === "verify" ? randomBytes(32).toString("base64url") : null;
   const row = {
@@ -56,40 +63,20 @@ export async function issueCode(
     attempts: 0,
     linkHash: linkToken ? linkDigest(secret, linkToken) : null,
   };
-  await tx.insert(authCodes).values(row).onConflictDoUpdate({
+  const statement = tx.insert(authCodes).values(row).onConflictDoUpdate({
     target: [authCodes.userId, authCodes.purpose],
     set: { email: row.email, codeHash: row.codeHash, expiresAt: row.expiresAt, attempts: 0, linkHash: row.linkHash, createdAt: new Date(now) },
   });
-  return { code, linkToken };
+  return { code, linkToken, statement };
 }
 
-export type CodeCheck = "ok" | "missing" | "expired" | "wrong" | "burned";
-
-/**
- * Checks a code inside the caller's write transaction. Each check counts as
- * an attempt before comparing; a right code is deleted so it works once.
- */
-export async function consumeCode(
-  tx: Db,
-  secret: string,
-  purpose: CodePurpose,
-  user: { id: number; email: string },
-  code: string,
-  now = Date.now(),
-): Promise<CodeCheck> {
-  const [row] = await tx.select().from(authCodes).where(and(eq(authCodes.userId, user.id), eq(authCodes.purpose, purpose)));
-  if (!row || row.email !== user.email) return "missing";
-  if (row.expiresAt.getTime() <= now) return "expired";
-  if (row.attempts >= CODE_MAX_ATTEMPTS) return "burned";
-  await tx.update(authCodes).set({ attempts: sql`${authCodes.attempts} + 1` }).where(and(eq(authCodes.userId, user.id), eq(authCodes.purpose, purpose)));
-  const expected = Buffer.from(row.codeHash, "hex");
+/** Whether `code` is the one stored (as its keyed hash) for this user and purpose; compared in constant time. */
+export function codeMatches(secret: string, purpose: CodePurpose, user: { id: number; email: string }, code: string, codeHash: string): boolean {
+  const expected = Buffer.from(codeHash, "hex");
   const given = Buffer.from(digest(secret, purpose, user.id, user.email, code), "hex");
-  if (!timingSafeEqual(expected, given)) return row.attempts + 1 >= CODE_MAX_ATTEMPTS ? "burned" : "wrong";
-  await tx.delete(authCodes).where(and(eq(authCodes.userId, user.id), eq(authCodes.purpose, purpose)));
-  return "ok";
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-/** The still-usable verification row a link token belongs to, with its user, or undefined. */
 async function linkRow(tx: Db, secret: string, token: string, now: number) {
   if (!LINK_TOKEN.test(token)) return undefined;
   const [row] = await tx.select({ userId: authCodes.userId, email: authCodes.email, expiresAt: authCodes.expiresAt, attempts: authCodes.attempts })

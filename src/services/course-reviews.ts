@@ -274,10 +274,8 @@ export async function castVote(database: Database, userId: number, reviewId: num
   const mine = and(eq(reviewVotes.reviewId, reviewId), eq(reviewVotes.userId, userId));
   const userVote: VoteType | null = existing?.voteType === type ? null : type;
   const [, , counts] = await database.writeBatch((tx) => [
-    userVote === null
-      ? tx.delete(reviewVotes).where(mine)
-      : tx.insert(reviewVotes).values({ reviewId, userId, voteType: type })
-        .onConflictDoUpdate({ target: [reviewVotes.reviewId, reviewVotes.userId], set: { voteType: type } }),
+    userVote === null ? tx.delete(reviewVotes).where(mine) : tx.insert(reviewVotes).values({ reviewId, userId, voteType: type })
+      .onConflictDoUpdate({ target: [reviewVotes.reviewId, reviewVotes.userId], set: { voteType: type } }),
     voteCountsUpdate(tx, reviewId),
     tx.select({ up: reviews.upvotes, down: reviews.downvotes }).from(reviews).where(eq(reviews.id, reviewId)),
   ]);

@@ -40,6 +40,18 @@ export type Outbox = {
 
 type Options = { sweepMs?: number; log?: (line: string) => void };
 
+/** The statement that puts a mail in the outbox, not yet run: it joins the batch or transaction that stores what the mail announces. */
+export function outboxInsert(tx: Db, mail: Mail) {
+  return tx.insert(outbox).values({
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? null,
+    replyTo: mail.replyTo ?? null,
+    headers: mail.headers && Object.keys(mail.headers).length ? JSON.stringify(mail.headers) : null,
+  });
+}
+
 /**
  * The headers column as the mailer wants them. Only `enqueue` writes it, but
  * a row that holds anything other than an object of strings throws, so the
@@ -116,14 +128,7 @@ export function createOutbox(database: Database, mailer: Mailer, options: Option
 
   return {
     async enqueue(tx, mail) {
-      await tx.insert(outbox).values({
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html ?? null,
-        replyTo: mail.replyTo ?? null,
-        headers: mail.headers && Object.keys(mail.headers).length ? JSON.stringify(mail.headers) : null,
-      });
+      await outboxInsert(tx, mail);
     },
     wake() {
       if (stopped || scheduled) return;

@@ -45,7 +45,7 @@ const PRUNE_EVERY_MS = 60_000;
 let lastPrune = 0;
 
 /** The statement that counts one attempt against `key` and answers the count; when `unless` holds it counts nothing and answers no row. */
-function hitStatement(db: Db, key: string, windowMs: number, now: number, unless: SQL = sql`0`) {
+export function hitStatement(db: Db, key: string, windowMs: number, now: number, unless: SQL = sql`0`) {
   return db.all<{ count: number; reset_at: number }>(sql`
     INSERT INTO rate_limits (key, count, reset_at) SELECT ${key}, 1, ${now + windowMs} WHERE NOT (${unless})
     ON CONFLICT (key) DO UPDATE SET
