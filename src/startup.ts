@@ -3,17 +3,18 @@
  * migrated, reference data present, the demo catalog on an empty database,
  * the browser assets built, and the mailer.
  */
-import { type Database, DatabaseUnavailableError, migrateDatabase, openDatabase } from "../db/client.ts";
+import { readMigrationFiles } from "drizzle-orm/migrator";
+import { type Database, DatabaseUnavailableError, migrateDatabase, MIGRATIONS_DIR, openDatabase } from "../db/client.ts";
 import demoCatalog from "../db/seeds/demo-catalog.json" with { type: "json" };
 import { referenceData as reference } from "../db/seeds/reference.ts";
 import { loadDemoReviews } from "./services/demo-reviews.ts";
 import { type Config, ConfigError } from "./config.ts";
 import { type AssetManifest, readManifest } from "./server/asset-manifest.ts";
 import type { AppDeps } from "./server/context.ts";
-import { ensureReferenceData, loadDemoCatalogIfEmpty } from "./services/catalog.ts";
+import { ensureReferenceData, loadDemoCatalogIfEmpty, REFERENCE_DATA_KEY, referenceDataHash } from "./services/catalog.ts";
 import { createMailer, type Mailer } from "./services/mail.ts";
 import { createOutbox } from "./services/outbox.ts";
-import { ensurePrerequisitesLinked } from "./services/course-prerequisites.ts";
+import { ensurePrerequisitesLinked, PREREQUISITE_PARSER_KEY, PREREQUISITE_PARSER_VERSION } from "./services/course-prerequisites.ts";
 import { ensureReviewKeys } from "./services/course-summary.ts";
 import { catalogIndex } from "./services/search-index.ts";
 import { parseTermEnds, type TermEnd, TermEndsError } from "./lib/term-ends.ts";
@@ -30,6 +31,8 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
 
 export async function prepareDatabase(config: Config) {
   const database = await openConfiguredDatabase(config);
+  // A start on a database already prepared by an earlier one asks one question and writes nothing: a cold instance on Deno Deploy serves sooner.
+  if (await alreadyPrepared(database, config)) return { database, demoCoursesLoaded: 0, demoReviewsLoaded: 0 };
   await migrateDatabase(database);
   await ensureReferenceData(database, reference);
   const loaded = config.demoCatalog ? await loadDemoCatalogIfEmpty(database, demoCatalog) : 0;
@@ -40,6 +43,38 @@ export async function prepareDatabase(config: Config) {
   // Demo reviews come only with the demo catalog, from demo accounts that cannot log in.
   const demoReviews = loaded > 0 ? await loadDemoReviews(database) : 0;
   return { database, demoCoursesLoaded: loaded, demoReviewsLoaded: demoReviews };
+}
+
+/**
+ * Whether every step of a start is already done, read in one batch (one
+ * round trip on a server): the newest migration applied, this build's
+ * reference data stored (by its hash), a catalog present when the demo one
+ * would be loaded, the prerequisite texts read by this reader, and no review
+ * without its professor and term. Any failure (a new database has no tables)
+ * means the steps run.
+ */
+async function alreadyPrepared(database: Database, config: Config): Promise<boolean> {
+  try {
+    const [[migrated], [stored], [courses], [parser], [unkeyed]] = await Promise.all([
+      database.client.execute("SELECT MAX(created_at) AS at FROM __drizzle_migrations").then((r) => r.rows),
+      database.client.execute({ sql: "SELECT value FROM app_settings WHERE key = ?", args: [REFERENCE_DATA_KEY] }).then((r) => r.rows),
+      database.client.execute("SELECT EXISTS (SELECT 1 FROM courses) AS any").then((r) => r.rows),
+      database.client.execute({ sql: "SELECT value FROM app_settings WHERE key = ?", args: [PREREQUISITE_PARSER_KEY] }).then((r) => r.rows),
+      database.client.execute("SELECT EXISTS (SELECT 1 FROM reviews WHERE teacher_key = '') AS any").then((r) => r.rows),
+    ]);
+    return Number(migrated?.at ?? 0) >= newestMigration() &&
+      stored?.value === referenceDataHash(reference) &&
+      (!config.demoCatalog || Number(courses?.any) === 1) &&
+      parser?.value === PREREQUISITE_PARSER_VERSION &&
+      Number(unkeyed?.any) === 0;
+  } catch {
+    return false;
+  }
+}
+
+/** When the newest migration of this build was made: what drizzle records as its `created_at` once applied. */
+function newestMigration(): number {
+  return Math.max(...readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).map((m) => m.folderMillis));
 }
 
 /**

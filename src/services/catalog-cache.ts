@@ -83,9 +83,9 @@ function binary(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Raises the catalog's version: every process reads the catalog again at its next request. */
-export async function raiseCatalogVersion(tx: Db): Promise<void> {
-  await tx.run(sql`INSERT INTO app_settings (key, value) VALUES ('catalog_version', '1')
+/** Raises the catalog's version: every process reads the catalog again at its next request. A statement that can join a batch. */
+export function raiseCatalogVersion(tx: Db) {
+  return tx.run(sql`INSERT INTO app_settings (key, value) VALUES ('catalog_version', '1')
     ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)`);
 }
 

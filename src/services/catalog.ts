@@ -4,6 +4,7 @@
  */
 import { count, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { createHash } from "node:crypto";
 import type { Database, Db } from "../../db/client.ts";
 import type { ReferenceData } from "../../db/seeds/reference.ts";
 import { appSettings, colleges, courses, courseTexts, departments, hubAreas, majors } from "../../db/schema.ts";
@@ -48,25 +49,41 @@ export type ImportReport = {
 
 /** Colleges, their majors (plus Undecided), department names and the Hub areas: present on every start. */
 export async function ensureReferenceData(database: Database, reference: ReferenceData): Promise<void> {
-  await database.write(async (tx) => {
-    for (const [position, area] of HUB_AREAS.entries()) {
+  // One batch: one round trip on a server, however many rows.
+  await database.writeBatch((tx) => [
+    // Names of colleges, departments and Hub areas are part of the catalog every process keeps in memory.
+    raiseCatalogVersion(tx),
+    ...HUB_AREAS.map((area, position) => {
       const row = { ...area, position };
-      await tx.insert(hubAreas).values(row).onConflictDoUpdate({ target: hubAreas.code, set: row });
-    }
-    for (const college of reference.catalog.colleges) {
-      await tx.insert(colleges).values(college).onConflictDoUpdate({ target: colleges.code, set: { name: college.name } });
-    }
-    for (let i = 0; i < reference.catalog.departments.length; i += BATCH) {
-      await tx.insert(departments).values(reference.catalog.departments.slice(i, i + BATCH))
-        .onConflictDoUpdate({ target: [departments.college, departments.code], set: { name: sql`excluded.name` } });
-    }
-    for (const college of reference.colleges) {
-      await tx.insert(colleges).values({ code: college.code, name: college.name })
-        .onConflictDoUpdate({ target: colleges.code, set: { name: college.name } });
-      const names = [...college.majors, UNDECIDED].map((name) => ({ college: college.code, name }));
-      await tx.insert(majors).values(names).onConflictDoNothing();
-    }
-  });
+      return tx.insert(hubAreas).values(row).onConflictDoUpdate({ target: hubAreas.code, set: row });
+    }),
+    ...reference.catalog.colleges.map((college) =>
+      tx.insert(colleges).values(college).onConflictDoUpdate({ target: colleges.code, set: { name: college.name } })
+    ),
+    ...chunks(reference.catalog.departments, BATCH).map((chunk) =>
+      tx.insert(departments).values(chunk).onConflictDoUpdate({ target: [departments.college, departments.code], set: { name: sql`excluded.name` } })
+    ),
+    ...reference.colleges.flatMap((college) => [
+      tx.insert(colleges).values({ code: college.code, name: college.name }).onConflictDoUpdate({ target: colleges.code, set: { name: college.name } }),
+      tx.insert(majors).values([...college.majors, UNDECIDED].map((name) => ({ college: college.code, name }))).onConflictDoNothing(),
+    ]),
+    tx.insert(appSettings).values({ key: REFERENCE_DATA_KEY, value: referenceDataHash(reference) })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value: referenceDataHash(reference) } }),
+  ]);
+}
+
+/** The app_settings key holding the hash of the reference data last stored: a start whose data has that hash has nothing to write. */
+export const REFERENCE_DATA_KEY = "reference_data";
+
+/** A hash of the reference data and the Hub areas, as this build ships them. */
+export function referenceDataHash(reference: ReferenceData): string {
+  return createHash("sha256").update(JSON.stringify({ reference, hubAreas: HUB_AREAS, undecided: UNDECIDED })).digest("hex");
+}
+
+function chunks<T>(list: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
 }
 
 /** How many courses the catalog holds and how many reviews students have written (those shown). */

@@ -12,7 +12,8 @@ import { raiseCatalogVersion } from "./catalog-cache.ts";
 
 /** Bumped when the parser reads texts differently: a start then reads every text again. */
 export const PREREQUISITE_PARSER_VERSION = "1";
-const VERSION_KEY = "prerequisite_parser";
+/** The app_settings key holding the version of the reader that read the stored texts. */
+export const PREREQUISITE_PARSER_KEY = "prerequisite_parser";
 
 export type PrerequisiteCoverage = { full: number; partial: number; none: number };
 
@@ -60,7 +61,7 @@ export async function linkPrerequisites(database: Database): Promise<Prerequisit
     }
     // The groups are part of the catalog every process keeps in memory.
     await raiseCatalogVersion(tx);
-    await tx.run(sql`INSERT INTO app_settings (key, value) VALUES (${VERSION_KEY}, ${PREREQUISITE_PARSER_VERSION})
+    await tx.run(sql`INSERT INTO app_settings (key, value) VALUES (${PREREQUISITE_PARSER_KEY}, ${PREREQUISITE_PARSER_VERSION})
       ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
   });
   return coverage;
@@ -68,7 +69,7 @@ export async function linkPrerequisites(database: Database): Promise<Prerequisit
 
 /** Reads the texts again when they were read by another version of the parser (or never): on start, after a migration. */
 export async function ensurePrerequisitesLinked(database: Database): Promise<PrerequisiteCoverage | null> {
-  const rows = await database.client.execute({ sql: "SELECT value FROM app_settings WHERE key = ?", args: [VERSION_KEY] });
+  const rows = await database.client.execute({ sql: "SELECT value FROM app_settings WHERE key = ?", args: [PREREQUISITE_PARSER_KEY] });
   if (rows.rows[0]?.value === PREREQUISITE_PARSER_VERSION) return null;
   return await linkPrerequisites(database);
 }

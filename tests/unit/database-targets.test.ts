@@ -160,7 +160,11 @@ describe("an embedded replica of the server", () => {
 
   test("picks up a change made on the primary when it syncs", async () => {
     const [course] = (await sqld.client.execute("SELECT id FROM courses ORDER BY id LIMIT 1")).rows;
-    await sqld.client.execute({ sql: "UPDATE courses SET title = 'Renamed on the primary' WHERE id = ?", args: [course.id] });
+    // As an import does it: the change, and the catalog's version raised so that every process reads the catalog again.
+    await sqld.client.batch([
+      { sql: "UPDATE courses SET title = 'Renamed on the primary' WHERE id = ?", args: [course.id] },
+      "UPDATE app_settings SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE key = 'catalog_version'",
+    ], "write");
     await replica.deps.database.sync();
     const view = await json(replica, `/api/courses/${course.id}`);
     expect(view.title).toBe("Renamed on the primary");

@@ -152,6 +152,22 @@ describe("deploy.ts without write, FFI, subprocess or system permissions", () =>
     expect(await verifyPassword(stored, "not the password")).toBe(false);
   });
 
+  test("a later start on the same database, as each new instance on Deploy does, costs at most 3 round trips and writes nothing", async () => {
+    const settings = async () => JSON.stringify((await sqld.client.execute("SELECT key, value FROM app_settings ORDER BY key")).rows);
+    const before = await settings();
+    const again = await startEntry({ DATABASE_URL: sqld.url, DATABASE_AUTH_TOKEN: sqld.token, SMTP_URL: inbox.url, DEMO_CATALOG: "on" });
+    try {
+      const trips = Number(/started in \d+ ms with (\d+) database round trips/.exec(again.output())?.[1]);
+      expect(trips, again.output()).toBeLessThanOrEqual(3);
+      expect(trips).toBeGreaterThan(0);
+      // Nothing was written: the catalog version (and so every other instance's copy of the catalog) is as it was.
+      expect(await settings()).toBe(before);
+      expect((await fetch(`${again.origin}/api/courses/search?q=intro`)).status).toBe(200);
+    } finally {
+      await again.stop();
+    }
+  });
+
   test("asked for nothing it was not given: no permission was refused", () => {
     expect(entry.output()).not.toMatch(/PermissionDenied|NotCapable|Requires (write|ffi|run|sys) access/i);
   });
