@@ -5,7 +5,7 @@
  * src/lib/hub-plan.ts; HiGHS (the `highs` package, WebAssembly) solves it.
  */
 import highsModule, { type Highs } from "highs";
-import { eq, gt } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { courses, futureCourses, reviews } from "../../db/schema.ts";
 import type { CourseView, HubPlanView } from "../lib/api-types.ts";
@@ -56,9 +56,9 @@ export async function solvePlan(needs: Need[], candidates: Candidate[]): Promise
 
 /**
  * What a plan is made from, read side by side in one round trip: the
- * student's completed and future courses, the reviewed courses' figures and
- * Bayesian scores (a course without reviews scores the prior), and which
- * courses the student reviewed. Everything else comes from the catalog in
+ * student's completed and future courses, the figures and Bayesian scores of
+ * the reviewed courses a plan may hold (a course without reviews scores the
+ * prior), and which courses the student reviewed. Everything else comes from the catalog in
  * memory.
  */
 type PlannerInputs = {
@@ -74,7 +74,15 @@ async function plannerInputs(db: Db, catalog: Catalog, userId: number): Promise<
   const [completed, future, rated, unrated, reviewed] = await Promise.all([
     completedIds(db, userId),
     db.select({ id: futureCourses.courseId }).from(futureCourses).where(eq(futureCourses.userId, userId)),
-    db.select({ ...figureColumns(userId), score: bayesianAverage }).from(courses).where(gt(courses.numReviews, 0)),
+    // Only the courses a plan may hold (current, below 500, with a Hub unit) that have reviews: a few numbers each.
+    db.select({ ...figureColumns(), score: bayesianAverage }).from(courses).where(
+      and(
+        gt(courses.numReviews, 0),
+        eq(courses.current, true),
+        lt(courses.numberValue, BELOW_LEVEL),
+        sql`EXISTS (SELECT 1 FROM course_hub_units h WHERE h.course_id = courses.id)`,
+      ),
+    ),
     db.select({ score: bayesianAverage }).from(courses).where(eq(courses.numReviews, 0)).limit(1),
     db.select({ id: reviews.courseId }).from(reviews).where(eq(reviews.userId, userId)),
   ]);
