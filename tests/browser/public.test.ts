@@ -22,6 +22,7 @@ beforeAll(async () => {
   t = await makeTestApp({
     env: { CONTACT_TO: "maintainer@example.edu", CONTACT_PROFILE_URL: "https://www.linkedin.com/in/hubrate-maintainer" },
     smtpUrl: smtp.url,
+    lazyContract: true,
   });
   server = await serve(t);
   browser = await launchBrowser();

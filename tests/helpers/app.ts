@@ -24,8 +24,12 @@ export const TEST_SECRET = "test-secret-that-is-long-enough-0123456789";
 /**
  * `smtpUrl` sends the app's mail through the real SMTP mailer to that server;
  * `mailer` replaces the mailer; by default mail is kept in `sent`.
+ * `lazyContract` compiles each answer's schema when an answer first needs it
+ * (see checkContractOf), for an app whose test times no call.
  */
-export async function makeTestApp(options: { env?: Record<string, string>; mailer?: Mailer; smtpUrl?: string } = {}): Promise<TestApp> {
+export async function makeTestApp(
+  options: { env?: Record<string, string>; mailer?: Mailer; smtpUrl?: string; lazyContract?: boolean } = {},
+): Promise<TestApp> {
   const dir = await Deno.makeTempDir({ prefix: "hubrate-test-" });
   const config = loadConfig({
     APP_ENV: "test",
@@ -42,7 +46,7 @@ export async function makeTestApp(options: { env?: Record<string, string>; maile
       : { send: (mail) => Promise.resolve(void sent.push(mail)) });
   const deps = await prepareApp(config, { mailer, assets: await readManifest(TEST_BUILD_DIR) });
   const app = await createApp(deps);
-  await checkContractOf(app);
+  await checkContractOf(app, { eager: !options.lazyContract });
   return {
     app,
     deps,
@@ -61,11 +65,14 @@ export async function makeTestApp(options: { env?: Record<string, string>; maile
  * Every answer `app.request` gives a test is checked against the app's own
  * OpenAPI document (tests/helpers/contract.ts): an undeclared status, or a
  * body that does not fit its declared schema, fails the test that received it.
+ * The document is read, and by default every schema compiled, before the first
+ * test's request, so no test times it; `eager: false` leaves each schema to the
+ * first answer that needs it, which saves a browser test's server the second it
+ * takes to compile them all when it answers only a few kinds.
  */
-export async function checkContractOf(app: Hono<AppEnv>): Promise<void> {
+export async function checkContractOf(app: Hono<AppEnv>, { eager = true }: { eager?: boolean } = {}): Promise<void> {
   const request = app.request;
-  // Read and compiled before the first test's request, so no test times it.
-  const contract: Contract = contractOf(await (await request("/api/openapi.json")).json() as OpenApiDocument);
+  const contract: Contract = contractOf(await (await request("/api/openapi.json")).json() as OpenApiDocument, { eager });
   app.request = (async (input: RequestInfo | URL, init?: RequestInit, ...rest: unknown[]) => {
     const response = await request(input as string, init, ...rest as []);
     const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
