@@ -1,6 +1,8 @@
 /**
  * The browser side of islands: finds each marker the server left, reads its
- * props and hydrates it, at once or when it scrolls into view.
+ * props and hydrates it, at once or when it scrolls into view. The bundle of
+ * an island that waits (for the view, or for an update) is imported only then,
+ * so its code costs the page's load nothing.
  */
 import { type ComponentType, createElement, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
@@ -8,7 +10,7 @@ import { ISLAND_UPDATE_EVENT } from "./island.tsx";
 
 /** An island module's default export; its props are whatever the server serialised. */
 type IslandModule = { Component: unknown };
-/** What the page gives boot per island: the module, or (for islands that hydrate on an update) a function that imports it. */
+/** What the page gives boot per island: the module, or (for islands that hydrate in view or on an update) a function that imports it. */
 type IslandEntry = IslandModule | (() => Promise<IslandModule>);
 
 /** An island module is itself a function (the server-side wrapper) carrying `Component`; a loader has no `Component`. */
@@ -36,7 +38,7 @@ export function bootIslands(islands: Record<string, IslandEntry>): void {
         if (!entry.isIntersecting || !element) continue;
         observer!.unobserve(entry.target);
         watched.delete(entry.target);
-        hydrate(element, islands[element.dataset.island!] as IslandModule);
+        moduleOf(islands[element.dataset.island!]).then((module) => hydrate(element, module), (error) => console.error(error));
       }
     }, { rootMargin: "200px" })
     : null;
@@ -51,7 +53,7 @@ export function bootIslands(islands: Record<string, IslandEntry>): void {
       watched.set(target, element);
       observer.observe(target);
     } else {
-      hydrate(element, module as IslandModule);
+      moduleOf(module).then((loaded) => hydrate(element, loaded), (error) => console.error(error));
     }
   }
   if (onUpdate.length) {

@@ -20,7 +20,7 @@ export const ISLAND_UPDATE_EVENT = "hubrate:island-update";
 /** Collects the islands one server render used; absent in the browser. */
 export class IslandCollector {
   readonly used = new Set<string>();
-  /** The islands that hydrate at load or in view: their bundles load with the page; the others only when the data changes. */
+  /** The islands that hydrate at load: their bundles load with the page; the others when they come into view or the data changes. */
   readonly eager = new Set<string>();
   private next = 0;
   nextId(): string {
@@ -48,7 +48,7 @@ export function island<P extends object>(name: string, Component: ComponentType<
     if (!collector) return <Component {...props} />;
     const id = collector.nextId();
     collector.used.add(name);
-    if (hydrate !== "update") collector.eager.add(name);
+    if (hydrate === "load") collector.eager.add(name);
     return (
       <>
         <script type="application/json" data-island-props={id} dangerouslySetInnerHTML={{ __html: serializeProps(props) }} />

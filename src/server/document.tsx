@@ -38,8 +38,9 @@ export function Document({ meta, url, origin, nonce, assets, children }: Documen
 /**
  * Rendered last, after every island on the page has registered itself, so it
  * knows which bundles to load. Pages without islands get no script at all.
- * Islands that hydrate only when the page's data changes are neither imported
- * nor preloaded with the page: boot gets a function that imports them then.
+ * Islands that hydrate when they come into view or when the page's data
+ * changes are neither imported nor preloaded with the page: boot gets a
+ * function that imports them then.
  */
 function IslandScripts({ nonce, assets }: { nonce: string; assets: AssetManifest }) {
   const collector = useContext(IslandContext);

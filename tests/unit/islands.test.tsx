@@ -61,12 +61,18 @@ describe("the course page's live figures", () => {
 
 describe("the page's island script", () => {
   const Later = island("Later", ({ text }: { text: string }) => <p>{text}</p>, "update");
+  const Below = island("Below", ({ text }: { text: string }) => <p>{text}</p>, "visible");
   const assets = {
     dir: "",
     css: "styles.css",
     boot: "boot.js",
-    islands: { Echo: "Echo.js", Later: "Later.js" },
-    imports: { "boot.js": ["chunk-react.js"], "Echo.js": ["chunk-react.js"], "Later.js": ["chunk-react.js", "chunk-charts.js"] },
+    islands: { Echo: "Echo.js", Later: "Later.js", Below: "Below.js" },
+    imports: {
+      "boot.js": ["chunk-react.js"],
+      "Echo.js": ["chunk-react.js"],
+      "Later.js": ["chunk-react.js", "chunk-charts.js"],
+      "Below.js": ["chunk-react.js", "chunk-list.js"],
+    },
     apiReference: { js: "api-reference.js", css: "api-reference.css" },
   };
 
@@ -95,5 +101,17 @@ describe("the page's island script", () => {
     expect(html).toContain('"Later":()=>import("/static/build/Later.js")');
     expect(html).not.toContain('import i1 from"/static/build/Later.js"');
     expect(html).not.toMatch(/modulepreload" href="\/static\/build\/(Later|chunk-charts)\.js"/);
+  });
+
+  test("an island that hydrates in view is imported when it comes into view, not with the page", async () => {
+    const html = await page(
+      <>
+        <Echo text="now" />
+        <Below text="further down" />
+      </>,
+    );
+    expect(html).toContain('"Below":()=>import("/static/build/Below.js")');
+    expect(html).not.toMatch(/import i\d from"\/static\/build\/Below\.js"/);
+    expect(html).not.toMatch(/modulepreload" href="\/static\/build\/(Below|chunk-list)\.js"/);
   });
 });
