@@ -62,14 +62,19 @@ export type Catalog = {
   derived: Map<string, unknown>;
 };
 
+const VERSION_KEY = "catalog_version";
+
+function readVersion(db: Db): Promise<number> {
+  return db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, VERSION_KEY)).then(([row]) => Number(row?.value ?? 0));
+}
+
 /** The version a request read, so one request asks for it once. */
 const versionsRead = new WeakMap<DbUsage, Map<Db, Promise<number>>>();
 
 /** The catalog's version: a number every import, sync or change of reference data raises. */
 export function catalogVersion(db: Db): Promise<number> {
   const usage = currentUsage();
-  const read = () =>
-    db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, "catalog_version")).then(([row]) => Number(row?.value ?? 0));
+  const read = () => readVersion(db);
   if (!usage) return read();
   let perDb = versionsRead.get(usage);
   if (!perDb) versionsRead.set(usage, perDb = new Map());
@@ -85,14 +90,14 @@ function binary(a: string, b: string): number {
 
 /** Raises the catalog's version: every process reads the catalog again at its next request. A statement that can join a batch. */
 export function raiseCatalogVersion(tx: Db) {
-  return tx.run(sql`INSERT INTO app_settings (key, value) VALUES ('catalog_version', '1')
+  return tx.run(sql`INSERT INTO app_settings (key, value) VALUES (${VERSION_KEY}, '1')
     ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)`);
 }
 
 /** Reads the whole catalog: its statements are sent side by side, one round trip on a libSQL server. */
 async function loadCatalog(db: Db): Promise<Catalog> {
   const [version, courseRows, textRows, unitRows, areaRows, departmentRows, collegeRows, prerequisiteRows] = await Promise.all([
-    db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, "catalog_version")).then(([row]) => Number(row?.value ?? 0)),
+    readVersion(db),
     db.select({
       id: courses.id,
       college: courses.college,

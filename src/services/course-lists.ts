@@ -35,16 +35,14 @@ export async function changeList(database: Database, userId: number, list: ListN
   const { table, label } = LISTS[list];
   const exists = (db: Db) => db.all<{ found: number }>(sql`SELECT EXISTS (SELECT 1 FROM courses WHERE id = ${courseId}) AS found`);
   if (add) {
-    const [[{ found }], inserted, ended] = await database.writeBatch((db) => [
+    const [[{ found }], inserted, ended = []] = await database.writeBatch((db) => [
       exists(db),
       db.all<{ course_id: number }>(sql`INSERT INTO ${table} (user_id, course_id) SELECT ${userId}, id FROM courses WHERE id = ${courseId}
         ON CONFLICT DO NOTHING RETURNING course_id`),
       // A course done is no longer one to take: marking it completed ends its future status in the same transaction.
-      db.all<{ course_id: number }>(
-        list === "completed"
-          ? sql`DELETE FROM future_courses WHERE user_id = ${userId} AND course_id = ${courseId} RETURNING course_id`
-          : sql`SELECT 1 WHERE 0`,
-      ),
+      ...(list === "completed"
+        ? [db.all<{ course_id: number }>(sql`DELETE FROM future_courses WHERE user_id = ${userId} AND course_id = ${courseId} RETURNING course_id`)]
+        : []),
     ]);
     if (!found) throw notFound("Course not found");
     const message = inserted.length ? `Added to your ${label}.` : `Already in your ${label}.`;
@@ -165,11 +163,9 @@ export async function addToList(
     db.all<{ course_id: number }>(sql`INSERT INTO ${table} (user_id, course_id)
       SELECT ${userId}, j.value FROM json_each(${idList}) AS j WHERE ${allKnown} ORDER BY j.key
       ON CONFLICT DO NOTHING RETURNING course_id`),
-    db.run(
-      list === "completed"
-        ? sql`DELETE FROM future_courses WHERE user_id = ${userId} AND course_id IN (SELECT value FROM json_each(${idList})) AND ${allKnown}`
-        : sql`SELECT 1 WHERE 0`,
-    ),
+    ...(list === "completed"
+      ? [db.run(sql`DELETE FROM future_courses WHERE user_id = ${userId} AND course_id IN (SELECT value FROM json_each(${idList})) AND ${allKnown}`)]
+      : []),
   ]);
   if (!known) throw notFound("Course not found");
   const added = inserted.length;

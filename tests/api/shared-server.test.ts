@@ -8,60 +8,22 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { hashPassword } from "../../src/services/passwords.ts";
+import { SECRET, type Server, startServer, stopServer } from "../load/harness.ts";
 import { issueToken } from "../../src/services/sessions.ts";
 import { freePort } from "../helpers/processes.ts";
 import { TEST_BUILD_DIR } from "../helpers/build-dir.ts";
 import { reviewBody } from "../helpers/reviews.ts";
 import { type Sqld, startSqld } from "../helpers/sqld.ts";
 
-const SECRET = "shared-secret-0123456789-0123456789-0123456789";
+type Instance = Server;
 
-type Instance = { base: string; proc: Deno.ChildProcess; stderr: string[] };
-
-async function startInstance(sqld: Sqld): Promise<Instance> {
-  const port = freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const proc = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
-    env: {
-      DATABASE_URL: sqld.url,
-      DATABASE_AUTH_TOKEN: sqld.token,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      APP_ENV: "production",
-      APP_ORIGIN: base,
-      SESSION_SECRET: SECRET,
-      ASSETS_DIR: TEST_BUILD_DIR,
-      DEMO_CATALOG: "on",
-    },
-    stdin: "null",
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
-  const stderr: string[] = [];
-  (async () => {
-    for await (const chunk of proc.stderr.pipeThrough(new TextDecoderStream())) stderr.push(chunk);
-  })().catch(() => {});
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) });
-      await response.body?.cancel();
-      if (response.ok) return { base, proc, stderr };
-    } catch { /* not listening yet */ }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  proc.kill("SIGKILL");
-  throw new Error(`HubRate on ${base} did not start: ${stderr.join("").slice(-1000)}`);
+/** A production main.ts on the shared server, its bundles from this run's build. */
+function startInstance(sqld: Sqld): Promise<Instance> {
+  return startServer(sqld.url, freePort(), "on", { DATABASE_AUTH_TOKEN: sqld.token, ASSETS_DIR: TEST_BUILD_DIR });
 }
 
 async function stop(instance: Instance | undefined): Promise<void> {
-  if (!instance) return;
-  try {
-    instance.proc.kill("SIGTERM");
-  } catch { /* gone */ }
-  await instance.proc.status;
+  if (instance) await stopServer(instance);
 }
 
 let sqld: Sqld;

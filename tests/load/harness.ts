@@ -12,8 +12,8 @@ const ROOT = new URL("../../", import.meta.url).pathname;
 
 export type Server = { proc: Deno.ChildProcess; base: string; stderr: string[] };
 
-/** Starts main.ts as its own process in production mode and waits until /healthz answers. */
-export async function startServer(url: string, port: number, demoCatalog: "on" | "off" = "on"): Promise<Server> {
+/** Starts main.ts as its own process in production mode and waits until /healthz answers; `env` adds to (or overrides) its settings. */
+export async function startServer(url: string, port: number, demoCatalog: "on" | "off" = "on", env: Record<string, string> = {}): Promise<Server> {
   const base = `http://127.0.0.1:${port}`;
   const proc = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", `--v8-flags=${V8_FLAGS}`, "main.ts"],
@@ -27,6 +27,7 @@ export async function startServer(url: string, port: number, demoCatalog: "on" |
       APP_ENV: "production",
       APP_ORIGIN: base,
       SESSION_SECRET: SECRET,
+      ...env,
     },
     stdout: "null",
     stderr: "piped",
