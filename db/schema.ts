@@ -259,3 +259,15 @@ export const appSettings = sqliteTable("app_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+/**
+ * A number that rises with every change to what a visitor can see: the catalog, its reference data, reviews,
+ * votes and reports. Triggers on those tables raise it (migration 0010), whatever writes them: the app, a
+ * command-line task, another process, SQL by hand. Visitor responses are cached under it
+ * (src/middleware/response-cache.ts). One row; not exported (db/transfer.ts), since it is the database's
+ * state, not data: an import raises it.
+ */
+export const contentVersion = sqliteTable("content_version", {
+  id: integer("id").primaryKey(),
+  value: integer("value").notNull(),
+});

@@ -11,6 +11,7 @@ import { handleError } from "./middleware/error-handler.ts";
 import { httpCache } from "./middleware/http-cache.ts";
 import { apiBodyLimit, jsonBodies, sameOrigin } from "./middleware/request-guards.ts";
 import { requestLog } from "./middleware/request-log.ts";
+import { keepsResponses, responseCache } from "./middleware/response-cache.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { serverTiming } from "./middleware/server-timing.ts";
 import { session } from "./middleware/session.ts";
@@ -56,6 +57,11 @@ export async function createApp(deps: AppDeps, routes?: RouteModules): Promise<H
   // Caching sees the page before compression and after the security headers, so a 304 goes out without them.
   app.use("*", except("/static/*", httpCache()));
   app.use("*", securityHeaders(deps.config.env === "production"));
+  // What visitors were answered, kept while the content version holds; inside the security headers, so a copy
+  // goes out with this request's nonce and CSP. The probes always ask the database themselves.
+  if (keepsResponses(deps.config.responseCache, deps.database.target)) {
+    app.use("*", except(["/static/*", "/healthz", "/readyz"], responseCache()));
+  }
 
   // 2. The JSON API's guards: size, same origin, JSON bodies.
   app.use("/api/*", apiBodyLimit, sameOrigin(), jsonBodies());

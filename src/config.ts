@@ -21,6 +21,7 @@ const envSchema = z.object({
   CONTACT_PROFILE_URL: z.url({ protocol: /^https$/ }).optional(),
   DEMO_CATALOG: z.enum(["on", "off"]).default("on"),
   ASSETS_DIR: z.string().min(1).default("static/build"),
+  RESPONSE_CACHE: z.enum(["auto", "on", "off"]).default("auto"),
   // The dates themselves (real days, one per term, far enough apart) are checked where they are used, by src/lib/term-ends.ts.
   REVIEW_REMINDER_DATES: z.string().regex(/^\s*\d{2}-\d{2}\s*(,\s*\d{2}-\d{2}\s*)*$/, "must be MM-DD dates separated by commas, e.g. 12-20,05-15")
     .default("12-20,05-15"),
@@ -46,6 +47,12 @@ export type Config = {
   demoCatalog: boolean;
   /** Where production reads the prebuilt island bundles (`deno task build`). */
   assetsDir: string;
+  /**
+   * Whether visitors' answers are kept in memory while the content version holds (src/middleware/response-cache.ts):
+   * "auto" keeps them where reading the version is local (the embedded file, an embedded replica), not on a
+   * libSQL server, where a copy that turned out stale would cost a second round trip.
+   */
+  responseCache: "auto" | "on" | "off";
   /** When terms end, MM-DD, comma-separated: the end-of-term review reminders go out after each. */
   reviewReminderDates: string;
 };
@@ -96,6 +103,7 @@ export function loadConfig(
     contactProfileUrl: v.CONTACT_PROFILE_URL,
     demoCatalog: v.DEMO_CATALOG === "on",
     assetsDir: v.ASSETS_DIR,
+    responseCache: v.RESPONSE_CACHE,
     reviewReminderDates: v.REVIEW_REMINDER_DATES,
   };
 }

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../server/context.ts";
+import type { AppContext, AppEnv } from "../server/context.ts";
 
 /** How long a shared cache (a CDN, Deno Deploy's) and the browser may keep what a visitor was shown. */
 export const VISITOR_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
@@ -11,9 +11,15 @@ function nonceFree(body: string, nonce: string): string {
   return nonce ? body.replaceAll(nonce, "") : body;
 }
 
-async function etagOf(text: string): Promise<string> {
+/** A weak ETag of a body (its nonce left out). */
+export async function etagOf(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
   return `W/"${btoa(String.fromCharCode(...digest.slice(0, 18))).replaceAll("+", "-").replaceAll("/", "_")}"`;
+}
+
+/** A visitor's request: no cookie, no Authorization header. What it is answered may be shared. */
+export function isVisitor(c: AppContext): boolean {
+  return !c.req.header("cookie") && !c.req.header("authorization");
 }
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -42,14 +48,13 @@ export function httpCache(): MiddlewareHandler<AppEnv> {
     res.headers.set("Vary", vary ? `${vary}, ${VARY}` : VARY);
     const own = res.headers.get("Cache-Control");
     const read = c.req.method === "GET" || c.req.method === "HEAD";
-    const visitor = !c.req.header("cookie") && !c.req.header("authorization");
-    const shareable = read && visitor && res.status === 200 && !res.headers.has("Set-Cookie") && own !== "no-store" && res.body !== null;
+    const shareable = read && isVisitor(c) && res.status === 200 && !res.headers.has("Set-Cookie") && own !== "no-store" && res.body !== null;
     if (!shareable) {
       res.headers.set("Cache-Control", "no-store");
       return;
     }
-    const text = await res.clone().text();
-    const etag = await etagOf(nonceFree(text, c.var.nonce ?? ""));
+    // The response cache knows the ETag of what it serves or keeps; anything else is read and hashed here.
+    const etag = c.var.etag ?? await etagOf(nonceFree(await res.clone().text(), c.var.nonce ?? ""));
     const cacheControl = own?.startsWith("public") ? own : VISITOR_CACHE_CONTROL;
     if (matches(c.req.header("if-none-match"), etag)) {
       // Only what a 304 may update: the stored copy keeps its own Content-Security-Policy, whose nonce matches its body.

@@ -30,6 +30,8 @@ export type AppDeps = {
 type Variables = {
   deps: AppDeps;
   nonce: string;
+  /** The ETag of the body, when the response cache already knows it (see src/middleware/response-cache.ts). */
+  etag?: string;
   /** The signed-in user, or null for a visitor (set by the session middleware). */
   user: SessionUser | null;
   /** The OpenAPI document of the API this app serves, made on first use (GET /api/openapi.json). */

@@ -25,6 +25,7 @@ describe("database", () => {
       "colleges",
       "completed_courses",
       "contact_messages",
+      "content_version",
       "course_hub_units",
       "course_prerequisites",
       "course_texts",
