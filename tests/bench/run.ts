@@ -265,7 +265,7 @@ async function prepare(url: string): Promise<void> {
   );
 }
 
-type Result = { name: string; rps: number; p50: number; p95: number; p99: number; errors: number; roundTrips: number | null };
+type Result = { name: string; rps: number; p50: number; p95: number; p99: number; errors: number; roundTrips: number | null; cache: string };
 
 /** The database round trips a response says its request cost (Server-Timing's db-rt). */
 function roundTripsOf(response: Response): number | null {
@@ -273,13 +273,25 @@ function roundTripsOf(response: Response): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/** A path, or one per request (`fresh` puts a new query string on each, so no response cache has it). */
+type BenchPath = string | { fresh: string };
+let freshCount = 0;
+const pathOf = (path: BenchPath) => typeof path === "string" ? path : `${path.fresh}${path.fresh.includes("?") ? "&" : "?"}fresh=${++freshCount}`;
+
+/** Whether the response cache answered (Server-Timing's cache entry), or "-" where it has no say. */
+function cacheOf(response: Response): string {
+  return /cache;desc=(\w+)/.exec(response.headers.get("server-timing") ?? "")?.[1] ?? "-";
+}
+
 /** Warms up, then runs `clients` clients for SECONDS, each sending its next request when the last one is answered. */
-async function measure(base: string, name: string, path: string, clients: number, headers: Record<string, string> = {}): Promise<Result> {
+async function measure(base: string, name: string, path: BenchPath, clients: number, headers: Record<string, string> = {}): Promise<Result> {
   let roundTrips: number | null = null;
+  let cache = "-";
   for (let i = 0; i < 20; i++) {
-    const response = await fetch(base + path, { headers });
+    const response = await fetch(base + pathOf(path), { headers });
     await response.arrayBuffer();
     roundTrips = roundTripsOf(response);
+    cache = cacheOf(response);
   }
   const latencies: number[] = [];
   let errors = 0;
@@ -288,7 +300,7 @@ async function measure(base: string, name: string, path: string, clients: number
   await Promise.all(Array.from({ length: clients }, async () => {
     while (performance.now() < deadline) {
       const t0 = performance.now();
-      const response = await fetch(base + path, { headers });
+      const response = await fetch(base + pathOf(path), { headers });
       await response.arrayBuffer();
       latencies.push(performance.now() - t0);
       if (!response.ok) errors++;
@@ -297,7 +309,7 @@ async function measure(base: string, name: string, path: string, clients: number
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { name, rps: latencies.length / elapsed, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors, roundTrips };
+  return { name, rps: latencies.length / elapsed, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors, roundTrips, cache };
 }
 
 async function pageJavaScript(base: string, path: string): Promise<{ files: number; gzipBytes: number }> {
@@ -410,10 +422,11 @@ try {
     } catch { /* not up yet */ }
     await new Promise((r) => setTimeout(r, 250));
   }
-  const cases: [string, string, Record<string, string>?][] = [
+  const cases: [string, BenchPath, Record<string, string>?][] = [
     ["GET /healthz", "/healthz"],
     ["search: no filter", "/api/courses/search"],
     ["search: college + Hub", "/api/courses/search?colleges=CAS&hubReqs=SO1"],
+    ["search: college + Hub, a new URL each time", { fresh: "/api/courses/search?colleges=CAS&hubReqs=SO1" }],
     ["search: rating sliders", "/api/courses/search?minRating=3&minTeacher=2.5&maxWorkload=4"],
     ["search: q=intro psych", "/api/courses/search?q=intro%20psych"],
     ["search: q=writing (relevance)", "/api/courses/search?q=writing"],
@@ -432,6 +445,7 @@ try {
     ["page: /search", "/search"],
     ["page: /search?q=writing", "/search?q=writing"],
     [`page: /course/{id} (${popularReviews} reviews)`, `/course/${popular}`],
+    [`page: /course/{id} (${popularReviews} reviews), a new URL each time`, { fresh: `/course/${popular}` }],
     [`api: /api/courses/{id}/summary (${popularReviews} reviews)`, `/api/courses/${popular}/summary`],
     [`page: /professor/{slug} (${professorReviews} reviews)`, `/professor/${professor}`],
     [`api: /api/professors/{slug} (${professorReviews} reviews)`, `/api/professors/${professor}`],
@@ -467,10 +481,11 @@ try {
       "p50 vs unfiltered search",
       "req/s vs healthz",
       "db round trips",
+      "response cache",
       "errors",
     ]),
   );
-  console.log(line(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]));
+  console.log(line(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---", "---:"]));
   const unfiltered = latency[cases.findIndex(([name]) => name === "search: no filter")].p50;
   latency.forEach((l, i) => {
     const t = throughput[i];
@@ -485,6 +500,7 @@ try {
       (l.p50 / unfiltered).toFixed(2),
       (t.rps / throughput[0].rps).toFixed(2),
       String(l.roundTrips ?? "?"),
+      l.cache,
       String(l.errors + t.errors),
     ]));
   });
