@@ -7,7 +7,7 @@ export default defineConfig({
   // warnings their tests see.
   oxc: { jsx: { development: false } },
   test: {
-    globalSetup: ["tests/setup/build-assets.ts"],
+    globalSetup: ["tests/setup/build-assets.ts", "tests/setup/test-databases.ts"],
     // Vitest's default on two cores is one worker; two files side by side keep both cores busy.
     maxWorkers: 2,
     projects: [

@@ -1,9 +1,10 @@
 /** Builds a HubRate app on a fresh temporary database, as main.ts would, for one test file. */
 import type { Hono } from "hono";
 import { createApp } from "../../src/app.ts";
-import { type Config, loadConfig } from "../../src/config.ts";
+import type { Config } from "../../src/config.ts";
 import { readManifest } from "../../src/server/asset-manifest.ts";
 import { TEST_BUILD_DIR } from "./build-dir.ts";
+import { preparedDatabase, testConfig } from "./test-config.ts";
 import type { AppDeps, AppEnv } from "../../src/server/context.ts";
 import { createMailer, type Mail, type Mailer } from "../../src/services/mail.ts";
 import { prepareApp } from "../../src/startup.ts";
@@ -19,7 +20,7 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export const TEST_SECRET = "test-secret-that-is-long-enough-0123456789";
+export { TEST_SECRET } from "./test-config.ts";
 
 /**
  * `smtpUrl` sends the app's mail through the real SMTP mailer to that server;
@@ -31,14 +32,9 @@ export async function makeTestApp(
   options: { env?: Record<string, string>; mailer?: Mailer; smtpUrl?: string; lazyContract?: boolean } = {},
 ): Promise<TestApp> {
   const dir = await Deno.makeTempDir({ prefix: "hubrate-test-" });
-  const config = loadConfig({
-    APP_ENV: "test",
-    DATABASE_URL: `file:${dir}/test.db`,
-    SESSION_SECRET: TEST_SECRET,
-    APP_ORIGIN: "http://localhost:8000",
-    DEMO_CATALOG: "on",
-    ...options.env,
-  });
+  const config = testConfig(`file:${dir}/test.db`, options.env);
+  // A copy of the run's prepared database, when the app uses its own file: its start then has nothing left to do.
+  if (!options.env?.DATABASE_URL) await Deno.copyFile(preparedDatabase(config.demoCatalog ? "on" : "off"), `${dir}/test.db`).catch(() => {});
   const sent: Mail[] = [];
   const mailer: Mailer = options.mailer ??
     (options.smtpUrl
