@@ -22,6 +22,16 @@ export function isVisitor(c: AppContext): boolean {
   return !c.req.header("cookie") && !c.req.header("authorization");
 }
 
+/**
+ * Whether an answer may be kept and shared: a GET (or HEAD) from a visitor answered 200 with a body, setting no
+ * cookie, and not marked `no-store` by its route. The response cache keeps exactly these.
+ */
+export function isShareable(c: AppContext, res: Response): boolean {
+  const read = c.req.method === "GET" || c.req.method === "HEAD";
+  return read && isVisitor(c) && res.status === 200 && res.body !== null && !res.headers.has("Set-Cookie") &&
+    res.headers.get("Cache-Control") !== "no-store";
+}
+
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const weak = (tag: string) => tag.trim().replace(/^W\//, "");
@@ -47,9 +57,7 @@ export function httpCache(): MiddlewareHandler<AppEnv> {
     const vary = res.headers.get("Vary");
     res.headers.set("Vary", vary ? `${vary}, ${VARY}` : VARY);
     const own = res.headers.get("Cache-Control");
-    const read = c.req.method === "GET" || c.req.method === "HEAD";
-    const shareable = read && isVisitor(c) && res.status === 200 && !res.headers.has("Set-Cookie") && own !== "no-store" && res.body !== null;
-    if (!shareable) {
+    if (!isShareable(c, res)) {
       res.headers.set("Cache-Control", "no-store");
       return;
     }

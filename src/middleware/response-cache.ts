@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppDeps, AppEnv } from "../server/context.ts";
 import { contentVersion } from "../services/content-version.ts";
-import { etagOf, isVisitor } from "./http-cache.ts";
+import { etagOf, isShareable, isVisitor } from "./http-cache.ts";
+import { appendServerTiming } from "./server-timing.ts";
 
 /** What the cache may hold by default, in bytes of text (two per character, the most a JavaScript string takes). */
 export const RESPONSE_CACHE_BYTES = 8 * 1024 * 1024;
@@ -29,8 +30,8 @@ type Entry = {
  * page or a search costs one small read instead of its queries and a render.
  *
  * - Only a GET from a visitor (no cookie, no Authorization header) is looked
- *   up or kept, and only a 200 with a body, no cookie set and no `no-store`:
- *   what `httpCache` lets shared caches keep, nothing a student was shown.
+ *   up, and only what `httpCache` lets shared caches keep is kept
+ *   (`isShareable`): nothing a student was shown.
  * - A copy is served while the content version (raised by the database's
  *   triggers at every change to the catalog, reviews, votes and reports,
  *   whichever process makes it) is the one it was made at, and for at most
@@ -78,8 +79,7 @@ export function responseCache(
     if (entry) forget(key);
     await next();
     const res = c.res;
-    const own = res.headers.get("Cache-Control");
-    if (res.status !== 200 || res.body === null || res.headers.has("Set-Cookie") || own === "no-store") return;
+    if (!isShareable(c, res)) return;
     const text = await res.clone().text();
     const size = text.length * 2;
     if (size > Math.min(LARGEST_ENTRY_BYTES, maxBytes)) return;
@@ -90,13 +90,7 @@ export function responseCache(
     entries.set(key, { version, storedAt: now(), parts, headers, etag, bytes: size });
     bytes += size;
     c.set("etag", etag);
-    try {
-      res.headers.append("Server-Timing", "cache;desc=miss");
-    } catch {
-      // Headers that cannot change (a response passed through from fetch): a copy that can take them.
-      c.res = new Response(res.body, res);
-      c.res.headers.append("Server-Timing", "cache;desc=miss");
-    }
+    appendServerTiming(c, "cache;desc=miss");
   };
 }
 

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../server/context.ts";
+import type { AppContext, AppEnv } from "../server/context.ts";
 
 /**
  * Says in every response what its request asked of the database, in the
@@ -10,13 +10,17 @@ import type { AppEnv } from "../server/context.ts";
 export function serverTiming(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { usage } = await c.var.deps.database.measure(() => next());
-    const value = `db;dur=${usage.ms.toFixed(1)}, db-rt;desc="${usage.roundTrips}"`;
-    try {
-      c.res.headers.append("Server-Timing", value);
-    } catch {
-      // A response whose headers are immutable (one passed through from fetch) gets a copy that can take them.
-      c.res = new Response(c.res.body, c.res);
-      c.res.headers.append("Server-Timing", value);
-    }
+    appendServerTiming(c, `db;dur=${usage.ms.toFixed(1)}, db-rt;desc="${usage.roundTrips}"`);
   };
+}
+
+/** Adds an entry to the response's Server-Timing header. */
+export function appendServerTiming(c: AppContext, value: string): void {
+  try {
+    c.res.headers.append("Server-Timing", value);
+  } catch {
+    // A response whose headers are immutable (one passed through from fetch) gets a copy that can take them.
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.append("Server-Timing", value);
+  }
 }
