@@ -91,27 +91,19 @@ describe("the page's island script", () => {
     expect(html).toContain('rel="modulepreload" href="/static/build/Echo.js"');
   });
 
-  test("an island that hydrates only on an update is neither imported nor preloaded: boot gets a function that imports it", async () => {
+  // Neither is imported nor preloaded with the page: boot gets a function that imports the island when it is wanted.
+  test.each([
+    { when: "only on an update", Island: Later, name: "Later", chunk: "chunk-charts" },
+    { when: "in view", Island: Below, name: "Below", chunk: "chunk-list" },
+  ])("an island that hydrates $when is imported when it is wanted, not with the page", async ({ Island, name, chunk }) => {
     const html = await page(
       <>
         <Echo text="now" />
-        <Later text="later" />
+        <Island text="later" />
       </>,
     );
-    expect(html).toContain('"Later":()=>import("/static/build/Later.js")');
-    expect(html).not.toContain('import i1 from"/static/build/Later.js"');
-    expect(html).not.toMatch(/modulepreload" href="\/static\/build\/(Later|chunk-charts)\.js"/);
-  });
-
-  test("an island that hydrates in view is imported when it comes into view, not with the page", async () => {
-    const html = await page(
-      <>
-        <Echo text="now" />
-        <Below text="further down" />
-      </>,
-    );
-    expect(html).toContain('"Below":()=>import("/static/build/Below.js")');
-    expect(html).not.toMatch(/import i\d from"\/static\/build\/Below\.js"/);
-    expect(html).not.toMatch(/modulepreload" href="\/static\/build\/(Below|chunk-list)\.js"/);
+    expect(html).toContain(`"${name}":()=>import("/static/build/${name}.js")`);
+    expect(html).not.toMatch(new RegExp(`import i\\d from"/static/build/${name}\\.js"`));
+    expect(html).not.toMatch(new RegExp(`modulepreload" href="/static/build/(${name}|${chunk})\\.js"`));
   });
 });
