@@ -64,14 +64,32 @@ export async function readAsset(manifest: AssetManifest, name: string, acceptEnc
     ...(accepts("gzip") ? [[".gz", "gzip"] as [string, "gzip"]] : []),
     ["", undefined],
   ];
+  const kept = keptFiles(manifest);
   for (const [suffix, encoding] of candidates) {
-    try {
-      return { body: await Deno.readFile(join(manifest.dir, name + suffix)), type, encoding };
-    } catch {
-      // not built in that encoding: try the next
+    const file = name + suffix;
+    let body = kept.get(file);
+    if (!body) {
+      try {
+        body = await Deno.readFile(join(manifest.dir, file));
+      } catch {
+        continue; // not built in that encoding: try the next
+      }
+      kept.set(file, body);
     }
+    return { body, type, encoding };
   }
   return null;
+}
+
+/**
+ * The files of a build already read, by name: a hashed name's content never changes, so each is read from disk
+ * once. Only files that exist are kept, so the memory is at most the build folder's size, whatever is asked for.
+ */
+const KEPT = new WeakMap<AssetManifest, Map<string, Uint8Array<ArrayBuffer>>>();
+function keptFiles(manifest: AssetManifest): Map<string, Uint8Array<ArrayBuffer>> {
+  let kept = KEPT.get(manifest);
+  if (!kept) KEPT.set(manifest, kept = new Map());
+  return kept;
 }
 
 /** Every chunk an entry needs, itself included, each once. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { readManifest } from "../../src/server/asset-manifest.ts";
+import { type AssetManifest, readAsset, readManifest } from "../../src/server/asset-manifest.ts";
 import { islandNames } from "../../src/server/asset-build.ts";
 import { TEST_BUILD_DIR } from "../helpers/build-dir.ts";
 
@@ -43,5 +43,33 @@ describe("browser bundles", () => {
     const boot = await Deno.readTextFile(`${TEST_BUILD_DIR}/${manifest.boot}`);
     expect(boot).not.toContain("react-dom.development");
     expect(boot).not.toMatch(/Warning: /);
+  });
+});
+
+describe("serving the built files", () => {
+  test("each file is read from disk once, in each encoding; a name that is not there is looked for again", async () => {
+    const dir = await Deno.makeTempDir();
+    try {
+      const manifest: AssetManifest = { dir, css: "", boot: "", islands: {}, imports: {}, apiReference: { js: "", css: "" } };
+      await Deno.writeTextFile(`${dir}/boot-A.js`, "plain");
+      await Deno.writeTextFile(`${dir}/boot-A.js.br`, "brotli");
+      const text = async (name: string, accept = "") => {
+        const asset = await readAsset(manifest, name, accept);
+        return asset && `${asset.encoding ?? "identity"}:${new TextDecoder().decode(asset.body)}`;
+      };
+      expect(await text("boot-A.js")).toBe("identity:plain");
+      expect(await text("boot-A.js", "br")).toBe("br:brotli");
+      expect(await text("later-B.js")).toBeNull();
+      // Hashed names never change content: what was read is answered from memory, even once the file is gone.
+      await Deno.remove(`${dir}/boot-A.js`);
+      await Deno.remove(`${dir}/boot-A.js.br`);
+      expect(await text("boot-A.js")).toBe("identity:plain");
+      expect(await text("boot-A.js", "br")).toBe("br:brotli");
+      // Nothing is kept for a name that was missing (no memory for made-up names); once built, it is found.
+      await Deno.writeTextFile(`${dir}/later-B.js`, "built later");
+      expect(await text("later-B.js", "gzip")).toBe("identity:built later");
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
   });
 });
