@@ -16,7 +16,30 @@ export function browserPath(): string {
   return existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH;
 }
 
+type PrepareStackTrace = (error: Error, sites: NodeJS.CallSite[]) => unknown;
+const LIGHT = Symbol("stacks of Playwright's own records");
+
+/**
+ * Playwright notes where each of its calls came from: a stack of up to 50 frames per call, taken in its own code.
+ * Under the test runner every frame of such a stack went through the runner's source-map lookup, a few seconds of
+ * CPU per browser file, although only the frames in our own files have a source map. Stacks taken in Playwright's
+ * code map those frames alone and print the others as V8 does; every other stack is left to the runner.
+ */
+function lightenPlaywrightStacks(): void {
+  const mapped = Error.prepareStackTrace as (PrepareStackTrace & { [LIGHT]?: true }) | undefined;
+  if (!mapped || mapped[LIGHT]) return;
+  const mapFrame = (site: NodeJS.CallSite) => String(mapped(new Error(), [site])).split("\n").slice(1).join("\n");
+  const light: PrepareStackTrace & { [LIGHT]?: true } = (error, sites) => {
+    if (!sites[0]?.getFileName()?.includes("/playwright-core")) return mapped(error, sites);
+    const frames = sites.map((site) => (site.getFileName() ?? "/node_modules/").includes("/node_modules/") ? `    at ${site}` : mapFrame(site));
+    return [`${error.name}: ${error.message}`, ...frames].join("\n");
+  };
+  light[LIGHT] = true;
+  Error.prepareStackTrace = light;
+}
+
 export function launchBrowser(): Promise<Browser> {
+  lightenPlaywrightStacks();
   return chromium.launch({
     executablePath: browserPath(),
     args: [
