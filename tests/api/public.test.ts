@@ -312,6 +312,8 @@ describe("compression", () => {
     const plain = await get(boot);
     expect(plain.headers.get("content-encoding")).toBeNull();
     const size = (await plain.arrayBuffer()).byteLength;
+    // The bundle is kept in memory once read: a second answer carries the same bytes, not a buffer given away.
+    expect((await (await get(boot)).arrayBuffer()).byteLength).toBe(size);
     const br = await get(boot, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
     expect(br.headers.get("content-encoding")).toBe("br");
     expect(br.headers.get("vary")).toContain("Accept-Encoding");
