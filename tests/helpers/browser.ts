@@ -31,7 +31,8 @@ function lightenPlaywrightStacks(): void {
   const mapFrame = (site: NodeJS.CallSite) => String(mapped(new Error(), [site])).split("\n").slice(1).join("\n");
   const light: PrepareStackTrace & { [LIGHT]?: true } = (error, sites) => {
     if (!sites[0]?.getFileName()?.includes("/playwright-core")) return mapped(error, sites);
-    const frames = sites.map((site) => (site.getFileName() ?? "/node_modules/").includes("/node_modules/") ? `    at ${site}` : mapFrame(site));
+    const ours = (site: NodeJS.CallSite) => !!site.getFileName() && !site.getFileName()!.includes("/node_modules/");
+    const frames = sites.map((site) => ours(site) ? mapFrame(site) : `    at ${site}`);
     return [`${error.name}: ${error.message}`, ...frames].join("\n");
   };
   light[LIGHT] = true;
