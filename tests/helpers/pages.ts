@@ -106,14 +106,150 @@ export function unexpected(problems: Problem[], ...allowed: ((problem: Problem) 
   return problems.filter((p) => !allowed.some((allow) => allow(p))).map((p) => `${p.text} (${p.url})`);
 }
 
-/** A fresh context (its own cookies and storage) with one page, watched for problems. */
+/** A page kept between the tests of a file, with what its next test must not inherit. */
+type Spare = { context: BrowserContext; page: Page };
+
+/** FRESH_CONTEXTS=1 gives every test a new context, to rule the kept pages out when a test misbehaves. */
+const FRESH_CONTEXTS = Deno.env.get("FRESH_CONTEXTS") === "1";
+
+/** The pages a file's tests handed back, per browser and per set of context options. */
+const spares = new WeakMap<Browser, Map<string, Spare[]>>();
+
+/** Calls whose effect on a context or page cannot be undone: a page that had one is closed, not kept. */
+const LASTING = {
+  context: [
+    "addInitScript",
+    "exposeBinding",
+    "exposeFunction",
+    "setExtraHTTPHeaders",
+    "setOffline",
+    "setGeolocation",
+    "grantPermissions",
+    "setHTTPCredentials",
+    "routeFromHAR",
+    "routeWebSocket",
+    "setDefaultTimeout",
+    "setDefaultNavigationTimeout",
+  ],
+  page: [
+    "addInitScript",
+    "exposeBinding",
+    "exposeFunction",
+    "setExtraHTTPHeaders",
+    "routeFromHAR",
+    "routeWebSocket",
+    "emulateMedia",
+    "setViewportSize",
+    "setDefaultTimeout",
+    "setDefaultNavigationTimeout",
+  ],
+} as const;
+const PAGE_EVENTS = [
+  "console",
+  "pageerror",
+  "request",
+  "response",
+  "requestfinished",
+  "requestfailed",
+  "dialog",
+  "popup",
+  "download",
+  "filechooser",
+  "framenavigated",
+  "load",
+  "domcontentloaded",
+  "websocket",
+  "worker",
+  "close",
+  "crash",
+];
+const CONTEXT_EVENTS = ["page", "request", "response", "requestfinished", "requestfailed", "console", "dialog", "weberror", "close"];
+
+type Emitter = { listeners(event: string): ((...args: never[]) => unknown)[]; off(event: string, listener: (...args: never[]) => unknown): unknown };
+
+/** The listeners on `target` now, so the ones a test adds can be told apart and removed. */
+function listenersNow(target: Emitter, events: string[]): (target: Emitter) => void {
+  const before = new Map(events.map((event) => [event, new Set(target.listeners(event))]));
+  return (t) => {
+    for (const event of events) for (const listener of t.listeners(event)) if (!before.get(event)!.has(listener)) t.off(event, listener);
+  };
+}
+
+/**
+ * A context (cookies and storage of its own) with one page, watched for problems. The page is one an earlier test of
+ * the file handed back when it could be, with nothing of that test left: no cookie, no local or session storage, no
+ * HTTP cache entry of a page it was shown, no listener or route it set, and the previous page unloaded. A page a test
+ * changed in a way that cannot be undone (an init script, emulated media, …) is closed instead. A kept page saves the
+ * next test a renderer process started cold and a first page without cached code: a third of a second of CPU per test.
+ */
 export async function openPage(
   browser: Browser,
   options: BrowserContextOptions = DESKTOP,
 ): Promise<{ context: BrowserContext; page: Page; problems: Problem[] }> {
-  const context = await browser.newContext(options);
-  context.setDefaultTimeout(10_000);
-  const page = await context.newPage();
+  const key = JSON.stringify(options);
+  if (!spares.has(browser)) spares.set(browser, new Map());
+  const kept = spares.get(browser)!;
+  let spare = FRESH_CONTEXTS ? undefined : kept.get(key)?.pop();
+  if (!spare) {
+    const context = await browser.newContext(options);
+    context.setDefaultTimeout(10_000);
+    spare = { context, page: await context.newPage() };
+  }
+  const { context, page } = spare;
+  const dropPageListeners = listenersNow(page as unknown as Emitter, PAGE_EVENTS);
+  const dropContextListeners = listenersNow(context as unknown as Emitter, CONTEXT_EVENTS);
+  let lasting = false;
+  let routed = false;
+  let shownToVisitor = false;
+  const mark = <T extends object>(target: T, names: readonly string[], flag: () => void) => {
+    for (const name of names) {
+      const method = (target as Record<string, unknown>)[name] as (...args: unknown[]) => unknown;
+      Object.defineProperty(target, name, { configurable: true, value: (...args: unknown[]) => (flag(), method.apply(target, args)) });
+    }
+  };
+  mark(context, LASTING.context, () => (lasting = true));
+  mark(page, LASTING.page, () => (lasting = true));
+  mark(context, ["route"], () => (routed = true));
+  mark(page, ["route"], () => (routed = true));
+  // What the HTTP cache may keep of a visitor's page or answer (the built assets aside, which never change).
+  page.on("response", (response) => {
+    if (/^public/.test(response.headers()["cache-control"] ?? "") && !response.url().includes("/static/build/")) shownToVisitor = true;
+  });
+  const close = context.close.bind(context);
+  const handBack = async (): Promise<boolean> => {
+    for (const target of [context, page]) {
+      for (const name of [...LASTING.context, ...LASTING.page, "route"]) delete (target as unknown as Record<string, unknown>)[name];
+    }
+    delete (context as unknown as Record<string, unknown>).close;
+    dropPageListeners(page as unknown as Emitter);
+    dropContextListeners(context as unknown as Emitter);
+    if (lasting || page.isClosed() || context.pages().length !== 1) return false;
+    if (routed) {
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+      await context.unrouteAll({ behavior: "ignoreErrors" });
+    }
+    const url = page.url();
+    if (/^https?:/.test(url)) {
+      // A small page of the same site unloads the last one (its timers, its requests) and keeps the renderer process.
+      await page.goto(new URL("/robots.txt", url).href);
+      await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
+    }
+    await context.clearCookies();
+    if (shownToVisitor) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Network.clearBrowserCache").finally(() => cdp.detach());
+    }
+    return true;
+  };
+  Object.defineProperty(context, "close", {
+    configurable: true,
+    value: async (closeOptions?: { reason?: string }) => {
+      const reusable = await handBack().catch(() => false);
+      const shelf = kept.get(key) ?? [];
+      if (reusable && shelf.length < 2 && browser.isConnected()) kept.set(key, [...shelf, { context, page }]);
+      else await close(closeOptions);
+    },
+  });
   return { context, page, problems: watchProblems(page) };
 }
 
