@@ -161,28 +161,47 @@ for (const device of DEVICES) {
         await page.goto(`${stack.url}/search?${query}`);
         await waitForIsland(page, "CourseSearch");
         await waitForFound(page, expected.totalElements);
-        for (const course of expected.content as CourseView[]) {
+        // Every card at once, in one look at the page: the cards stand in the order of the API's answer.
+        const shown = await cards(page).evaluateAll((articles) =>
+          articles.map((card) => {
+            const text = (selector: string) => card.querySelector(selector)?.textContent ?? null;
+            const exactly = (wanted: string) =>
+              [...card.querySelectorAll("*")].filter((e) => e.textContent?.trim() === wanted && ![...e.children].some((c) => c.textContent?.trim() === wanted))
+                .length;
+            return {
+              code: text(".course-code .code"),
+              department: text(".course-code .department-name"),
+              title: text("h3"),
+              meta: text(".course-meta"),
+              noPrereq: exactly("No prereq"),
+              empty: text(".ratings-empty"),
+              ratingLists: card.querySelectorAll(".ratings").length,
+              count: text(".rating-overall .score-count"),
+              ratings: Object.fromEntries(
+                [...card.querySelectorAll(".ratings > div")].map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd .score")!.textContent]),
+              ),
+              hubs: [...card.querySelectorAll('ul[aria-label="Hub units"] > li')].map((li) => li.textContent),
+              notApplicable: exactly("N/A"),
+              controls: [...card.querySelectorAll("button, a[href]")].map((c) => c.getAttribute("aria-label") ?? c.textContent?.trim()),
+            };
+          })
+        );
+        const courses = expected.content as CourseView[];
+        expect(shown.map((card) => card.code)).toEqual(courses.map((course) => `${course.college} ${course.department} ${course.courseCode}`));
+        courses.forEach((course, i) => {
+          const card = shown[i];
           seen.add(`prereq ${course.noPreReqs}`).add(`hubs ${course.hubRequirements.length > 0}`).add(`reviews ${Math.min(course.numReviews, 2)}`);
-          const card = cards(page).filter({ has: page.getByRole("link", { name: `View Course ${course.code}`, exact: true }) });
-          await expect(card.locator(".course-code .code").textContent(), course.code).resolves.toBe(
-            `${course.college} ${course.department} ${course.courseCode}`,
-          );
-          await expect(card.locator(".course-code .department-name").textContent(), course.code).resolves.toBe(course.departmentName);
-          await expect(card.getByRole("heading", { level: 3 }).textContent()).resolves.toBe(course.title);
-          expect((await card.locator(".course-meta").textContent())!.startsWith(course.collegeName), course.code).toBe(true);
-          expect(await card.getByText("No prereq", { exact: true }).count(), course.code).toBe(course.noPreReqs ? 1 : 0);
+          expect(card.department, course.code).toBe(course.departmentName);
+          expect(card.title, course.code).toBe(course.title);
+          expect(card.meta!.startsWith(course.collegeName), course.code).toBe(true);
+          expect(card.noPrereq, course.code).toBe(course.noPreReqs ? 1 : 0);
           if (course.numReviews === 0) {
             // No zeros for a course nobody rated.
-            await expect(card.locator(".ratings-empty").textContent(), course.code).resolves.toBe("No ratings yet(0 reviews)");
-            expect(await card.locator(".ratings").count(), course.code).toBe(0);
+            expect(card.empty, course.code).toBe("No ratings yet(0 reviews)");
+            expect(card.ratingLists, course.code).toBe(0);
           } else {
-            await expect(card.locator(".rating-overall .score-count").textContent(), course.code).resolves.toBe(`(${plural(course.numReviews, "review")})`);
-            const ratings = Object.fromEntries(
-              await card.locator(".ratings > div").evaluateAll((rows) =>
-                rows.map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd .score")!.textContent])
-              ),
-            );
-            expect(ratings, course.code).toEqual({
+            expect(card.count, course.code).toBe(`(${plural(course.numReviews, "review")})`);
+            expect(card.ratings, course.code).toEqual({
               Overall: course.averageOverallRating.toFixed(1),
               Useful: course.averageUsefulnessRating.toFixed(1),
               Difficulty: course.averageDifficultyRating.toFixed(1),
@@ -191,16 +210,23 @@ for (const device of DEVICES) {
               Teacher: course.averageTeacherRating.toFixed(1),
             });
           }
-          if (course.hubRequirements.length) {
-            expect(await card.getByRole("list", { name: "Hub units" }).getByRole("listitem").allTextContents(), course.code).toEqual(
-              course.hubRequirements.map((h) => h.code),
-            );
-          } else {
-            expect(await card.getByText("N/A", { exact: true }).count(), course.code).toBe(1);
+          if (course.hubRequirements.length) expect(card.hubs, course.code).toEqual(course.hubRequirements.map((h) => h.code));
+          else expect(card.notApplicable, course.code).toBe(1);
+          for (const name of ["Mark Done", "Add Future", `Save ${course.code} for later`, `View Course ${course.code}`]) {
+            expect(card.controls.filter((control) => control === name), `${course.code} ${name}`).toHaveLength(1);
           }
-          for (const name of ["Mark Done", "Add Future", `Save ${course.code} for later`]) {
-            expect(await card.getByRole("button", { name, exact: true }).count(), `${course.code} ${name}`).toBe(1);
-          }
+        });
+        // The names read from the markup above are the ones a screen reader gets: the first card, through its roles.
+        const first = cards(page).first();
+        await expect(first.getByRole("heading", { level: 3 }).textContent()).resolves.toBe(courses[0].title);
+        for (const name of ["Mark Done", "Add Future", `Save ${courses[0].code} for later`]) {
+          expect(await first.getByRole("button", { name, exact: true }).count(), `${courses[0].code} ${name}`).toBe(1);
+        }
+        expect(await first.getByRole("link", { name: `View Course ${courses[0].code}`, exact: true }).count()).toBe(1);
+        if (courses[0].hubRequirements.length) {
+          expect(await first.getByRole("list", { name: "Hub units" }).getByRole("listitem").allTextContents()).toEqual(
+            courses[0].hubRequirements.map((h) => h.code),
+          );
         }
       }
       // Every kind of card turned up: with and without the badge and Hub units, no review, one, several.
