@@ -539,7 +539,9 @@ for (const device of DEVICES) {
             expect(response?.status(), path).toBe(500);
             await expect(page.getByRole("heading", { level: 1 }).textContent(), path).resolves.toBe(heading);
             await alertSays(page.locator("main"), message);
-            await expectAccessible(page, `${path} failing`);
+            // The message is checked where it stands, in the page's main part: the layout around it is the same one
+            // a11y-pages.test.ts checks whole on every one of these pages.
+            await expectAccessible(page, `${path} failing`, "main");
           });
           // And the page is back once the database is; its islands' own calls finish before the next table goes.
           expect((await page.goto(url + path))?.status(), path).toBe(200);
