@@ -1,14 +1,16 @@
 /**
  * The public pages in Chromium: the landing page and its sections, the legal
  * pages, the contact form sending by SMTP (prefilled for a student), at
- * desktop and phone sizes; and the phone menu without JavaScript.
+ * desktop and phone sizes; the phone menu without JavaScript; and what a
+ * test's context hands on to the next test of its file (nothing but the page).
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createStudent } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 import { launchBrowser, type RunningServer, serve } from "../helpers/browser.ts";
-import { DEVICES, openPage, press, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+import { courseId, DEVICES, openPage, press, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+import { createdReview } from "../helpers/reviews.ts";
 import { type SmtpInbox, startSmtpServer } from "../helpers/smtp.ts";
 
 let smtp: SmtpInbox;
@@ -148,5 +150,51 @@ describe("public pages in Chromium, without JavaScript", () => {
     await menuLink.click();
     await page.waitForURL(/\/register$|\/$/);
     await context.close();
+  });
+});
+
+describe("a context handed back to the next test (tests/helpers/pages.ts)", () => {
+  test("is the same page, with nothing of the test before: no cookie, no storage, no cached visitor page, no listener, no route", async () => {
+    // A visitor's course page, which the browser may keep for a minute.
+    const course = await courseId(t, "CAS WR 120");
+    const first = await openPage(browser);
+    await first.page.goto(`${server.url}/course/${course}`);
+    await first.context.close();
+
+    // Meanwhile a review is written: the next visitor's page must come from the server, not the cache the last test filled.
+    const author = await createStudent(t, uniqueEmail("kept-page"));
+    const text = `Written between two tests, ${Date.now()}.`;
+    await createdReview(t, author.token, course, { reviewText: text });
+    const second = await openPage(browser);
+    expect(second.page).toBe(first.page);
+    await second.page.goto(`${server.url}/course/${course}`);
+    await second.page.getByText(text).waitFor();
+    // This test leaves a route, a listener, a cookie and storage behind.
+    const heard: string[] = [];
+    await second.page.route("**/about", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Routed</h1>" }));
+    second.page.on("console", (message) => heard.push(message.text()));
+    await second.context.addCookies([{ name: "left", value: "behind", url: server.url }]);
+    await second.page.evaluate(() => (localStorage.setItem("left", "behind"), sessionStorage.setItem("left", "behind")));
+    await second.context.close();
+
+    const next = await openPage(browser);
+    expect(next.page).toBe(first.page);
+    expect(await next.context.cookies()).toEqual([]);
+    await next.page.goto(server.url + "/about");
+    expect(await next.page.getByRole("heading", { level: 1 }).textContent()).not.toBe("Routed");
+    expect(await next.page.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);
+    await next.page.evaluate(() => console.log("after"));
+    expect(heard).toEqual([]);
+    await next.context.close();
+
+    // A page changed for good (an init script) is closed, and the next test gets a new one.
+    const third = await openPage(browser);
+    expect(third.page).toBe(first.page);
+    await third.page.addInitScript(() => {});
+    await third.context.close();
+    expect(third.page.isClosed()).toBe(true);
+    const fourth = await openPage(browser);
+    expect(fourth.page).not.toBe(first.page);
+    await fourth.context.close();
   });
 });
