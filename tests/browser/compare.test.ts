@@ -11,10 +11,10 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { api, createStudent } from "../helpers/accounts.ts";
 import { expectAccessible } from "../helpers/a11y.ts";
+import { screenshot } from "../helpers/a11y-site.ts";
 import { courseId, DEVICES, fitsWidth, openPage, press, stackForThisFile, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
 
 const stack = stackForThisFile();
-const SHOTS = "tests/artifacts/screenshots";
 
 const toggle = (page: Page, code: string) => page.getByRole("button", { name: `Compare ${code}`, exact: true });
 const tray = (page: Page) => page.getByRole("region", { name: "Courses to compare" });
@@ -68,7 +68,7 @@ for (const device of DEVICES) {
       expect((await box(lastCard)).bottom).toBeLessThanOrEqual((await box(tray(page))).top);
       if (device.touch) await fitsWidth(page);
       await expectAccessible(page, "search with the tray", ".compare-dock");
-      await page.screenshot({ path: `${SHOTS}/compare-tray-${device.name}.png`, scale: "css" });
+      await screenshot(page, `compare-tray-${device.name}`, { scale: "css" });
 
       const ids = await Promise.all(["CAS CS 111", "CAS CS 112", "CAS CS 210", "CAS CS 131"].map((code) => courseId(t, code)));
       await press(device, trayLink(page));
@@ -101,7 +101,7 @@ for (const device of DEVICES) {
         expect(await scroller.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
       }
       await expectAccessible(page, "the compare page");
-      await page.screenshot({ path: `${SHOTS}/compare-${device.name}.png`, fullPage: true, scale: "css" });
+      await screenshot(page, `compare-${device.name}`, { fullPage: true, scale: "css" });
 
       // Remove drops the course from the link and from the picks.
       await press(device, page.getByRole("link", { name: "Remove CAS CS 112 from the comparison" }));

@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { rateLimits } from "../../db/schema.ts";
 import { userByEmail } from "../helpers/accounts.ts";
+import { screenshot } from "../helpers/a11y-site.ts";
 import { codeIn, type Device, DEVICES, fillLogin, openPage, press, stackForThisFile, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
 
 const stack = stackForThisFile();
@@ -32,8 +33,9 @@ async function registerElsewhere(device: Device, email: string): Promise<void> {
   await context.close();
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `tests/artifacts/screenshots/${name}.png`, fullPage: true, scale: "css" });
+/** A full-page screenshot for a reviewer, taken with SCREENSHOTS=1 (tests/helpers/a11y-site.ts). */
+function shot(page: Page, name: string): Promise<void> {
+  return screenshot(page, name, { fullPage: true, scale: "css" });
 }
 
 for (const device of DEVICES) {
