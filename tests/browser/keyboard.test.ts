@@ -161,7 +161,17 @@ describe("keyboard only, in Chromium", () => {
     const student = await createStudent(t, uniqueEmail("rings"));
     const id = await courseId(t, "CAS CS 111");
     await api(t, `/api/users/completed-courses/${id}`, { method: "POST", token: student.token });
-    const visitor = ["/", "/search?colleges=CAS", `/course/${id}`, "/login", "/register", "/verify", "/reset", "/contact", "/privacy"];
+    const visitor = [
+      "/",
+      "/search?colleges=CAS&departments=CS&hubReqs=QR2",
+      `/course/${id}`,
+      "/login",
+      "/register",
+      "/verify",
+      "/reset",
+      "/contact",
+      "/privacy",
+    ];
     const signedIn = ["/dashboard", "/hub-progress", "/my-courses", "/account", `/course/${id}`, `/course/${await courseId(t, "CAS WR 120")}/review`];
     // The visitor's pages in light mode, the student's in dark mode: both schemes draw the ring.
     const found: Record<string, string[]> = {};
