@@ -160,6 +160,8 @@ describe("a context handed back to the next test (tests/helpers/pages.ts)", () =
     const first = await openPage(browser);
     await first.page.goto(`${server.url}/course/${course}`);
     await first.context.close();
+    // A second close, as a test's `finally` may add, leaves the handed-back context open for the next test.
+    await first.context.close();
 
     // Meanwhile a review is written: the next visitor's page must come from the server, not the cache the last test filled.
     const author = await createStudent(t, uniqueEmail("kept-page"));
@@ -167,6 +169,7 @@ describe("a context handed back to the next test (tests/helpers/pages.ts)", () =
     await createdReview(t, author.token, course, { reviewText: text });
     const second = await openPage(browser);
     expect(second.page).toBe(first.page);
+    expect(second.page.isClosed()).toBe(false);
     await second.page.goto(`${server.url}/course/${course}`);
     await second.page.getByText(text).waitFor();
     // This test leaves a route, a listener, a cookie and storage behind.

@@ -106,16 +106,26 @@ export function unexpected(problems: Problem[], ...allowed: ((problem: Problem) 
   return problems.filter((p) => !allowed.some((allow) => allow(p))).map((p) => `${p.text} (${p.url})`);
 }
 
-/** A page kept between the tests of a file, with what its next test must not inherit. */
-type Spare = { context: BrowserContext; page: Page };
+/** A context and its one page, as openPage hands them out; a file's next test may get them back. */
+type Kept = { context: BrowserContext; page: Page };
 
 /** FRESH_CONTEXTS=1 gives every test a new context, to rule the kept pages out when a test misbehaves. */
 const FRESH_CONTEXTS = Deno.env.get("FRESH_CONTEXTS") === "1";
 
-/** The pages a file's tests handed back, per browser and per set of context options. */
-const spares = new WeakMap<Browser, Map<string, Spare[]>>();
+/** At most this many kept contexts per browser and set of options: a test with two students at once needs two. */
+const KEPT_PER_OPTIONS = 2;
 
-/** Calls whose effect on a context or page cannot be undone: a page that had one is closed, not kept. */
+/** The contexts a file's tests handed back, per browser (one per file) and per set of context options. */
+const shelves = new WeakMap<Browser, Map<string, Kept[]>>();
+
+function shelfFor(browser: Browser, key: string): Kept[] {
+  if (!shelves.has(browser)) shelves.set(browser, new Map());
+  const byOptions = shelves.get(browser)!;
+  if (!byOptions.has(key)) byOptions.set(key, []);
+  return byOptions.get(key)!;
+}
+
+/** Calls whose effect on a context or page cannot be undone: a context that had one is closed, not kept. */
 const LASTING = {
   context: [
     "addInitScript",
@@ -167,90 +177,112 @@ const CONTEXT_EVENTS = ["page", "request", "response", "requestfinished", "reque
 
 type Emitter = { listeners(event: string): ((...args: never[]) => unknown)[]; off(event: string, listener: (...args: never[]) => unknown): unknown };
 
-/** The listeners on `target` now, so the ones a test adds can be told apart and removed. */
-function listenersNow(target: Emitter, events: string[]): (target: Emitter) => void {
+/** The listeners on `target` now; the returned function removes the ones added since. */
+function listenersAddedFrom(target: Emitter, events: string[]): () => void {
   const before = new Map(events.map((event) => [event, new Set(target.listeners(event))]));
-  return (t) => {
-    for (const event of events) for (const listener of t.listeners(event)) if (!before.get(event)!.has(listener)) t.off(event, listener);
+  return () => {
+    for (const event of events) for (const listener of target.listeners(event)) if (!before.get(event)!.has(listener)) target.off(event, listener);
   };
 }
 
 /**
- * A context (cookies and storage of its own) with one page, watched for problems. The page is one an earlier test of
- * the file handed back when it could be, with nothing of that test left: no cookie, no local or session storage, no
- * HTTP cache entry of a page it was shown, no listener or route it set, and the previous page unloaded. A page a test
- * changed in a way that cannot be undone (an init script, emulated media, …) is closed instead. A kept page saves the
- * next test a renderer process started cold and a first page without cached code: a third of a second of CPU per test.
+ * Follows what one test does to a kept context and its page. `undo()` takes back what the next test must not inherit
+ * (the listeners and routes the test added, the page it left, its cookies, local and session storage, and the HTTP
+ * cache when a visitor's page may be in it) and says whether the context is fit for another test: not when the test
+ * made a call that cannot be undone, closed the page or opened another.
+ */
+function trackChanges({ context, page }: Kept): { undo(): Promise<boolean> } {
+  const dropPageListeners = listenersAddedFrom(page as unknown as Emitter, PAGE_EVENTS);
+  const dropContextListeners = listenersAddedFrom(context as unknown as Emitter, CONTEXT_EVENTS);
+  let lasting = false;
+  let routed = false;
+  let visitorPageCached = false;
+  const wrapped: [Record<string, unknown>, string][] = [];
+  const noteCalls = (target: object, names: readonly string[], note: () => void) => {
+    const methods = target as Record<string, unknown>;
+    for (const name of names) {
+      const method = methods[name] as (...args: unknown[]) => unknown;
+      Object.defineProperty(target, name, { configurable: true, value: (...args: unknown[]) => (note(), method.apply(target, args)) });
+      wrapped.push([methods, name]);
+    }
+  };
+  noteCalls(context, LASTING.context, () => (lasting = true));
+  noteCalls(page, LASTING.page, () => (lasting = true));
+  noteCalls(context, ["route"], () => (routed = true));
+  noteCalls(page, ["route"], () => (routed = true));
+  // Visitors' pages and answers are public for a minute; the built assets never change and may stay.
+  page.on("response", (response) => {
+    if (/^public/.test(response.headers()["cache-control"] ?? "") && !response.url().includes("/static/build/")) visitorPageCached = true;
+  });
+  return {
+    async undo() {
+      for (const [target, name] of wrapped) delete target[name];
+      dropPageListeners();
+      dropContextListeners();
+      if (lasting || page.isClosed() || context.pages().length !== 1) return false;
+      if (routed) {
+        await page.unrouteAll({ behavior: "ignoreErrors" });
+        await context.unrouteAll({ behavior: "ignoreErrors" });
+      }
+      const url = page.url();
+      if (/^https?:/.test(url)) {
+        // A small page of the same site unloads the last one (its timers, its requests) and keeps the renderer process.
+        await page.goto(new URL("/robots.txt", url).href);
+        await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
+      }
+      await context.clearCookies();
+      if (visitorPageCached) {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send("Network.clearBrowserCache").finally(() => cdp.detach());
+      }
+      return true;
+    },
+  };
+}
+
+/**
+ * A context (cookies and storage of its own) with one page, watched for problems. Its `close()` hands it back: the
+ * file's next test with the same options gets it, with nothing of this test left (`trackChanges`), or, when that
+ * cannot be promised, it is closed. A kept context saves the next test a renderer process started cold and a first
+ * page without cached code: a third of a second of CPU per test.
  */
 export async function openPage(
   browser: Browser,
   options: BrowserContextOptions = DESKTOP,
 ): Promise<{ context: BrowserContext; page: Page; problems: Problem[] }> {
-  const key = JSON.stringify(options);
-  if (!spares.has(browser)) spares.set(browser, new Map());
-  const kept = spares.get(browser)!;
-  let spare = FRESH_CONTEXTS ? undefined : kept.get(key)?.pop();
-  if (!spare) {
+  const shelf = shelfFor(browser, JSON.stringify(options));
+  let kept = FRESH_CONTEXTS ? undefined : shelf.pop();
+  if (!kept || kept.page.isClosed()) {
     const context = await browser.newContext(options);
     context.setDefaultTimeout(10_000);
-    spare = { context, page: await context.newPage() };
+    kept = { context, page: await context.newPage() };
   }
-  const { context, page } = spare;
-  const dropPageListeners = listenersNow(page as unknown as Emitter, PAGE_EVENTS);
-  const dropContextListeners = listenersNow(context as unknown as Emitter, CONTEXT_EVENTS);
-  let lasting = false;
-  let routed = false;
-  let shownToVisitor = false;
-  const mark = <T extends object>(target: T, names: readonly string[], flag: () => void) => {
-    for (const name of names) {
-      const method = (target as Record<string, unknown>)[name] as (...args: unknown[]) => unknown;
-      Object.defineProperty(target, name, { configurable: true, value: (...args: unknown[]) => (flag(), method.apply(target, args)) });
-    }
-  };
-  mark(context, LASTING.context, () => (lasting = true));
-  mark(page, LASTING.page, () => (lasting = true));
-  mark(context, ["route"], () => (routed = true));
-  mark(page, ["route"], () => (routed = true));
-  // What the HTTP cache may keep of a visitor's page or answer (the built assets aside, which never change).
-  page.on("response", (response) => {
-    if (/^public/.test(response.headers()["cache-control"] ?? "") && !response.url().includes("/static/build/")) shownToVisitor = true;
-  });
-  const close = context.close.bind(context);
-  const handBack = async (): Promise<boolean> => {
-    for (const target of [context, page]) {
-      for (const name of [...LASTING.context, ...LASTING.page, "route"]) delete (target as unknown as Record<string, unknown>)[name];
-    }
-    delete (context as unknown as Record<string, unknown>).close;
-    dropPageListeners(page as unknown as Emitter);
-    dropContextListeners(context as unknown as Emitter);
-    if (lasting || page.isClosed() || context.pages().length !== 1) return false;
-    if (routed) {
-      await page.unrouteAll({ behavior: "ignoreErrors" });
-      await context.unrouteAll({ behavior: "ignoreErrors" });
-    }
-    const url = page.url();
-    if (/^https?:/.test(url)) {
-      // A small page of the same site unloads the last one (its timers, its requests) and keeps the renderer process.
-      await page.goto(new URL("/robots.txt", url).href);
-      await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
-    }
-    await context.clearCookies();
-    if (shownToVisitor) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send("Network.clearBrowserCache").finally(() => cdp.detach());
-    }
-    return true;
-  };
-  Object.defineProperty(context, "close", {
-    configurable: true,
-    value: async (closeOptions?: { reason?: string }) => {
-      const reusable = await handBack().catch(() => false);
-      const shelf = kept.get(key) ?? [];
-      if (reusable && shelf.length < 2 && browser.isConnected()) kept.set(key, [...shelf, { context, page }]);
-      else await close(closeOptions);
-    },
+  const { context, page } = kept;
+  const changes = trackChanges(kept);
+  const reallyClose = Object.getPrototypeOf(context).close.bind(context) as BrowserContext["close"];
+  const setClose = (close: BrowserContext["close"]) => Object.defineProperty(context, "close", { configurable: true, value: close });
+  setClose(async (closeOptions) => {
+    // Closing twice is harmless, as Playwright's own close is: the second call finds the context handed back.
+    setClose(() => Promise.resolve());
+    const reusable = await changes.undo().catch(() => false);
+    if (reusable && shelf.length < KEPT_PER_OPTIONS && browser.isConnected()) shelf.push(kept);
+    else await reallyClose(closeOptions);
   });
   return { context, page, problems: watchProblems(page) };
+}
+
+/** Where screenshots for a reviewer go (git-ignored). */
+export const SHOTS = "tests/artifacts/screenshots";
+
+/**
+ * A screenshot for a reviewer to look at, taken only when SCREENSHOTS=1 is set
+ * (`SCREENSHOTS=1 deno task test:browser`): nothing asserts on them, and
+ * full-page shots of every page in four modes cost the suite a minute.
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean; scale?: "css" | "device" } = {}): Promise<void> {
+  if (Deno.env.get("SCREENSHOTS") !== "1") return;
+  await Deno.mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, ...options });
 }
 
 /**
