@@ -14,8 +14,8 @@
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { axeViolations, COLOUR_RULES, unnamedControls } from "../helpers/a11y.ts";
-import { a11ySite, screenshot } from "../helpers/a11y-site.ts";
-import { DESKTOP, failedLoad, logIn, openPage, PHONE, unexpected, waitForIsland } from "../helpers/pages.ts";
+import { a11ySite } from "../helpers/a11y-site.ts";
+import { DESKTOP, failedLoad, logIn, openPage, PHONE, screenshot, unexpected, waitForIsland } from "../helpers/pages.ts";
 
 const site = a11ySite();
 

@@ -10,8 +10,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { axeViolations, unnamedControls } from "../helpers/a11y.ts";
-import { a11ySite, screenshot } from "../helpers/a11y-site.ts";
-import { type Device, DEVICES, failedLoad, openPage, press, unexpected, waitForIsland } from "../helpers/pages.ts";
+import { a11ySite } from "../helpers/a11y-site.ts";
+import { type Device, DEVICES, failedLoad, openPage, press, screenshot, unexpected, waitForIsland } from "../helpers/pages.ts";
 
 const site = a11ySite();
 

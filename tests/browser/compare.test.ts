@@ -11,8 +11,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { api, createStudent } from "../helpers/accounts.ts";
 import { expectAccessible } from "../helpers/a11y.ts";
-import { screenshot } from "../helpers/a11y-site.ts";
-import { courseId, DEVICES, fitsWidth, openPage, press, stackForThisFile, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+import { courseId, DEVICES, fitsWidth, openPage, press, screenshot, stackForThisFile, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
 
 const stack = stackForThisFile();
 

@@ -7,12 +7,11 @@
  * description, Hub units or prerequisites. (The search's no-results message
  * is in search.test.ts, the new student's Hub progress in lists.test.ts.)
  */
-import { screenshot } from "../helpers/a11y-site.ts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { api, createStudent } from "../helpers/accounts.ts";
 import { expectAccessible } from "../helpers/a11y.ts";
-import { courseId, DEVICES, openPage, press, type Stack, startStack, stopStack, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+import { courseId, DEVICES, openPage, press, screenshot, type Stack, startStack, stopStack, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
 import { courseSupply, createdReview } from "../helpers/reviews.ts";
 import { importCourses } from "../../src/services/catalog.ts";
 

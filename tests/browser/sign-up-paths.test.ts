@@ -8,8 +8,19 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { rateLimits } from "../../db/schema.ts";
 import { userByEmail } from "../helpers/accounts.ts";
-import { screenshot } from "../helpers/a11y-site.ts";
-import { codeIn, type Device, DEVICES, fillLogin, openPage, press, stackForThisFile, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+import {
+  codeIn,
+  type Device,
+  DEVICES,
+  fillLogin,
+  openPage,
+  press,
+  screenshot,
+  stackForThisFile,
+  unexpected,
+  uniqueEmail,
+  waitForIsland,
+} from "../helpers/pages.ts";
 
 const stack = stackForThisFile();
 
@@ -33,7 +44,7 @@ async function registerElsewhere(device: Device, email: string): Promise<void> {
   await context.close();
 }
 
-/** A full-page screenshot for a reviewer, taken with SCREENSHOTS=1 (tests/helpers/a11y-site.ts). */
+/** A full-page screenshot for a reviewer, taken with SCREENSHOTS=1. */
 function shot(page: Page, name: string): Promise<void> {
   return screenshot(page, name, { fullPage: true, scale: "css" });
 }

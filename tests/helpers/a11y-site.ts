@@ -8,19 +8,6 @@ import { api, createStudent } from "./accounts.ts";
 import { courseId, type Stack, startStack, stopStack } from "./pages.ts";
 import { createdReview } from "./reviews.ts";
 
-export const SHOTS = "tests/artifacts/screenshots";
-
-/**
- * Screenshots for a reviewer to look at, taken only when SCREENSHOTS=1 is set
- * (`SCREENSHOTS=1 deno task test:browser`): nothing asserts on them, and
- * full-page shots of every page in four modes cost the suite a minute.
- */
-export async function screenshot(page: import("playwright-core").Page, name: string, options: { fullPage?: boolean; scale?: "css" | "device" } = {}) {
-  if (Deno.env.get("SCREENSHOTS") !== "1") return;
-  await Deno.mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, ...options });
-}
-
 export type A11ySite = {
   stack: Stack;
   course: number;
