@@ -255,25 +255,20 @@ describe("codes", () => {
 });
 
 describe("password reset", () => {
-  test("known and unknown emails get the same status, body and (on average) timing", async () => {
+  // That the timing gives nothing away either is shown in security-review.test.ts, for unknown, waiting and verified
+  // accounts side by side, with a machine's pause left out of the averages.
+  test("known and unknown emails get the same status and body", async () => {
     await resetLimits();
-    for (let i = 0; i < 10; i++) await createStudent(t, `known${i}@bu.edu`);
-    const timed = async (email: string) => {
-      // Each try is the first from its address, so the per-address limit stays out of the measurement.
+    for (let i = 0; i < 3; i++) await createStudent(t, `known${i}@bu.edu`);
+    const answer = async (email: string) => {
+      // Each try is the first from its address, so the per-address limit stays out of it.
       await resetLimits();
-      const started = performance.now();
       const response = await api(t, `/api/auth/forgot-password?email=${email}`, { method: "POST" });
-      return { status: response.status, body: await response.text(), ms: performance.now() - started };
+      return `${response.status} ${await response.text()}`;
     };
-    const known = [];
-    const unknown = [];
-    for (let i = 0; i < 10; i++) {
-      known.push(await timed(`known${i}@bu.edu`));
-      unknown.push(await timed(`nobody${i}@bu.edu`));
-    }
-    expect(new Set([...known, ...unknown].map((r) => `${r.status} ${r.body}`)).size).toBe(1);
-    const mean = (rows: { ms: number }[]) => rows.reduce((sum, r) => sum + r.ms, 0) / rows.length;
-    expect(Math.abs(mean(known) - mean(unknown))).toBeLessThan(10);
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await answer(`known${i}@bu.edu`), await answer(`nobody${i}@bu.edu`));
+    expect(new Set(answers).size).toBe(1);
   });
 
   test("the reset form's rules, and a wrong code changes nothing", async () => {
