@@ -46,8 +46,10 @@ for (const device of DEVICES) {
       await expect(planner.locator(".hub-plan-excluded").textContent()).resolves.toMatch(new RegExp(`^Set aside: ${out.code}\\.`));
 
       // Add them all: the page reloads, says so, and the future list holds the plan.
+      // Listening before the press: on a quick machine the reload can finish before a listener added after it.
+      const reloaded = page.waitForEvent("load");
       await press(device, planner.getByRole("button", { name: "Add all to Future Courses" }));
-      await page.waitForEvent("load");
+      await reloaded;
       await waitForIsland(page, "HubPlanner");
       await planner.getByText(`Added ${plural(swapped.courses.length, "course")} to your Future Courses.`).waitFor();
       const future = await (await api(t, "/api/users/courses-in-progress", { token: student.token })).json() as CourseView[];

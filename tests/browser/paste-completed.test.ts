@@ -29,8 +29,10 @@ for (const device of DEVICES) {
       if (device.touch) await fitsWidth(page);
 
       await press(device, section.getByRole("checkbox", { name: /^CAS MA 123 / }));
+      // Listening before the press: on a quick machine the reload can finish before a listener added after it.
+      const reloaded = page.waitForEvent("load");
       await press(device, section.getByRole("button", { name: "Add 2 courses to Completed" }));
-      await page.waitForEvent("load");
+      await reloaded;
       await waitForIsland(page, "ListedCourses");
       const completed = await (await api(t, "/api/users/completed-courses", { token: student.token })).json() as CourseView[];
       expect(completed.map((c) => c.code).sort()).toEqual(["CAS CS 111", "CAS CS 112"]);
