@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import { type Browser, chromium } from "playwright-core";
 import type { TestApp } from "./app.ts";
+import { AXE_SCRIPT_PATH, axeScript } from "./axe-script.ts";
 
 /** Debian's Chromium (package `chromium`): the browser the audit runs Lighthouse in, and the tests' fallback. */
 export const CHROMIUM_PATH = "/usr/bin/chromium";
@@ -58,12 +59,13 @@ export function launchBrowser(): Promise<Browser> {
 
 export type RunningServer = { url: string; close(): Promise<void> };
 
+/** The app on a free loopback port; the test server also answers with axe-core's script, for the accessibility checks. */
 export function serve(test: TestApp): Promise<RunningServer> {
   return new Promise((resolve) => {
     const server = Deno.serve({
       port: 0,
       hostname: "127.0.0.1",
       onListen: ({ port }) => resolve({ url: `http://127.0.0.1:${port}`, close: () => server.shutdown() }),
-    }, test.app.fetch);
+    }, (request, info) => new URL(request.url).pathname === AXE_SCRIPT_PATH ? axeScript() : test.app.fetch(request, info));
   });
 }
