@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createStudent } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
-import { launchBrowser, type RunningServer, serve } from "../helpers/browser.ts";
+import { type RunningServer, serve, sharedBrowser } from "../helpers/browser.ts";
 import { courseId, DEVICES, openPage, press, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
 import { createdReview } from "../helpers/reviews.ts";
 import { type SmtpInbox, startSmtpServer } from "../helpers/smtp.ts";
@@ -27,11 +27,10 @@ beforeAll(async () => {
     lazyContract: true,
   });
   server = await serve(t);
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await server?.close();
   await t?.close();
   await smtp?.close();

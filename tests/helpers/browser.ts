@@ -61,6 +61,23 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The Chromium of this test worker. The browser files run one after another in a worker that keeps its modules
+ * (`isolate: false`), so they share one browser instead of launching one each: each file still has its own server and
+ * its own contexts (`openPage`). Playwright closes the browser when the worker ends; a browser that crashed or was
+ * closed is launched again for the next file.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  if (!shared) {
+    const launching = launchBrowser();
+    shared = launching;
+    launching.then((browser) => browser.on("disconnected", () => shared === launching && (shared = undefined)), () => (shared = undefined));
+  }
+  return shared;
+}
+
 export type RunningServer = { url: string; close(): Promise<void> };
 
 /** The app on a free loopback port; the test server also answers with axe-core's script, for the accessibility checks. */

@@ -1,6 +1,6 @@
 /**
  * Shared pieces of the browser tests: one app on a temporary database, its
- * server, an in-process SMTP server and one Chromium per test file; the
+ * server and an in-process SMTP server per test file, and the worker's Chromium; the
  * console and page errors of a page; waiting for an island to hydrate; and
  * logging in through the /login form.
  */
@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } fr
 import { afterAll, beforeAll, expect } from "vitest";
 import { makeTestApp, type TestApp } from "./app.ts";
 export { courseId } from "./catalog.ts";
-import { launchBrowser, type RunningServer, serve } from "./browser.ts";
+import { type RunningServer, serve, sharedBrowser } from "./browser.ts";
 import { type SmtpInbox, startSmtpServer } from "./smtp.ts";
 
 export type Stack = { smtp: SmtpInbox; t: TestApp; server: RunningServer; browser: Browser; url: string };
@@ -19,7 +19,7 @@ export async function startStack(): Promise<Stack> {
   // The browser tests time no call, so the API's contract compiles only the answers they get.
   const t = await makeTestApp({ smtpUrl: smtp.url, lazyContract: true });
   const server = await serve(t);
-  const browser = await launchBrowser();
+  const browser = await sharedBrowser();
   return { smtp, t, server, browser, url: server.url };
 }
 
@@ -35,8 +35,8 @@ export function stackForThisFile(): Stack {
   return stack;
 }
 
+/** Stops the file's server, app and SMTP server; the worker's browser stays for its next file. */
 export async function stopStack(stack: Partial<Stack> | undefined): Promise<void> {
-  await stack?.browser?.close();
   await stack?.server?.close();
   await stack?.t?.close();
   await stack?.smtp?.close();
@@ -115,7 +115,10 @@ const FRESH_CONTEXTS = Deno.env.get("FRESH_CONTEXTS") === "1";
 /** At most this many kept contexts per browser and set of options: a test with two students at once needs two. */
 const KEPT_PER_OPTIONS = 2;
 
-/** The contexts a file's tests handed back, per browser (one per file) and per set of context options. */
+/**
+ * The contexts tests handed back, per browser (the worker's, which its files share) and per set of context options:
+ * a file's first test may get a context the worker's last file handed back, emptied as for any other test.
+ */
 const shelves = new WeakMap<Browser, Map<string, Kept[]>>();
 
 function shelfFor(browser: Browser, key: string): Kept[] {
