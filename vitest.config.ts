@@ -45,7 +45,7 @@ export default defineConfig({
           include: ["tests/browser/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // Each file has its own server, database and Chromium, so files run side by side.
+          // Each file has its own server and database, so files run side by side; a worker's files share its Chromium.
           // They share their worker's modules, as tests/unit and tests/api do: each file's stack starts on a
           // warm app instead of importing and compiling it again, a few seconds of CPU per file.
           isolate: false,

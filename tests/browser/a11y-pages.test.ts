@@ -15,6 +15,7 @@ import type { BrowserContextOptions, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { axeViolations, COLOUR_RULES, unnamedControls } from "../helpers/a11y.ts";
 import { a11ySite } from "../helpers/a11y-site.ts";
+import { AXE_SCRIPT_PATH } from "../helpers/axe-script.ts";
 import { DESKTOP, failedLoad, logIn, openPage, PHONE, screenshot, unexpected, waitForIsland } from "../helpers/pages.ts";
 
 const site = a11ySite();
@@ -120,6 +121,16 @@ describe("accessibility in Chromium, pages at rest (axe: no serious or critical 
     expect(unnamed.join("\n")).toMatch(/button without a name: <button><\/button>/);
     expect(unnamed.join("\n")).toMatch(/link without a name/);
     expect(unnamed.join("\n")).toMatch(/textbox without a name/);
+    await context.close();
+  });
+
+  test("axe comes into a HubRate page as the test server's script, which the page's CSP lets in", async () => {
+    const { context, page, problems } = await openPage(site.stack.browser);
+    await page.goto(site.stack.url + "/privacy");
+    expect(await axeViolations(page)).toEqual([]);
+    const loaded = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname));
+    expect(loaded).toContain(AXE_SCRIPT_PATH);
+    expect(unexpected(problems)).toEqual([]);
     await context.close();
   });
 });

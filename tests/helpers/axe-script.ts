@@ -2,7 +2,7 @@
 import axe from "axe-core";
 
 /** Where the browser tests' servers answer with axe-core's script (`serve` in tests/helpers/browser.ts), beside the app's own paths. */
-export const AXE_SCRIPT_PATH = "/__tests/axe.min.js";
+export const AXE_SCRIPT_PATH = "/__tests/axe.js";
 
 /** axe-core's script as a server sends it: kept in the browser's cache for later pages, never marked public. */
 export function axeScript(): Response {

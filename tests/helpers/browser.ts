@@ -73,7 +73,10 @@ export function sharedBrowser(): Promise<Browser> {
   if (!shared) {
     const launching = launchBrowser();
     shared = launching;
-    launching.then((browser) => browser.on("disconnected", () => shared === launching && (shared = undefined)), () => (shared = undefined));
+    const forget = () => {
+      if (shared === launching) shared = undefined;
+    };
+    launching.then((browser) => browser.on("disconnected", forget), forget);
   }
   return shared;
 }

@@ -106,7 +106,7 @@ export function unexpected(problems: Problem[], ...allowed: ((problem: Problem) 
   return problems.filter((p) => !allowed.some((allow) => allow(p))).map((p) => `${p.text} (${p.url})`);
 }
 
-/** A context and its one page, as openPage hands them out; a file's next test may get them back. */
+/** A context and its one page, as openPage hands them out; the worker's next test may get them back. */
 type Kept = { context: BrowserContext; page: Page };
 
 /** FRESH_CONTEXTS=1 gives every test a new context, to rule the kept pages out when a test misbehaves. */
@@ -245,9 +245,9 @@ function trackChanges({ context, page }: Kept): { undo(): Promise<boolean> } {
 
 /**
  * A context (cookies and storage of its own) with one page, watched for problems. Its `close()` hands it back: the
- * file's next test with the same options gets it, with nothing of this test left (`trackChanges`), or, when that
- * cannot be promised, it is closed. A kept context saves the next test a renderer process started cold and a first
- * page without cached code: a third of a second of CPU per test.
+ * worker's next test with the same options (in this file or the next) gets it, with nothing of this test left
+ * (`trackChanges`), or, when that cannot be promised, it is closed. A kept context saves the next test a renderer
+ * process started cold and a first page without cached code: a third of a second of CPU per test.
  */
 export async function openPage(
   browser: Browser,
