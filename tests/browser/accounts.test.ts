@@ -3,10 +3,12 @@
  * a wrong password, the resend countdown, the password reset, and the account
  * page (details, password change, deletion, the review reminder choice and the
  * reminder mail's unsubscribe page). Mail goes through a real SMTP
- * server in the test process. Every flow runs at desktop size with a mouse and
- * at phone size with taps, where the signed-in menu is the slide-in one.
+ * server in the test process. The flows are the same on every screen, so each
+ * runs once: they are shared out between the desktop with a mouse and the phone
+ * with taps, where the signed-in menu is the slide-in one (sign-up by tapping
+ * is also in phone.test.ts).
  */
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import { users } from "../../db/schema.ts";
 import { hashPassword } from "../../src/services/passwords.ts";
 import { unsubscribeToken } from "../../src/services/unsubscribe-tokens.ts";
@@ -24,6 +26,7 @@ import {
   openPage,
   press,
   stackForThisFile,
+  testOn,
   unexpected,
   uniqueEmail,
   waitForIsland,
@@ -42,7 +45,7 @@ async function expectVisitor(page: Page): Promise<void> {
 
 for (const device of DEVICES) {
   describe(`accounts in Chromium, ${device.name}`, () => {
-    test("register → verify with the mailed code → log in → dashboard → Sign Out", async () => {
+    testOn(device, "desktop")("register → verify with the mailed code → log in → dashboard → Sign Out", async () => {
       const { url, smtp } = stack;
       const { context, page, problems } = await openPage(stack.browser, device.options);
       const email = uniqueEmail("newcomer");
@@ -116,7 +119,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("a wrong password shows the server's message in an alert", async () => {
+    testOn(device, "phone")("a wrong password shows the server's message in an alert", async () => {
       const { url, t } = stack;
       const { context, page, problems } = await openPage(stack.browser, device.options);
       const student = await createStudent(t, uniqueEmail("wrong-password"), PASSWORD);
@@ -135,7 +138,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("resend on /verify starts a 60 s countdown and mails a new code that verifies", async () => {
+    testOn(device, "desktop")("resend on /verify starts a 60 s countdown and mails a new code that verifies", async () => {
       const { url, t, smtp } = stack;
       const { context, page, problems } = await openPage(stack.browser, device.options);
       // A student who signed up a while ago and is still waiting for the code: no resend limit is running.
@@ -173,7 +176,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("right after registration the resend button counts down instead of failing", async () => {
+    testOn(device, "phone")("right after registration the resend button counts down instead of failing", async () => {
       const { url, smtp } = stack;
       const { context, page, problems } = await openPage(stack.browser, device.options);
       const email = uniqueEmail("impatient");
@@ -202,7 +205,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("reset: /reset → mailed code → /reset-password → log in with the new password", async () => {
+    testOn(device, "desktop")("reset: /reset → mailed code → /reset-password → log in with the new password", async () => {
       const { url, t, smtp } = stack;
       const { context, page, problems } = await openPage(stack.browser, device.options);
       const student = await createStudent(t, uniqueEmail("forgetful"), PASSWORD);
@@ -242,7 +245,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("account page: update details, change the password, delete the account", async () => {
+    testOn(device, "phone")("account page: update details, change the password, delete the account", async () => {
       const { url, t } = stack;
       const { context, page, problems } = await openPage(stack.browser, device.options);
       const student = await createStudent(t, uniqueEmail("settings"), PASSWORD);
@@ -322,7 +325,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("account page: the review reminder box saves at once and keeps the focus; the mail's unsubscribe link turns it off", async () => {
+    testOn(device, "desktop")("account page: the review reminder box saves at once and keeps the focus; the mail's unsubscribe link turns it off", async () => {
       const { url, t } = stack;
       const { context, page, problems } = await openPage(stack.browser, device.options);
       const student = await createStudent(t, uniqueEmail("reminders"), PASSWORD);

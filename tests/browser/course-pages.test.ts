@@ -1,6 +1,8 @@
 /**
  * The rewritten course page and the professor pages in Chromium, at desktop
- * and phone sizes, on one course with 24 reviews by three professors whose
+ * and phone sizes (the figures, charts and the deletion on both; the review
+ * list's paging, the professor page and the review form's semester once each,
+ * shared out between them), on one course with 24 reviews by three professors whose
  * names students spelled several ways ("Prof. Dana Whitlock", "dana
  * whitlock", "Dr. Lee Park", "Jose Nunez") over five semesters typed several
  * ways ("Fall 2024", "fall 24", "F24", "SP25", "Summer 1 2023") and two that
@@ -44,6 +46,7 @@ import {
   press,
   type Problem,
   stackForThisFile,
+  testOn,
   unexpected,
   uniqueEmail,
   waitForIsland,
@@ -333,7 +336,7 @@ for (const device of DEVICES) {
       expect(unexpected(problems)).toEqual([]);
     });
 
-    test("ten reviews, then Show more twice; the teacher and semester filters narrow the list", async () => {
+    testOn(device, "phone")("ten reviews, then Show more twice; the teacher and semester filters narrow the list", async () => {
       const { page, problems } = visitor;
       problems.length = 0;
       const n = live.length;
@@ -383,57 +386,60 @@ for (const device of DEVICES) {
       expect(unexpected(problems)).toEqual([]);
     });
 
-    test("a professor link opens the professor page: the name, the course, ten reviews then Show more; other spellings; axe; 404 for an unknown professor", async () => {
-      const { page, problems } = visitor;
-      problems.length = 0;
-      // The course page the previous test left open will do.
-      if (new URL(page.url()).pathname !== `/course/${course.id}`) await openCourse(page);
-      await press(device, ratings(page).locator("table.professor-table").getByRole("link", { name: WHITLOCK.name, exact: true }));
-      await page.waitForURL(`${stack.url}/professor/${WHITLOCK.slug}`);
+    testOn(device, "desktop")(
+      "a professor link opens the professor page: the name, the course, ten reviews then Show more; other spellings; axe; 404 for an unknown professor",
+      async () => {
+        const { page, problems } = visitor;
+        problems.length = 0;
+        // The course page the previous test left open will do.
+        if (new URL(page.url()).pathname !== `/course/${course.id}`) await openCourse(page);
+        await press(device, ratings(page).locator("table.professor-table").getByRole("link", { name: WHITLOCK.name, exact: true }));
+        await page.waitForURL(`${stack.url}/professor/${WHITLOCK.slug}`);
 
-      const reviews = byProfessor(WHITLOCK);
-      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(WHITLOCK.name);
-      // "Prof. Dana Whitlock" and "dana whitlock" differ only in the title and case: nothing to list as another spelling.
-      expect(await page.getByText(/^Also written as/).count()).toBe(0);
-      expect(await stripOf(page.locator("dl.summary-strip"))).toEqual({
-        "Teacher rating": `${fixed1(mean(reviews, (r) => r.t))}(${reviewsText(reviews.length)})`,
-        "Overall course rating": fixed1(overallOf(reviews)),
-        Difficulty: fixed1(mean(reviews, (r) => r.d)),
-        "Hours per week": `${medianHours(reviews)} median`,
-      });
-      const row = page.getByRole("region", { name: "Courses (1)" }).locator("tbody tr");
-      expect(await row.count()).toBe(1);
-      await expect(row.getByRole("link", { name: course.code, exact: true }).getAttribute("href")).resolves.toBe(`/course/${course.id}`);
-      await expect(row.locator("td").first().textContent()).resolves.toBe(String(reviews.length));
-      await expect(row.locator("td").last().textContent()).resolves.toBe(lastTerm(reviews));
+        const reviews = byProfessor(WHITLOCK);
+        await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(WHITLOCK.name);
+        // "Prof. Dana Whitlock" and "dana whitlock" differ only in the title and case: nothing to list as another spelling.
+        expect(await page.getByText(/^Also written as/).count()).toBe(0);
+        expect(await stripOf(page.locator("dl.summary-strip"))).toEqual({
+          "Teacher rating": `${fixed1(mean(reviews, (r) => r.t))}(${reviewsText(reviews.length)})`,
+          "Overall course rating": fixed1(overallOf(reviews)),
+          Difficulty: fixed1(mean(reviews, (r) => r.d)),
+          "Hours per week": `${medianHours(reviews)} median`,
+        });
+        const row = page.getByRole("region", { name: "Courses (1)" }).locator("tbody tr");
+        expect(await row.count()).toBe(1);
+        await expect(row.getByRole("link", { name: course.code, exact: true }).getAttribute("href")).resolves.toBe(`/course/${course.id}`);
+        await expect(row.locator("td").first().textContent()).resolves.toBe(String(reviews.length));
+        await expect(row.locator("td").last().textContent()).resolves.toBe(lastTerm(reviews));
 
-      await waitForIsland(page, "ProfessorReviewList");
-      await expect(reviewsHeading(page).textContent()).resolves.toBe(`Reviews (${reviews.length})`);
-      expect(await cardTexts(page)).toEqual([...reviews].reverse().slice(0, 10).map((r) => r.text));
-      expect(await hrefs(page.locator("article.review-card .review-course a"))).toEqual(Array(10).fill(`/course/${course.id}`));
-      await expect(showMore(page).textContent()).resolves.toBe(`Show more reviews (${reviews.length - 10} more)`);
-      await expectAccessible(page, `professor page, ${device.name}`);
-      if (device.touch) await fitsWidth(page);
-      await screenshot(page, "professor-page", device);
-      const more = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/professors/${WHITLOCK.slug}`);
-      await press(device, showMore(page));
-      await more;
-      await cardCount(page, reviews.length);
-      expect(await cardTexts(page)).toEqual([...reviews].reverse().map((r) => r.text));
-      expect(await showMore(page).count()).toBe(0);
+        await waitForIsland(page, "ProfessorReviewList");
+        await expect(reviewsHeading(page).textContent()).resolves.toBe(`Reviews (${reviews.length})`);
+        expect(await cardTexts(page)).toEqual([...reviews].reverse().slice(0, 10).map((r) => r.text));
+        expect(await hrefs(page.locator("article.review-card .review-course a"))).toEqual(Array(10).fill(`/course/${course.id}`));
+        await expect(showMore(page).textContent()).resolves.toBe(`Show more reviews (${reviews.length - 10} more)`);
+        await expectAccessible(page, `professor page, ${device.name}`);
+        if (device.touch) await fitsWidth(page);
+        await screenshot(page, "professor-page", device);
+        const more = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/professors/${WHITLOCK.slug}`);
+        await press(device, showMore(page));
+        await more;
+        await cardCount(page, reviews.length);
+        expect(await cardTexts(page)).toEqual([...reviews].reverse().map((r) => r.text));
+        expect(await showMore(page).count()).toBe(0);
 
-      // "Jose Nunez" is another spelling of José Núñez: it is said under the name.
-      await page.goto(`${stack.url}/professor/${NUNEZ.slug}`);
-      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(NUNEZ.name);
-      await expect(page.getByText(/^Also written as/).textContent()).resolves.toBe("Also written as Jose Nunez");
+        // "Jose Nunez" is another spelling of José Núñez: it is said under the name.
+        await page.goto(`${stack.url}/professor/${NUNEZ.slug}`);
+        await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(NUNEZ.name);
+        await expect(page.getByText(/^Also written as/).textContent()).resolves.toBe("Also written as Jose Nunez");
 
-      const missing = await page.goto(`${stack.url}/professor/no-such-professor`);
-      expect(missing?.status()).toBe(404);
-      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Professor not found");
-      expect(unexpected(problems, failedLoad(404, "/professor/no-such-professor"))).toEqual([]);
-    });
+        const missing = await page.goto(`${stack.url}/professor/no-such-professor`);
+        expect(missing?.status()).toBe(404);
+        await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Professor not found");
+        expect(unexpected(problems, failedLoad(404, "/professor/no-such-professor"))).toEqual([]);
+      },
+    );
 
-    test("typing a professor's surname in the top bar's search box lists them; choosing them opens their page", async () => {
+    testOn(device, "phone")("typing a professor's surname in the top bar's search box lists them; choosing them opens their page", async () => {
       const { page, problems } = visitor;
       problems.length = 0;
       // Any page with the top bar will do: the one the previous test left open (the 404 page), or else the course page.
@@ -455,7 +461,7 @@ for (const device of DEVICES) {
       expect(unexpected(problems)).toEqual([]);
     });
 
-    test("the review form reads 'f24' as Fall 2024 and offers it; it says when no semester can be read", async () => {
+    testOn(device, "desktop")("the review form reads 'f24' as Fall 2024 and offers it; it says when no semester can be read", async () => {
       const { t, url } = stack;
       const student = await createStudent(t, uniqueEmail("course-pages-form"));
       const { context, page, problems } = await openPage(stack.browser, options);

@@ -1,6 +1,6 @@
 /**
- * Every empty state of docs/product.md in Chromium, at desktop size (light) and phone
- * size (dark), each also checked with axe and the control-name check, with a
+ * Every empty state of docs/product.md in Chromium, each once, shared out between
+ * desktop size (light) and phone size (dark), each also checked with axe and the control-name check, with a
  * screenshot: the new student's dashboard, My Courses, Saved Courses and My
  * Reviews; the dashboard's 'Start your course journey!' and 'All caught up!'
  * around the threshold of 5 completed courses; a course without reviews,
@@ -8,10 +8,23 @@
  * is in search.test.ts, the new student's Hub progress in lists.test.ts.)
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import { api, createStudent } from "../helpers/accounts.ts";
 import { expectAccessible } from "../helpers/a11y.ts";
-import { courseId, DEVICES, openPage, press, screenshot, type Stack, startStack, stopStack, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+import {
+  courseId,
+  DEVICES,
+  openPage,
+  press,
+  screenshot,
+  type Stack,
+  startStack,
+  stopStack,
+  testOn,
+  unexpected,
+  uniqueEmail,
+  waitForIsland,
+} from "../helpers/pages.ts";
 import { courseSupply, createdReview } from "../helpers/reviews.ts";
 import { importCourses } from "../../src/services/catalog.ts";
 
@@ -53,7 +66,7 @@ for (const device of DEVICES) {
   describe(`empty states in Chromium, ${device.name}`, () => {
     const shot = (page: Page, name: string) => screenshot(page, `empty-${name}-${device.name}-${device.options.colorScheme}`, { fullPage: true });
 
-    test("a new student: dashboard, My Courses, Saved Courses and My Reviews say so and lead to the search", async () => {
+    testOn(device, "phone")("a new student: dashboard, My Courses, Saved Courses and My Reviews say so and lead to the search", async () => {
       const { url, t } = stack;
       const student = await createStudent(t, uniqueEmail("empty"));
       const { context, page, problems } = await openPage(stack.browser, device.options);
@@ -106,7 +119,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("dashboard: 'Start your course journey!' below 5 completed courses, 'All caught up!' from 5, the list in between", async () => {
+    testOn(device, "desktop")("dashboard: 'Start your course journey!' below 5 completed courses, 'All caught up!' from 5, the list in between", async () => {
       const { url, t } = stack;
       const student = await createStudent(t, uniqueEmail("caught-up"));
       const { context, page, problems } = await openPage(stack.browser, device.options);
@@ -143,7 +156,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("a course without reviews, description, Hub units or prerequisites", async () => {
+    testOn(device, "phone")("a course without reviews, description, Hub units or prerequisites", async () => {
       const { url } = stack;
       const { context, page, problems } = await openPage(stack.browser, device.options);
       await page.goto(`${url}/course/${bare}`);

@@ -13,7 +13,19 @@ import { hashPassword } from "../../src/services/passwords.ts";
 import { api, createStudent } from "../helpers/accounts.ts";
 import { expectAccessible } from "../helpers/a11y.ts";
 import { serve } from "../helpers/browser.ts";
-import { courseId, DEVICES, failedLoad, openPage, press, type Problem, stackForThisFile, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+import {
+  courseId,
+  DEVICES,
+  failedLoad,
+  openPage,
+  press,
+  type Problem,
+  stackForThisFile,
+  testOn,
+  unexpected,
+  uniqueEmail,
+  waitForIsland,
+} from "../helpers/pages.ts";
 import { createdReview } from "../helpers/reviews.ts";
 
 const stack = stackForThisFile();
@@ -462,10 +474,11 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
   });
 }
 
-// The error pages and boxes a whole page shows: at both sizes, checked with axe.
+// The error pages and boxes a whole page shows, checked with axe: each once, shared out between the desktop (light)
+// and the phone (dark), so both screens and both schemes show the error box.
 for (const device of DEVICES) {
   describe(`the error catalogue in Chromium, ${device.name}: server-rendered errors`, () => {
-    test("an unknown course → 'Course not found' with a 'Back to Search' link (status 404)", async () => {
+    testOn(device, "phone")("an unknown course → 'Course not found' with a 'Back to Search' link (status 404)", async () => {
       const { context, page, problems } = await openPage(stack.browser, device.options);
       for (const path of ["/course/987654321", "/course/not-a-number"]) {
         const response = await page.goto(stack.url + path);
@@ -480,7 +493,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("the edit form for someone else's review → 'Failed to load review details'", async () => {
+    testOn(device, "desktop")("the edit form for someone else's review → 'Failed to load review details'", async () => {
       const { t, url } = stack;
       const id = await courseId(t, "CAS CS 111");
       const other = await createStudent(t, uniqueEmail("not-mine"));
@@ -500,7 +513,7 @@ for (const device of DEVICES) {
   });
 
   describe(`the error catalogue in Chromium, ${device.name}: pages that fail to load`, () => {
-    test("the review form of an unknown course → 'Failed to load course details' (status 404)", async () => {
+    testOn(device, "desktop")("the review form of an unknown course → 'Failed to load course details' (status 404)", async () => {
       const { context, page, problems } = await openPage(stack.browser, device.options);
       await signIn(context);
       const response = await page.goto(`${stack.url}/course/987654321/review`);
@@ -513,7 +526,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("the personal pages and the course page when the database fails them → each page's own message (status 500)", async () => {
+    testOn(device, "phone")("the personal pages and the course page when the database fails them → each page's own message (status 500)", async () => {
       const { t, url } = stack;
       const { context, page, problems } = await openPage(stack.browser, device.options);
       const me = await signIn(context);

@@ -1,16 +1,19 @@
 /**
- * Every form in Chromium, at desktop size with a mouse and at phone size with
- * taps: each validation message of docs/product.md under its field (tied to
- * it with aria-describedby, the field marked aria-invalid, the first invalid
- * field focused), and each in-flight button text while its call runs (the
- * call is held at the network until the test has looked, then let through).
+ * Every form in Chromium: each validation message of docs/product.md under
+ * its field (tied to it with aria-describedby, the field marked aria-invalid,
+ * the first invalid field focused), and each in-flight button text while its
+ * call runs (the call is held at the network until the test has looked, then
+ * let through). A form's rules and texts are the same on every screen, so each
+ * form runs once: half at desktop size with a mouse (light), half at phone
+ * size with taps (dark). Every form's error state is also checked with axe at
+ * both sizes in a11y-states.test.ts.
  */
 import type { Locator, Page } from "playwright-core";
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import { users } from "../../db/schema.ts";
 import { hashPassword } from "../../src/services/passwords.ts";
 import { createStudent } from "../helpers/accounts.ts";
-import { courseId, DEVICES, failedLoad, holdApi, openPage, press, stackForThisFile, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+import { courseId, DEVICES, failedLoad, holdApi, openPage, press, stackForThisFile, testOn, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
 import { createdReview } from "../helpers/reviews.ts";
 
 const stack = stackForThisFile();
@@ -49,7 +52,7 @@ const LONG_PASSWORD = "p".repeat(101);
 
 for (const device of DEVICES) {
   describe(`forms in Chromium, ${device.name}`, () => {
-    test("login: fields only marked invalid (no text), focus on the first; 'Logging In' while signing in", async () => {
+    testOn(device, "desktop")("login: fields only marked invalid (no text), focus on the first; 'Logging In' while signing in", async () => {
       const { t, url } = stack;
       const student = await createStudent(t, uniqueEmail("login-form"), PASSWORD);
       const { context, page, problems } = await openPage(stack.browser, device.options);
@@ -92,7 +95,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("register: every message of docs/product.md, the personal-email notice, 'Registering...' while signing up", async () => {
+    testOn(device, "phone")("register: every message of docs/product.md, the personal-email notice, 'Registering...' while signing up", async () => {
       const { url } = stack;
       const { context, page, problems } = await openPage(stack.browser, device.options);
       await page.goto(url + "/register");
@@ -157,7 +160,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("verify: 'Enter the 6-digit code', an empty email, 'Verifying...' and the resend's 'Sending...' then its countdown", async () => {
+    testOn(device, "desktop")("verify: 'Enter the 6-digit code', an empty email, 'Verifying...' and the resend's 'Sending...' then its countdown", async () => {
       const { url, t } = stack;
       const { context, page, problems } = await openPage(stack.browser, device.options);
       // Without a stored email the read-only email is empty and refused.
@@ -205,7 +208,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("reset request: 'Invalid email address'; 'Sending...' while the code is sent", async () => {
+    testOn(device, "phone")("reset request: 'Invalid email address'; 'Sending...' while the code is sent", async () => {
       const { url, t } = stack;
       const student = await createStudent(t, uniqueEmail("reset-form"), PASSWORD);
       const { context, page, problems } = await openPage(stack.browser, device.options);
@@ -230,7 +233,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("reset password: the code, password and confirmation messages; 'Resetting...' while it is sent", async () => {
+    testOn(device, "desktop")("reset password: the code, password and confirmation messages; 'Resetting...' while it is sent", async () => {
       const { url } = stack;
       const { context, page, problems } = await openPage(stack.browser, device.options);
       await context.addInitScript(() => localStorage.setItem("resetEmail", "nobody-here@bu.edu"));
@@ -270,7 +273,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("contact: the email, subject and message rules; 'Sending...' while it is sent", async () => {
+    testOn(device, "phone")("contact: the email, subject and message rules; 'Sending...' while it is sent", async () => {
       const { url } = stack;
       const { context, page, problems } = await openPage(stack.browser, device.options);
       await page.goto(url + "/contact");
@@ -305,7 +308,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("account: the details and password rules; 'Updating...', 'Changing...' and a dialog that waits for the deletion", async () => {
+    testOn(device, "desktop")("account: the details and password rules; 'Updating...', 'Changing...' and a dialog that waits for the deletion", async () => {
       const { url, t } = stack;
       const student = await createStudent(t, uniqueEmail("account-form"), PASSWORD);
       const { context, page, problems } = await openPage(stack.browser, device.options);
@@ -380,7 +383,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("review form: every field's rule and the live character count", async () => {
+    testOn(device, "phone")("review form: every field's rule and the live character count", async () => {
       const { url, t } = stack;
       const student = await createStudent(t, uniqueEmail("review-form"), PASSWORD);
       const id = await courseId(t, "CAS WR 150");
@@ -431,7 +434,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("my reviews: 'Deleting...' while a review is deleted, then the notice, the count and 'No reviews yet.'", async () => {
+    testOn(device, "desktop")("my reviews: 'Deleting...' while a review is deleted, then the notice, the count and 'No reviews yet.'", async () => {
       const { url, t } = stack;
       const student = await createStudent(t, uniqueEmail("my-reviews-form"), PASSWORD);
       const id = await courseId(t, "CAS PH 100");

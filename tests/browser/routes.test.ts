@@ -3,7 +3,9 @@
  * on every kind of path (members-only pages, the visitor-only account screens,
  * the open pages, unknown paths, the review form), Sign Out from the sidebar,
  * and the phone menus (public and signed-in) that start collapsed and close on
- * navigation.
+ * navigation. The route sets are the server's redirects, the same on every
+ * screen: each runs once (the visitor's on the phone, the student's on the
+ * desktop); the layouts, menus and Sign Out run on both.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -22,6 +24,7 @@ import {
   type Stack,
   startStack,
   stopStack,
+  testOn,
   unexpected,
   uniqueEmail,
 } from "../helpers/pages.ts";
@@ -75,106 +78,112 @@ async function expectDashboard(page: Page, email: string): Promise<void> {
 
 for (const device of DEVICES) {
   describe(`route sets in Chromium, ${device.name}`, () => {
-    test("a visitor: members-only pages go to /, unknown paths show the landing page with 404, the review form goes to /login?next=", async () => {
-      const { url } = stack;
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      for (const members of MEMBERS_ONLY) {
-        const response = await page.goto(url + members);
-        expect(path(page), members).toBe("/");
-        expect(response?.status(), members).toBe(200);
-        await expectLanding(page);
-      }
+    testOn(device, "phone")(
+      "a visitor: members-only pages go to /, unknown paths show the landing page with 404, the review form goes to /login?next=",
+      async () => {
+        const { url } = stack;
+        const { context, page, problems } = await openPage(stack.browser, device.options);
+        for (const members of MEMBERS_ONLY) {
+          const response = await page.goto(url + members);
+          expect(path(page), members).toBe("/");
+          expect(response?.status(), members).toBe(200);
+          await expectLanding(page);
+        }
 
-      for (const unknown of ["/no-such-page", "/course", "/dashboard/extra", "/search/x/y"]) {
-        const response = await page.goto(url + unknown);
-        expect(path(page), unknown).toBe(unknown);
-        expect(response?.status(), unknown).toBe(404);
-        await expectLanding(page);
-      }
+        for (const unknown of ["/no-such-page", "/course", "/dashboard/extra", "/search/x/y"]) {
+          const response = await page.goto(url + unknown);
+          expect(path(page), unknown).toBe(unknown);
+          expect(response?.status(), unknown).toBe(404);
+          await expectLanding(page);
+        }
 
-      await page.goto(`${url}/course/${course}/review`);
-      expect(path(page)).toBe("/login");
-      expect(new URL(page.url()).searchParams.get("next")).toBe(`/course/${course}/review`);
-      await expect(h1(page)).resolves.toBe("Log in to HubRate");
+        await page.goto(`${url}/course/${course}/review`);
+        expect(path(page)).toBe("/login");
+        expect(new URL(page.url()).searchParams.get("next")).toBe(`/course/${course}/review`);
+        await expect(h1(page)).resolves.toBe("Log in to HubRate");
 
-      // The query of the review form survives the detour too.
-      await page.goto(`${url}/course/${course}/review?edit=12`);
-      expect(new URL(page.url()).searchParams.get("next")).toBe(`/course/${course}/review?edit=12`);
+        // The query of the review form survives the detour too.
+        await page.goto(`${url}/course/${course}/review?edit=12`);
+        expect(new URL(page.url()).searchParams.get("next")).toBe(`/course/${course}/review?edit=12`);
 
-      // The open pages and the visitor's account screens are served as they are.
-      const open: [string, string][] = [
-        ["/privacy", "Privacy Policy"],
-        ["/terms", "Terms of Service"],
-        ["/contact", "Contact us"],
-        ["/search", "Search Courses"],
-        ["/login", "Log in to HubRate"],
-        ["/register", "Sign up to start rating BU courses"],
-        ["/verify", "Please check your email for the verification code"],
-        ["/reset", "Reset your password"],
-      ];
-      for (const [where, heading] of open) {
-        const response = await page.goto(url + where);
-        expect(path(page), where).toBe(where);
-        expect(response?.status(), where).toBe(200);
-        await expect(h1(page), where).resolves.toBe(heading);
-      }
-      await page.goto(`${url}/course/${course}`);
-      expect(path(page)).toBe(`/course/${course}`);
-      await expect(page.getByRole("link", { name: "← Back to search" }).count()).resolves.toBe(1);
+        // The open pages and the visitor's account screens are served as they are.
+        const open: [string, string][] = [
+          ["/privacy", "Privacy Policy"],
+          ["/terms", "Terms of Service"],
+          ["/contact", "Contact us"],
+          ["/search", "Search Courses"],
+          ["/login", "Log in to HubRate"],
+          ["/register", "Sign up to start rating BU courses"],
+          ["/verify", "Please check your email for the verification code"],
+          ["/reset", "Reset your password"],
+        ];
+        for (const [where, heading] of open) {
+          const response = await page.goto(url + where);
+          expect(path(page), where).toBe(where);
+          expect(response?.status(), where).toBe(200);
+          await expect(h1(page), where).resolves.toBe(heading);
+        }
+        await page.goto(`${url}/course/${course}`);
+        expect(path(page)).toBe(`/course/${course}`);
+        await expect(page.getByRole("link", { name: "← Back to search" }).count()).resolves.toBe(1);
 
-      // The unknown paths answered 404 on purpose; nothing else went wrong.
-      expect(unexpected(problems, failedLoad(404, /^\/(no-such-page|course|dashboard\/extra|search\/x\/y)$/))).toEqual([]);
-      await context.close();
-    });
+        // The unknown paths answered 404 on purpose; nothing else went wrong.
+        expect(unexpected(problems, failedLoad(404, /^\/(no-such-page|course|dashboard\/extra|search\/x\/y)$/))).toEqual([]);
+        await context.close();
+      },
+    );
 
-    test("a signed-in student: visitor-only screens and unknown paths go to /dashboard; members-only and open pages are served", async () => {
-      const { url } = stack;
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      const email = await signIn(context);
+    testOn(device, "desktop")(
+      "a signed-in student: visitor-only screens and unknown paths go to /dashboard; members-only and open pages are served",
+      async () => {
+        const { url } = stack;
+        const { context, page, problems } = await openPage(stack.browser, device.options);
+        const email = await signIn(context);
 
-      for (const visitor of [...VISITOR_ONLY, "/login?next=%2Fsearch"]) {
-        await page.goto(url + visitor);
-        expect(path(page), visitor).toBe("/dashboard");
+        for (const visitor of [...VISITOR_ONLY, "/login?next=%2Fsearch"]) {
+          await page.goto(url + visitor);
+          expect(path(page), visitor).toBe("/dashboard");
+          await expectDashboard(page, email);
+        }
+        for (const unknown of ["/no-such-page", "/course", "/dashboard/extra"]) {
+          await page.goto(url + unknown);
+          expect(path(page), unknown).toBe("/dashboard");
+          await expectDashboard(page, email);
+        }
+        // "/" is the dashboard itself, with Dashboard highlighted.
+        await page.goto(url + "/");
+        expect(path(page)).toBe("/");
         await expectDashboard(page, email);
-      }
-      for (const unknown of ["/no-such-page", "/course", "/dashboard/extra"]) {
-        await page.goto(url + unknown);
-        expect(path(page), unknown).toBe("/dashboard");
-        await expectDashboard(page, email);
-      }
-      // "/" is the dashboard itself, with Dashboard highlighted.
-      await page.goto(url + "/");
-      expect(path(page)).toBe("/");
-      await expectDashboard(page, email);
-      expect(await (await accountNav(page, device)).getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
-      const sidebar = page.getByRole("complementary", { name: "Account navigation", includeHidden: true });
+        expect(await (await accountNav(page, device)).getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
+        const sidebar = page.getByRole("complementary", { name: "Account navigation", includeHidden: true });
 
-      for (const members of MEMBERS_ONLY) {
-        const response = await page.goto(url + members);
-        expect(path(page), members).toBe(members);
-        expect(response?.status(), members).toBe(200);
-        await expect(h1(page), members).resolves.toMatch(MEMBER_HEADINGS[members]);
-        expect(await sidebar.count(), members).toBe(1);
-      }
-      for (
-        const [where, heading] of [["/privacy", "Privacy Policy"], ["/terms", "Terms of Service"], ["/contact", "Contact us"], ["/search", "Search Courses"]]
-      ) {
-        const response = await page.goto(url + where);
-        expect(path(page), where).toBe(where);
-        expect(response?.status(), where).toBe(200);
-        await expect(h1(page), where).resolves.toBe(heading);
-      }
-      await page.goto(`${url}/course/${course}`);
-      expect(path(page)).toBe(`/course/${course}`);
-      await page.goto(`${url}/course/${course}/review`);
-      expect(path(page)).toBe(`/course/${course}/review`);
-      await expect(h1(page)).resolves.toBe("Write a review");
+        for (const members of MEMBERS_ONLY) {
+          const response = await page.goto(url + members);
+          expect(path(page), members).toBe(members);
+          expect(response?.status(), members).toBe(200);
+          await expect(h1(page), members).resolves.toMatch(MEMBER_HEADINGS[members]);
+          expect(await sidebar.count(), members).toBe(1);
+        }
+        for (
+          const [where, heading] of [["/privacy", "Privacy Policy"], ["/terms", "Terms of Service"], ["/contact", "Contact us"], ["/search", "Search Courses"]]
+        ) {
+          const response = await page.goto(url + where);
+          expect(path(page), where).toBe(where);
+          expect(response?.status(), where).toBe(200);
+          await expect(h1(page), where).resolves.toBe(heading);
+        }
+        await page.goto(`${url}/course/${course}`);
+        expect(path(page)).toBe(`/course/${course}`);
+        await page.goto(`${url}/course/${course}/review`);
+        expect(path(page)).toBe(`/course/${course}/review`);
+        await expect(h1(page)).resolves.toBe("Write a review");
 
-      expect(unexpected(problems)).toEqual([]);
-      await context.close();
-    });
+        expect(unexpected(problems)).toEqual([]);
+        await context.close();
+      },
+    );
 
-    test("a session of a student who has not verified yet counts as a visitor", async () => {
+    testOn(device, "phone")("a session of a student who has not verified yet counts as a visitor", async () => {
       const { url, t } = stack;
       const { context, page, problems } = await openPage(stack.browser, device.options);
       const [user] = await t.deps.database.db.insert(users).values({

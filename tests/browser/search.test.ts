@@ -3,15 +3,29 @@
  * change (beside the results on a desktop, in a sheet on a phone), the
  * spinner, the results and their URL, what each card shows, pagination with
  * Back/Next and the browser's back button, a reload, the empty message, and a
- * visitor's toggle sending them to /login; at desktop size with a mouse and
- * the keyboard and at phone size with taps.
+ * visitor's toggle sending them to /login. The filters and the cards, which a
+ * phone draws differently, run at desktop size with a mouse and the keyboard
+ * and at phone size with taps; the paths that are the same on both (paging,
+ * the empty message, the detour to /login) run once, shared out between them.
  */
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import type { CourseView, SearchPage } from "../../src/lib/api-types.ts";
 import { plural } from "../../src/lib/text.ts";
 import { createStudent } from "../helpers/accounts.ts";
-import { type Device, DEVICES, fillLogin, holdApi, openPage, press, stackForThisFile, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+import {
+  type Device,
+  DEVICES,
+  fillLogin,
+  holdApi,
+  openPage,
+  press,
+  stackForThisFile,
+  testOn,
+  unexpected,
+  uniqueEmail,
+  waitForIsland,
+} from "../helpers/pages.ts";
 
 const stack = stackForThisFile();
 
@@ -235,7 +249,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("pages: Next, View Course, back, reload", async () => {
+    testOn(device, "phone")("pages: Next, View Course, back, reload", async () => {
       const { context, page, problems } = await openPage(stack.browser, device.options);
       await page.goto(stack.url + "/search");
       await waitForIsland(page, "CourseSearch");
@@ -295,7 +309,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("the numbered pages: Back, the first page, an ellipsis, a window of 5, an ellipsis, the last page, Next", async () => {
+    testOn(device, "desktop")("the numbered pages: Back, the first page, an ellipsis, a window of 5, an ellipsis, the last page, Next", async () => {
       const { context, page, problems } = await openPage(stack.browser, device.options);
       const all = await apiSearch("");
       const last = all.totalPages;
@@ -327,7 +341,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("a search that matches nothing shows the empty message", async () => {
+    testOn(device, "phone")("a search that matches nothing shows the empty message", async () => {
       const { context, page, problems } = await openPage(stack.browser, device.options);
       await page.goto(stack.url + "/search");
       await waitForIsland(page, "CourseSearch");
@@ -349,7 +363,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("a visitor who clicks Mark Done goes to /login, and comes back to the search after logging in", async () => {
+    testOn(device, "desktop")("a visitor who clicks Mark Done goes to /login, and comes back to the search after logging in", async () => {
       const { context, page, problems } = await openPage(stack.browser, device.options);
       const student = await createStudent(stack.t, uniqueEmail("searcher"));
       await page.goto(stack.url + "/search?colleges=CAS&departments=CS");

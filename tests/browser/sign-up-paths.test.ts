@@ -1,11 +1,12 @@
 /**
- * Sign-up without dead ends, in Chromium at desktop and phone sizes: a student
+ * Sign-up without dead ends, in Chromium, each path once (two on the desktop,
+ * one on the phone; the forms are the same on both): a student
  * who registers in one browser and opens /verify in another (another device,
  * a closed tab) can finish; logging in before verifying leads to /verify; and
  * the verification mail's one-click link signs the student in.
  */
 import type { Page } from "playwright-core";
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import { rateLimits } from "../../db/schema.ts";
 import { userByEmail } from "../helpers/accounts.ts";
 import {
@@ -17,6 +18,7 @@ import {
   press,
   screenshot,
   stackForThisFile,
+  testOn,
   unexpected,
   uniqueEmail,
   waitForIsland,
@@ -51,7 +53,7 @@ function shot(page: Page, name: string): Promise<void> {
 
 for (const device of DEVICES) {
   describe(`finishing sign-up in Chromium, ${device.name}`, () => {
-    test("registered in one browser, verified in a fresh one: the email is typed in, the code works, /login says so", async () => {
+    testOn(device, "desktop")("registered in one browser, verified in a fresh one: the email is typed in, the code works, /login says so", async () => {
       const email = uniqueEmail("other-device");
       await registerElsewhere(device, email);
       const code = codeIn((await stack.smtp.next(email)).text);
@@ -78,7 +80,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("logging in before verifying leads to /verify with the email filled in, and the code finishes sign-up", async () => {
+    testOn(device, "phone")("logging in before verifying leads to /verify with the email filled in, and the code finishes sign-up", async () => {
       const email = uniqueEmail("login-first");
       await registerElsewhere(device, email);
       const code = codeIn((await stack.smtp.next(email)).text);
@@ -101,7 +103,7 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    test("the mail's one-click link verifies and signs in, in a browser that never saw the sign-up", async () => {
+    testOn(device, "desktop")("the mail's one-click link verifies and signs in, in a browser that never saw the sign-up", async () => {
       const email = uniqueEmail("one-click");
       await registerElsewhere(device, email);
       const mail = await stack.smtp.next(email);

@@ -5,7 +5,7 @@
  * logging in through the /login form.
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { makeTestApp, type TestApp } from "./app.ts";
 export { courseId } from "./catalog.ts";
 import { type RunningServer, serve, sharedBrowser } from "./browser.ts";
@@ -57,6 +57,17 @@ export const DEVICES: Device[] = [
   { name: "desktop", options: { ...DESKTOP, colorScheme: "light" }, touch: false },
   { name: "phone", options: { ...PHONE, colorScheme: "dark" }, touch: true },
 ];
+
+/**
+ * `test` on the screen named, and nothing on the other: for a path whose steps, requests and answers are the same on
+ * both screens (a redirect, a form's messages, an account flow), which runs once. A file shares such paths out between
+ * the desktop (light) and the phone (dark), so both screens and both schemes still see each kind of page; what a phone
+ * draws or handles differently (menus, the filter panel, cards, charts, the review form, the compare tray, the planner)
+ * runs on both.
+ */
+export function testOn(device: Device, screen: Device["name"]): typeof test {
+  return device.name === screen ? test : ((() => {}) as unknown as typeof test);
+}
 
 /** Clicks on the desktop, taps on the phone. */
 export function press(device: Device, target: Locator, options: { force?: boolean } = {}): Promise<void> {
