@@ -1,8 +1,8 @@
 /**
  * The rewritten course page and the professor pages in Chromium, at desktop
- * and phone sizes (the figures, charts and the deletion on both; the review
- * list's paging, the professor page and the review form's semester once each,
- * shared out between them), on one course with 24 reviews by three professors whose
+ * and phone sizes (the figures, charts, the professor page and the deletion on
+ * both; the review list's paging, the professor search and the review form's
+ * semester once each, shared out between them), on one course with 24 reviews by three professors whose
  * names students spelled several ways ("Prof. Dana Whitlock", "dana
  * whitlock", "Dr. Lee Park", "Jose Nunez") over five semesters typed several
  * ways ("Fall 2024", "fall 24", "F24", "SP25", "Summer 1 2023") and two that
@@ -386,7 +386,7 @@ for (const device of DEVICES) {
       expect(unexpected(problems)).toEqual([]);
     });
 
-    testOn(device, "desktop")(
+    test(
       "a professor link opens the professor page: the name, the course, ten reviews then Show more; other spellings; axe; 404 for an unknown professor",
       async () => {
         const { page, problems } = visitor;
