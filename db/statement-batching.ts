@@ -6,8 +6,12 @@
  * event loop to end, so those started together go together, in the order
  * they were sent; statements of different requests never share a batch.
  *
- * A batch runs in one transaction. If it fails, its statements run again one
- * by one, so each gets its own answer or its own error, as without batching.
+ * A batch runs in one transaction: a read-only one for reads, and one that
+ * takes the write lock before its first statement when any statement writes,
+ * so a batch that reads and then writes waits for another connection's write
+ * instead of failing on the snapshot that write left behind. If it fails, its
+ * statements run again one by one, so each gets its own answer or its own
+ * error, as without batching.
  */
 import { setImmediate } from "node:timers";
 import type { Client, InArgs, InStatement, ResultSet } from "@libsql/client";
@@ -28,7 +32,7 @@ async function flush(client: Client, queue: Pending[]): Promise<void> {
   }
   const statements = queue.map((p) => p.statement);
   try {
-    const results = await client.batch(statements, statements.every((s) => READ.test(sqlOf(s))) ? "read" : "deferred");
+    const results = await client.batch(statements, statements.every((s) => READ.test(sqlOf(s))) ? "read" : "write");
     queue.forEach((p, i) => p.resolve(results[i]));
   } catch {
     for (const p of queue) await client.execute(p.statement).then(p.resolve, p.reject);

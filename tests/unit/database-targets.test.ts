@@ -243,6 +243,24 @@ describe("a request's statements on a libSQL server leave together", () => {
     expect(String((result[1] as PromiseRejectedResult).reason)).toMatch(/no_such_table/);
   });
 
+  test("reads and a write sent together wait for another connection's write and still leave as one round trip", async () => {
+    const { client } = remote.deps.database;
+    await sqld.client.execute("CREATE TABLE batch_beside_write (k TEXT PRIMARY KEY)");
+    // Another connection's write, the way the outbox's delivery or a second server holds one for a few calls.
+    const other = await sqld.client.transaction("write");
+    await other.execute("INSERT INTO batch_beside_write VALUES ('theirs')");
+    const mine = remote.deps.database.measure(() =>
+      Promise.all([client.execute("SELECT COUNT(*) AS n FROM batch_beside_write"), client.execute("INSERT INTO batch_beside_write VALUES ('mine')")])
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await other.commit();
+    const { result, usage } = await mine;
+    // A batch that read first would have failed once the other write committed, and run again statement by statement.
+    expect(usage.roundTrips).toBe(1);
+    expect(result[0].rows[0].n).toBe(1);
+    expect((await sqld.client.execute("SELECT k FROM batch_beside_write ORDER BY k")).rows.map((r) => r.k)).toEqual(["mine", "theirs"]);
+  });
+
   test("a course page costs fewer round trips on the server than statements, and the same page as on the file", async () => {
     // A course no test above renames on the server.
     const [course] = await remote.deps.database.db.select().from(courses).where(eq(courses.department, "WR")).limit(1);
