@@ -13,7 +13,7 @@
  */
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { axeViolations, COLOUR_RULES, unnamedControls } from "../helpers/a11y.ts";
+import { axeViolations, COLOUR_RULES, darkColourViolations, unnamedControls } from "../helpers/a11y.ts";
 import { a11ySite } from "../helpers/a11y-site.ts";
 import { AXE_SCRIPT_PATH } from "../helpers/axe-script.ts";
 import { DESKTOP, failedLoad, logIn, openPage, PHONE, screenshot, unexpected, waitForIsland } from "../helpers/pages.ts";
@@ -75,11 +75,7 @@ async function audit(visits: Visit[], size: string, options: BrowserContextOptio
       if (light.length) found[`${visit.name}-${size}-light`] = light;
       // In CSS pixels: the phone's double-density shots took longer than the axe run.
       await screenshot(page, `${visit.name}-${size}-light`, { fullPage: true, scale: "css" });
-      await page.emulateMedia({ colorScheme: "dark" });
-      // Colours that change with the scheme may be animated (a button's transition): check the colours they end on,
-      // jumping each transition to its end rather than waiting for it to run.
-      await page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).forEach((a) => a.finish()));
-      const dark = await axeViolations(page, undefined, COLOUR_RULES);
+      const dark = await darkColourViolations(page);
       if (dark.length) found[`${visit.name}-${size}-dark`] = dark;
       await screenshot(page, `${visit.name}-${size}-dark`, { fullPage: true, scale: "css" });
     }

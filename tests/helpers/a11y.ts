@@ -73,6 +73,18 @@ export async function axeViolations(page: Page, within?: string, rules?: string[
   );
 }
 
+/**
+ * Switches the page to dark mode in place and returns what axe's colour rules find there: the scheme changes only
+ * colours, never the markup, the names or the layout, so the other rules would find what they found in light mode.
+ */
+export async function darkColourViolations(page: Page): Promise<string[]> {
+  await page.emulateMedia({ colorScheme: "dark" });
+  // Colours that change with the scheme may be animated (a button's transition): check the colours they end on,
+  // jumping each transition to its end rather than waiting for it to run.
+  await page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).forEach((a) => a.finish()));
+  return await axeViolations(page, undefined, COLOUR_RULES);
+}
+
 /** The roles of things a user operates, as Chromium's accessibility tree names them. */
 const CONTROL_ROLES = new Set([
   "button",
