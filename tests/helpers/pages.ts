@@ -14,10 +14,10 @@ import { type SmtpInbox, startSmtpServer } from "./smtp.ts";
 export type Stack = { smtp: SmtpInbox; t: TestApp; server: RunningServer; browser: Browser; url: string };
 
 /** The app with the real mailer pointed at an in-process SMTP server, served on a free port, and Chromium. */
-export async function startStack(): Promise<Stack> {
+export async function startStack(env?: Record<string, string>): Promise<Stack> {
   const smtp = await startSmtpServer();
   // The browser tests time no call, so the API's contract compiles only the answers they get.
-  const t = await makeTestApp({ smtpUrl: smtp.url, lazyContract: true });
+  const t = await makeTestApp({ env, smtpUrl: smtp.url, lazyContract: true });
   const server = await serve(t);
   const browser = await sharedBrowser();
   return { smtp, t, server, browser, url: server.url };
@@ -28,9 +28,9 @@ export async function startStack(): Promise<Stack> {
  * The returned object is filled in once the stack is up, so tests read
  * `stack.url`, `stack.t`, … when they run.
  */
-export function stackForThisFile(): Stack {
+export function stackForThisFile(env?: Record<string, string>): Stack {
   const stack = {} as Stack;
-  beforeAll(async () => void Object.assign(stack, await startStack()));
+  beforeAll(async () => void Object.assign(stack, await startStack(env)));
   afterAll(() => stopStack(stack));
   return stack;
 }
