@@ -65,8 +65,8 @@ export const DEVICES: Device[] = [
  * draws or handles differently (menus, the filter panel, cards, charts, the review form, the compare tray, the planner)
  * runs on both.
  */
-export function testOn(device: Device, screen: Device["name"]): typeof test {
-  return device.name === screen ? test : ((() => {}) as unknown as typeof test);
+export function testOn(device: Device, screen: Device["name"]): (name: string, body: () => Promise<void>, timeout?: number) => void {
+  return device.name === screen ? (name, body, timeout) => test(name, body, timeout) : () => {};
 }
 
 /** Clicks on the desktop, taps on the phone. */
