@@ -6,6 +6,8 @@
  * come from the static route map. Nothing here writes a file or loads a native
  * library; `tests/unit/deploy-entry.test.ts` runs it without those permissions.
  */
+// First: React reads NODE_ENV when it is first imported (src/server/production-react.ts).
+import "./src/server/production-react.ts";
 import { databaseTarget } from "./db/client.ts";
 import { countingInto, newUsage } from "./db/round-trips.ts";
 import { createApp } from "./src/app.ts";

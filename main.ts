@@ -1,4 +1,6 @@
 /** Starts HubRate: reads the configuration, prepares the database and assets, and serves. */
+// First: React reads NODE_ENV when it is first imported (src/server/production-react.ts).
+import "./src/server/production-react.ts";
 import { createApp } from "./src/app.ts";
 import { loadConfig } from "./src/config.ts";
 import { exitOnStartupError, prepareApp, startupConfig, warmSearchIndex } from "./src/startup.ts";

@@ -12,11 +12,20 @@ const ROOT = new URL("../../", import.meta.url).pathname;
 
 export type Server = { proc: Deno.ChildProcess; base: string; stderr: string[] };
 
-/** Starts main.ts as its own process in production mode and waits until /healthz answers; `env` adds to (or overrides) its settings. */
-export async function startServer(url: string, port: number, demoCatalog: "on" | "off" = "on", env: Record<string, string> = {}): Promise<Server> {
+/**
+ * Starts main.ts as its own process in production mode and waits until /healthz answers; `env` adds to (or overrides)
+ * its settings, `flags` go to `deno run` (an inspector port, say).
+ */
+export async function startServer(
+  url: string,
+  port: number,
+  demoCatalog: "on" | "off" = "on",
+  env: Record<string, string> = {},
+  flags: string[] = [],
+): Promise<Server> {
   const base = `http://127.0.0.1:${port}`;
   const proc = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `--v8-flags=${V8_FLAGS}`, "main.ts"],
+    args: ["run", "-A", `--v8-flags=${V8_FLAGS}`, ...flags, "main.ts"],
     cwd: ROOT,
     env: {
       DATABASE_URL: url,

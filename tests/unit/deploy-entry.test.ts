@@ -10,17 +10,18 @@ import { TEST_BUILD_DIR } from "../helpers/build-dir.ts";
 import { type SmtpInbox, startSmtpServer } from "../helpers/smtp.ts";
 import { type Sqld, startSqld } from "../helpers/sqld.ts";
 import { freePort } from "../helpers/processes.ts";
+import { loadedScripts } from "../helpers/loaded-scripts.ts";
 
 const PERMISSIONS = ["--allow-read", "--allow-net", "--allow-env", "--no-prompt"];
 const SECRET = "deploy-entry-test-secret-0123456789abcdef";
 
 type Entry = { origin: string; output: () => string; stop(): Promise<void> };
 
-async function startEntry(env: Record<string, string>): Promise<Entry> {
+async function startEntry(env: Record<string, string>, flags: string[] = []): Promise<Entry> {
   const port = freePort();
   const origin = `http://127.0.0.1:${port}`;
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...PERMISSIONS, "deploy.ts"],
+    args: ["run", ...PERMISSIONS, ...flags, "deploy.ts"],
     env: { APP_ORIGIN: origin, PORT: String(port), HOST: "127.0.0.1", SESSION_SECRET: SECRET, ASSETS_DIR: TEST_BUILD_DIR, ...env },
     stdin: "null",
     stdout: "piped",
@@ -55,10 +56,16 @@ async function startEntry(env: Record<string, string>): Promise<Entry> {
 let sqld: Sqld;
 let inbox: SmtpInbox;
 let entry: Entry;
+/** The entry's V8 inspector, through which a test reads which modules it loaded. */
+const inspector = freePort();
 beforeAll(async () => {
   sqld = await startSqld();
   inbox = await startSmtpServer();
-  entry = await startEntry({ DATABASE_URL: sqld.url, DATABASE_AUTH_TOKEN: sqld.token, SMTP_URL: inbox.url, DEMO_CATALOG: "on" });
+  // NODE_ENV as a developer's shell might have it: the entry renders with React's production build anyway.
+  entry = await startEntry(
+    { DATABASE_URL: sqld.url, DATABASE_AUTH_TOKEN: sqld.token, SMTP_URL: inbox.url, DEMO_CATALOG: "on", NODE_ENV: "development" },
+    [`--inspect=127.0.0.1:${inspector}`],
+  );
   if (!entry.output().includes("is serving at")) throw new Error(`deploy.ts did not start:\n${entry.output()}`);
 });
 afterAll(async () => {
@@ -166,6 +173,17 @@ describe("deploy.ts without write, FFI, subprocess or system permissions", () =>
     } finally {
       await again.stop();
     }
+  });
+
+  test("renders with React's production build whatever NODE_ENV says: no *.development.js module is loaded", async () => {
+    for (const path of ["/", "/search?q=intro", "/course/1", "/login"]) {
+      const response = await call(path);
+      await response.arrayBuffer();
+      expect(response.status, path).toBeLessThan(500);
+    }
+    const scripts = await loadedScripts(inspector);
+    expect(scripts.filter((url) => /\/react(-dom)?@/.test(url) && url.endsWith(".production.js"))).not.toEqual([]);
+    expect(scripts.filter((url) => url.endsWith(".development.js"))).toEqual([]);
   });
 
   test("asked for nothing it was not given: no permission was refused", () => {
