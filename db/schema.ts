@@ -54,15 +54,26 @@ export const courses = sqliteTable("courses", {
   avgWorkload: real("avg_workload").notNull().default(0),
   avgInterest: real("avg_interest").notNull().default(0),
   avgTeacher: real("avg_teacher").notNull().default(0),
+  /**
+   * Best Rating's key: the Bayesian average `(C·m + n·avg) / (C + n)` of a rated course, -1 for one without reviews, so
+   * that one descending index gives the sort. Kept by the `course_figures_changed` trigger (migration 0011) with the
+   * prior m stored in app_settings (`rating_prior`), which follows the mean of the rated courses.
+   */
+  ratingScore: real("rating_score").notNull().default(-1),
+  /** When the figures last changed, on the `figures_stamp` counter of app_settings: what a copy in memory reads to catch up. */
+  figuresStamp: integer("figures_stamp").notNull().default(0),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
 }, (t) => [
   uniqueIndex("courses_identity").on(t.college, t.department, t.number),
   index("courses_code_order").on(t.numberValue, t.number, t.college, t.department),
   index("courses_department").on(t.department, t.numberValue),
   // The sort orders of search, column for column, so a sorted page reads the index instead of sorting.
-  index("courses_rating_order").on(sql`${t.avgOverall} DESC`, t.college, t.department, t.numberValue, t.number),
+  index("courses_best_rating").on(sql`${t.ratingScore} DESC`, sql`${t.numReviews} DESC`, t.college, t.department, t.numberValue, t.number),
   index("courses_reviews_order").on(sql`${t.numReviews} DESC`, t.college, t.department, t.numberValue, t.number),
   index("courses_no_prereqs").on(t.noPreReqs, t.numberValue),
+  index("courses_figures_stamp").on(t.figuresStamp),
+  // The prior of Best Rating is the mean of these: read from the index alone.
+  index("courses_rated_overall").on(t.avgOverall).where(sql`${t.numReviews} > 0`),
 ]);
 
 /**

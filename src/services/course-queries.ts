@@ -87,26 +87,22 @@ export function viewsOf(catalog: Catalog, rows: CourseFigures[]): CourseView[] {
   return views;
 }
 
-/** The prior of Best Rating: a course's score starts at the mean of all rated courses, weighed as this many reviews (docs/product.md, Ratings). */
-export const BEST_RATING_WEIGHT = 5;
-
 /**
  * Best Rating: rated courses first, by the Bayesian average
  * `(C·m + n·avg) / (C + n)` (m: the mean overall rating of all rated courses,
  * C: 5 reviews), so one 5-star review does not outrank a well-reviewed course;
- * then the courses without reviews, which have no rating. Rounded to nine
- * decimals, so that equal averages summed in another order still tie.
+ * then the courses without reviews, which have no rating. The score is stored
+ * with the course's figures (`rating_score`, -1 without reviews; kept by the
+ * trigger of migration 0011, rounded to nine decimals so that equal averages
+ * summed in another order still tie) and read in the order of its index: a
+ * sorted page costs no computed ORDER BY over every course.
  */
-export const bayesianAverage =
-  sql`ROUND((${BEST_RATING_WEIGHT} * (SELECT COALESCE(AVG(avg_overall), 0) FROM courses WHERE num_reviews > 0) + ${courses.numReviews} * ${courses.avgOverall}) / (${BEST_RATING_WEIGHT} + ${courses.numReviews}), 9)`;
-
 const CODE_ORDER = [asc(courses.numberValue), asc(courses.number), asc(courses.college), asc(courses.department)];
 const SORT_ORDERS: ReadonlyMap<SortBy, SQL[]> = new Map([
   ["byCourseCode", CODE_ORDER],
   ["relevance", CODE_ORDER],
   ["byRating", [
-    desc(sql`${courses.numReviews} > 0`),
-    desc(bayesianAverage),
+    desc(courses.ratingScore),
     desc(courses.numReviews),
     asc(courses.college),
     asc(courses.department),

@@ -11,7 +11,8 @@ import { courses, futureCourses, reviews } from "../../db/schema.ts";
 import type { CourseView, HubPlanView } from "../lib/api-types.ts";
 import { type Candidate, coveredCodes, type Need, needsMet, type Plan, planProgram, readPlan, remainingNeeds, undominated } from "../lib/hub-plan.ts";
 import { type Catalog, type CatalogCourse, withCatalog } from "./catalog-cache.ts";
-import { bayesianAverage, completedIds, type CourseFigures, courseView, figureColumns } from "./course-queries.ts";
+import { completedIds, type CourseFigures, courseView, figureColumns } from "./course-queries.ts";
+import { ratingPrior } from "./course-stats.ts";
 
 export type HubPlanOptions = {
   /** Only courses whose prerequisites the student has met, or that have none (the default). */
@@ -75,7 +76,7 @@ async function plannerInputs(db: Db, catalog: Catalog, userId: number): Promise<
     completedIds(db, userId),
     db.select({ id: futureCourses.courseId }).from(futureCourses).where(eq(futureCourses.userId, userId)),
     // Only the courses a plan may hold (current, below 500, with a Hub unit) that have reviews: a few numbers each.
-    db.select({ ...figureColumns(), score: bayesianAverage }).from(courses).where(
+    db.select({ ...figureColumns(), score: courses.ratingScore }).from(courses).where(
       and(
         gt(courses.numReviews, 0),
         eq(courses.current, true),
@@ -83,7 +84,7 @@ async function plannerInputs(db: Db, catalog: Catalog, userId: number): Promise<
         sql`EXISTS (SELECT 1 FROM course_hub_units h WHERE h.course_id = courses.id)`,
       ),
     ),
-    db.select({ score: bayesianAverage }).from(courses).where(eq(courses.numReviews, 0)).limit(1),
+    ratingPrior(db),
     db.select({ id: reviews.courseId }).from(reviews).where(eq(reviews.userId, userId)),
   ]);
   const taken = [...new Set([...completed, ...future.map((r) => r.id)])].filter((id) => catalog.courses.has(id));
@@ -92,7 +93,7 @@ async function plannerInputs(db: Db, catalog: Catalog, userId: number): Promise<
     completed,
     taken,
     figures: new Map(rated.map((row) => [row.id, { ...row, score: Number(row.score) }])),
-    prior: Number(unrated[0]?.score ?? 0),
+    prior: unrated,
     reviewed: new Set(reviewed.map((r) => r.id)),
   };
 }

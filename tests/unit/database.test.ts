@@ -52,7 +52,7 @@ describe("database", () => {
       const index of [
         "courses_identity",
         "courses_code_order",
-        "courses_rating_order",
+        "courses_best_rating",
         "courses_reviews_order",
         "courses_no_prereqs",
         "course_hub_units_by_hub",
