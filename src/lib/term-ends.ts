@@ -95,10 +95,13 @@ export function isCalendarDate(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** Made once: a formatter costs far more to make than to use. */
+let bostonDays: Intl.DateTimeFormat | undefined;
+
 /** The calendar day in Boston at `instant`, YYYY-MM-DD. */
 export function bostonDate(instant: Date): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: BOSTON_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" })
-    .formatToParts(instant);
+  bostonDays ??= new Intl.DateTimeFormat("en-US", { timeZone: BOSTON_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+  const parts = bostonDays.formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
