@@ -1,8 +1,9 @@
 /**
  * The entry point for hosts without native addons or a writable disk, such as
  * Deno Deploy: the database is a libSQL server (Turso) reached through the web
- * client, passwords are hashed by the WebAssembly build of argon2id with the
- * same parameters, the island bundles come from `deno task build`, and pages
+ * client, passwords are hashed by the portable argon2id engine with the same
+ * parameters (WebCrypto's, off the event loop; src/services/passwords.ts),
+ * the island bundles come from `deno task build`, and pages
  * come from the static route map. Nothing here writes a file or loads a native
  * library; `tests/unit/deploy-entry.test.ts` runs it without those permissions.
  */
@@ -16,7 +17,7 @@ import { routeModules } from "./src/route-map.gen.ts";
 import { usePasswordEngine } from "./src/services/passwords.ts";
 import { exitOnStartupError, prepareApp, reminderTermEnds, scheduleReviewReminders, startupConfig, warmSearchIndex } from "./src/startup.ts";
 
-usePasswordEngine("wasm");
+usePasswordEngine("portable");
 
 function deployConfig() {
   // Production unless told otherwise; there is no disk to keep a generated session secret on.

@@ -152,7 +152,7 @@ describe("deploy.ts without write, FFI, subprocess or system permissions", () =>
     expect(review.status).toBe(201);
     expect(await (await call(`/course/${course.id}`)).text()).toContain("Reviewed through the deploy entry.");
 
-    // The WebAssembly argon2id wrote the same format and parameters, and the native engine reads it.
+    // The portable argon2id engine wrote the same format and parameters, and the native engine reads it.
     const stored = String((await sqld.client.execute({ sql: "SELECT password_hash FROM users WHERE email = ?", args: [email] })).rows[0].password_hash);
     expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(stored, password)).toBe(true);
