@@ -9,7 +9,7 @@ import { compress } from "hono/compress";
 import { createElement } from "react";
 import { handleError } from "./middleware/error-handler.ts";
 import { httpCache } from "./middleware/http-cache.ts";
-import { apiBodyLimit, jsonBodies, sameOrigin } from "./middleware/request-guards.ts";
+import { apiBodyLimit, jsonBodies, sameOrigin, urlLengthLimit } from "./middleware/request-guards.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { keepsResponses, responseCache } from "./middleware/response-cache.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
@@ -57,6 +57,8 @@ export async function createApp(deps: AppDeps, routes?: RouteModules): Promise<H
   // Caching sees the page before compression and after the security headers, so a 304 goes out without them.
   app.use("*", except("/static/*", httpCache()));
   app.use("*", securityHeaders(deps.config.env === "production"));
+  // A URL longer than any of the site's own gets 414 before the cache, the session or a route sees it.
+  app.use("*", urlLengthLimit);
   // What visitors were answered, kept while the content version holds; inside the security headers, so a copy
   // goes out with this request's nonce and CSP. The probes always ask the database themselves.
   if (keepsResponses(deps.config.responseCache, deps.database.target)) {

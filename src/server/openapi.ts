@@ -21,7 +21,7 @@ import { errorSchema } from "../lib/api-schemas.ts";
  * renaming anything, or requiring a new input, would raise the major number;
  * `deno task openapi` refuses such a change unless told it is meant.
  */
-export const API_VERSION = "1.1.0";
+export const API_VERSION = "1.2.0";
 
 export const API_TAGS = [
   { name: "Courses", description: "Search the catalog, read a course with its figures, compare courses. No session needed." },
@@ -35,7 +35,7 @@ export const API_TAGS = [
 
 export type ApiTag = (typeof API_TAGS)[number]["name"];
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 500 | 503;
 
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: "The request is not valid: `message` says why, and a refused body or query names each field's message under `fields`.",
@@ -44,6 +44,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   404: "Not found.",
   409: "In conflict with what is already there.",
   413: "The body is larger than 16 KiB.",
+  414: "The path and query string are longer than 8,192 characters.",
   415: "The body is not JSON: send it with `Content-Type: application/json`.",
   429: "Too many requests: wait the number of seconds in `Retry-After`, then try again.",
   500: "Something failed on HubRate's side (it is logged); nothing about the request is wrong.",
@@ -53,6 +54,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
 const BUSY = "HubRate is busy right now. Please try again in a moment.";
 const FAILED = "Something went wrong on our side. Please try again.";
 const CROSS_SITE = "Cross-site requests are not allowed.";
+const URL_TOO_LONG = "The URL is too long: its path and query string may have at most 8,192 characters.";
 
 /** An answer's body: its schema, an example taken from the demo catalog, and what it means. */
 export type Answer = { description: string; schema: z.core.$ZodType; example: unknown };
@@ -94,9 +96,10 @@ const CACHEABLE = {
   },
 };
 
-/** Errors that follow from the kind of endpoint: a session needed, a change of state, a busy database. */
+/** Errors that follow from the kind of endpoint: any request's URL length, a session needed, a change of state, a busy database. */
 function standardErrors(spec: OperationSpec, write: boolean): Partial<Record<ErrorStatus, ErrorAnswer>> {
-  const errors: Partial<Record<ErrorStatus, ErrorAnswer>> = {};
+  // Every request is refused when its URL is longer than any of the site's own (src/middleware/request-guards.ts).
+  const errors: Partial<Record<ErrorStatus, ErrorAnswer>> = { 414: URL_TOO_LONG };
   if (spec.access === "student") errors[401] = "Please log in to continue.";
   if (write) {
     errors[403] = { description: "A request from another site's page, which may not change anything.", message: CROSS_SITE };

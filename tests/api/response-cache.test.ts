@@ -4,13 +4,23 @@
  * review, a vote, a report, a deleted account, an import or SQL written by
  * another connection moves the version and the next request sees the change;
  * nothing a student asks is served from it or kept in it; a failing database
- * still gets each page's own failure answer.
+ * still gets each page's own failure answer; however many distinct URLs are
+ * asked for, what it keeps (keys included) stays within its budget, and a URL
+ * over the maximum is refused with 414 before it is looked up or kept.
  */
 import { createClient } from "@libsql/client";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import demoCatalog from "../../db/seeds/demo-catalog.json" with { type: "json" };
-import { keepsResponses, RESPONSE_CACHE_SECONDS, responseCache } from "../../src/middleware/response-cache.ts";
+import { MAX_URL_LENGTH, URL_TOO_LONG_MESSAGE } from "../../src/middleware/request-guards.ts";
+import {
+  ENTRY_OVERHEAD_BYTES,
+  keepsResponses,
+  RESPONSE_CACHE_BYTES,
+  RESPONSE_CACHE_SECONDS,
+  responseCache,
+  responseCacheStats,
+} from "../../src/middleware/response-cache.ts";
 import type { AppEnv } from "../../src/server/context.ts";
 import { importCourses } from "../../src/services/catalog.ts";
 import { contentVersion } from "../../src/services/content-version.ts";
@@ -301,6 +311,32 @@ describe("the cache itself", () => {
     expect(made()).toBe(6);
   });
 
+  test("keys, headers and a fixed cost per entry count against the budget; a key longer than the longest URL is not kept", async () => {
+    const maxBytes = 200_000;
+    const { app, made } = clockApp({ maxBytes });
+    const cache = () => responseCacheStats(t.deps.database).find((stats) => stats.maxBytes === maxBytes)!;
+    // Bodies of a dozen characters under keys of 4,000: the keys are what fills the budget.
+    for (let n = 0; n < 200; n++) {
+      await app.request(`/made/1?n=${n}&pad=${"k".repeat(4000)}`);
+      expect(cache().bytes).toBeLessThanOrEqual(maxBytes);
+    }
+    expect(made()).toBe(200);
+    const perEntry = cache().bytes / cache().entries;
+    expect(perEntry).toBeGreaterThan(2 * 4000 + ENTRY_OVERHEAD_BYTES);
+    // Full: one entry more would not fit.
+    expect(cache().bytes + perEntry).toBeGreaterThan(maxBytes);
+    // The newest copies are the ones kept.
+    await app.request(`/made/1?n=199&pad=${"k".repeat(4000)}`);
+    expect(made()).toBe(200);
+
+    const absurd = `/made/1?pad=${"k".repeat(MAX_URL_LENGTH)}`;
+    const before = cache();
+    await app.request(absurd);
+    await app.request(absurd);
+    expect(made()).toBe(202);
+    expect(cache()).toEqual(before);
+  });
+
   test("RESPONSE_CACHE: auto keeps answers on the embedded file and an embedded replica, not on a libSQL server; on and off say so", () => {
     expect([keepsResponses("auto", "file"), keepsResponses("auto", "replica"), keepsResponses("auto", "remote")]).toEqual([true, true, false]);
     expect([keepsResponses("on", "remote"), keepsResponses("off", "file")]).toEqual([true, false]);
@@ -317,5 +353,94 @@ describe("the cache itself", () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+describe("long URLs", () => {
+  /** A URL of `length` characters (path and query string), distinct by `n`. */
+  const longUrl = (path: string, n: number, length: number) => {
+    const start = `${path}${path.includes("?") ? "&" : "?"}n=${n}&pad=`;
+    return start + "x".repeat(length - start.length);
+  };
+  const SECURITY_HEADERS = ["content-security-policy", "x-content-type-options", "referrer-policy", "x-frame-options"];
+
+  test("thousands of distinct URLs just under the maximum: the cache stays within its budget and the app keeps answering", async () => {
+    // An app of its own, so the one cache on its database is the app's.
+    const flooded = await makeTestApp();
+    try {
+      const first = async (path: string) => await (await flooded.app.request(path)).text();
+      const robots = await first("/robots.txt");
+      const colleges = await first("/api/courses/colleges");
+      const stats = () => {
+        const caches = responseCacheStats(flooded.deps.database);
+        expect(caches).toHaveLength(1);
+        return caches[0];
+      };
+      expect(stats().maxBytes).toBe(RESPONSE_CACHE_BYTES);
+      let largest = 0;
+      for (let n = 0; n < 3000; n++) {
+        const kind = n % 30 === 0 ? "page" : n % 2 === 0 ? "robots" : "colleges";
+        const path = { page: "/privacy", robots: "/robots.txt", colleges: "/api/courses/colleges" }[kind];
+        const response = await flooded.app.request(longUrl(path, n, MAX_URL_LENGTH - 10));
+        const body = await response.text();
+        expect(response.status, `${kind} ${n}`).toBe(200);
+        expect(response.headers.get("server-timing"), `${kind} ${n}`).toMatch(/cache;desc=miss/);
+        if (kind === "page") expect(body).toContain("<h1>Privacy Policy</h1>");
+        else expect(body, `${kind} ${n}`).toBe(kind === "robots" ? robots : colleges);
+        const { bytes, maxBytes } = stats();
+        expect(bytes, `after request ${n}`).toBeLessThanOrEqual(maxBytes);
+        largest = Math.max(largest, bytes);
+      }
+      // The budget was reached (the bound was what held), and about one 16 KiB key per entry is what it holds.
+      expect(largest).toBeGreaterThan(RESPONSE_CACHE_BYTES * 0.9);
+      expect(stats().entries).toBeLessThan(RESPONSE_CACHE_BYTES / (2 * (MAX_URL_LENGTH - 10)));
+      // The newest copies answer; what the app answers afresh is still right.
+      const last = await flooded.app.request(longUrl("/api/courses/colleges", 2999, MAX_URL_LENGTH - 10));
+      expect(last.headers.get("server-timing")).toMatch(/cache;desc=hit/);
+      expect(await last.text()).toBe(colleges);
+      for (const path of ["/robots.txt", "/api/courses/colleges", "/privacy", "/search?q=writing"]) {
+        expect((await flooded.app.request(path)).status, path).toBe(200);
+      }
+    } finally {
+      await flooded.close();
+    }
+  }, 180_000);
+
+  test("a URL over the maximum: 414 with the message, JSON under /api and the error page elsewhere, with the security headers; never kept", async () => {
+    for (const path of ["/api/courses/colleges", "/privacy", "/robots.txt", "/api/courses/search?q=writing", "/search?q=writing"]) {
+      // At the maximum, the URL is the site's; one character more, and it is refused.
+      expect((await t.app.request(longUrl(path, 0, MAX_URL_LENGTH))).status, path).toBe(200);
+      // Asked twice: the second answer is refused as the first was, not a kept copy.
+      for (let time = 0; time < 2; time++) {
+        const response = await t.app.request(longUrl(path, 1, MAX_URL_LENGTH + 1));
+        expect(response.status, path).toBe(414);
+        for (const header of SECURITY_HEADERS) expect(response.headers.get(header), `${path} ${header}`).toBeTruthy();
+        expect(response.headers.get("cache-control"), path).toBe("no-store");
+        // Refused before the cache read the content version, and before anything else asked the database.
+        const timing = response.headers.get("server-timing") ?? "";
+        expect(timing, path).not.toMatch(/cache;/);
+        expect(timing, path).toMatch(/db-rt;desc="0"/);
+        if (path.startsWith("/api/")) {
+          expect(response.headers.get("content-type"), path).toMatch(/^application\/json/);
+          expect(await response.json(), path).toEqual({ message: URL_TOO_LONG_MESSAGE });
+        } else {
+          expect(response.headers.get("content-type"), path).toMatch(/^text\/html/);
+          const page = await response.text();
+          expect(page, path).toContain("<h1>Something went wrong</h1>");
+          expect(page, path).toContain(URL_TOO_LONG_MESSAGE);
+        }
+      }
+    }
+    // Whoever asks, however: a student's token is not read, a body not looked at, a long path refused like a long query.
+    const student = await createStudent(t, "cache-long-url@bu.edu");
+    const asStudent = await api(t, longUrl("/api/users/dashboard", 0, MAX_URL_LENGTH + 1), { token: student.token });
+    expect(asStudent.status).toBe(414);
+    expect(asStudent.headers.get("server-timing")).toMatch(/db-rt;desc="0"/);
+    const write = await api(t, longUrl("/api/auth/login", 0, 20_000), { method: "POST", body: { email: student.email, password: student.password } });
+    expect(write.status).toBe(414);
+    expect(await write.json()).toEqual({ message: URL_TOO_LONG_MESSAGE });
+    const longPath = await t.app.request(`/course/${"9".repeat(MAX_URL_LENGTH)}`);
+    expect(longPath.status).toBe(414);
+    expect(await longPath.text()).toContain(URL_TOO_LONG_MESSAGE);
   });
 });
