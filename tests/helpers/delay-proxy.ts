@@ -27,9 +27,8 @@ function pipeDelayed(from: Deno.Conn, to: Deno.Conn, oneWayMs: number): Promise<
     } catch {
       // One side went away: the other is closed below.
     } finally {
-      try {
-        to.closeWrite();
-      } catch { /* already closed */ }
+      // closeWrite answers with a promise, which rejects when the other side is already gone.
+      await Promise.resolve().then(() => to.closeWrite()).catch(() => {});
     }
   })();
 }
