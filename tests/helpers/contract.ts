@@ -114,7 +114,7 @@ export function answerProblems(contract: Contract, method: string, path: string,
     // A path the document does not have must be the API's plain 404: any other answer is an endpoint it forgot.
     if (status === 404 && contentType.includes("json") && typeof (body as Json)?.message === "string") return [];
     if (status === 403 && typeof (body as Json)?.message === "string") return []; // refused before routing: a cross-site write to an unknown path
-    if ((status === 413 || status === 415) && typeof (body as Json)?.message === "string") return [];
+    if ((status === 413 || status === 414 || status === 415) && typeof (body as Json)?.message === "string") return [];
     return [`${call}: the OpenAPI document has no ${method} ${path}`];
   }
   const { template, operation } = found;
