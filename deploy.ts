@@ -42,15 +42,19 @@ const ready = countingInto(startUsage, () => prepareApp(config)).catch(exitOnSta
 // Deno Deploy picks up crons registered at the top level before the server starts; where Deno.cron is missing this does nothing.
 scheduleReviewReminders(ready, termEnds);
 const deps = await ready;
+// The catalog and the search index are read while the app is made; how long that holds the event loop at a time once
+// the server listens is said when the index is ready.
+let listening = () => {};
+warmSearchIndex(deps.database, new Promise((resolve) => listening = resolve));
 const app = await createApp(deps, routeModules);
 // Instances come and go; each delivers mail left waiting, then sweeps for retries.
 deps.outbox.start();
-warmSearchIndex(deps.database);
 
 Deno.serve({
   port: config.port,
   hostname: config.host,
   onListen: ({ hostname, port }) => {
+    listening();
     // What a cold start cost: its time, and the database round trips of migrating and loading the reference data.
     console.log(
       `HubRate (deploy entry) started in ${Math.round(performance.now() - startedAt)} ms with ${startUsage.roundTrips} database round trips ` +

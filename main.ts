@@ -3,6 +3,7 @@
 import "./src/server/production-react.ts";
 import { createApp } from "./src/app.ts";
 import { loadConfig } from "./src/config.ts";
+import { stopPlanner } from "./src/services/hub-plan-solver.ts";
 import { exitOnStartupError, prepareApp, startupConfig, warmSearchIndex } from "./src/startup.ts";
 
 const config = startupConfig(() => loadConfig());
@@ -11,10 +12,13 @@ const deps = await prepareApp(config).catch(exitOnStartupError);
 if (deps.demoCoursesLoaded) {
   console.log(`Loaded the demo catalog: ${deps.demoCoursesLoaded} courses and ${deps.demoReviewsLoaded} demo reviews (set DEMO_CATALOG=off to start empty).`);
 }
+// The catalog and the search index are read while the routes load; how long that holds the event loop at a time once
+// the server listens is said when the index is ready.
+let listening = () => {};
+warmSearchIndex(deps.database, new Promise((resolve) => listening = resolve));
 const app = await createApp(deps);
 // Delivers mail left waiting by an earlier process at once, then sweeps for retries.
 deps.outbox.start();
-warmSearchIndex(deps.database);
 
 const controller = new AbortController();
 const server = Deno.serve({
@@ -22,6 +26,7 @@ const server = Deno.serve({
   hostname: config.host,
   signal: controller.signal,
   onListen: ({ hostname, port }) => {
+    listening();
     const shown = hostname === "0.0.0.0" ? "localhost" : hostname;
     console.log(`HubRate (${config.env}) is serving at http://${shown}:${port}`);
   },
@@ -43,5 +48,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 await server.finished;
+stopPlanner();
 await deps.outbox.stop();
 deps.database.close();

@@ -13,7 +13,8 @@
  * Each client is imported only when its target is chosen, so a process that
  * talks to a server never loads the native addon.
  */
-import type { Client, Config as ClientConfig, Transaction } from "@libsql/client";
+import type { Client, Config as ClientConfig, InArgs, InStatement, Transaction } from "@libsql/client";
+import { setImmediate } from "node:timers";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { LibSQLDatabase } from "drizzle-orm/libsql/driver-core";
 // The web entry wraps whichever client it is given; it only imports the (pure JavaScript) web client.
@@ -87,6 +88,26 @@ async function createLibsqlClient(url: string, target: DatabaseTarget, options: 
   return createClient(config);
 }
 
+/**
+ * The native client runs a statement on the event loop's thread: the reads a
+ * request (or the catalog's warm-up) starts side by side would run back to
+ * back, holding the loop for all of them. Each statement waits for a turn of
+ * its own instead, so other requests are answered between them.
+ */
+function eachInItsOwnTurn(client: Client): Client {
+  return new Proxy(client, {
+    get(target, property) {
+      const value = Reflect.get(target, property);
+      if (typeof value !== "function") return value;
+      if (property !== "execute") return value.bind(target);
+      return (statement: InStatement, args?: InArgs) =>
+        new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+          (target.execute as (s: InStatement, a?: InArgs) => ReturnType<Client["execute"]>)(statement, args)
+        );
+    },
+  });
+}
+
 /** The database cannot be opened or reached; the message names the URL (without credentials) and the reason. */
 export class DatabaseUnavailableError extends Error {}
 
@@ -101,7 +122,8 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
   let opened: Client | undefined;
   try {
     // Counted from the first statement, so a start measures what opening the database costs too.
-    opened = countRoundTrips(await createLibsqlClient(url, target, options));
+    const created = await createLibsqlClient(url, target, options);
+    opened = countRoundTrips(target === "remote" ? created : eachInItsOwnTurn(created));
     const client = opened;
     // WAL is a property of the file: set once, every later connection has it.
     if (target === "file") await client.execute("PRAGMA journal_mode=WAL");

@@ -93,3 +93,8 @@ export function countRoundTrips(client: Client): Client {
     },
   });
 }
+
+/** Runs `work` outside any request's count (and batches): work a request starts for the process, that it does not wait for. */
+export function outsideRequests<T>(work: () => Promise<T>): Promise<T> {
+  return current.exit(work);
+}

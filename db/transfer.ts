@@ -28,8 +28,14 @@ export class TransferError extends Error {}
 const PAGE = 2000;
 const INSERT_ROWS = 200;
 
-/** The database's own state, not data: the content version rises by itself (its triggers) as an import writes. */
-const NOT_MOVED = new Set(["content_version"]);
+/**
+ * The database's own state, not data: the content version rises by itself (its triggers) as an import writes, and the
+ * data derived from the rest (the catalog's snapshot, the descriptions' search index) is built again from it.
+ */
+const DERIVED = "derived_data";
+const NOT_MOVED = new Set(["content_version", DERIVED]);
+/** Settings, some of which triggers write while other tables load. */
+const SETTINGS = "app_settings";
 
 async function tableNames(database: Database): Promise<string[]> {
   const rows = await database.client.execute(
@@ -151,8 +157,15 @@ export async function importDatabase(database: Database, lines: AsyncIterable<st
         }
       }
     }
-    // Reference data and any demo catalog are replaced by the export's own rows.
-    for (const table of tables) await tx.run(sql`DELETE FROM ${name(table)}`);
+    // Reference data and any demo catalog are replaced by the export's own rows. The triggers of course_texts write
+    // app_settings as rows go (the versions of the catalog and its descriptions): it is emptied last, and the export's
+    // settings are written again once every row is in, so they end as they were exported.
+    for (const table of [...tables].filter((t) => t !== SETTINGS)) await tx.run(sql`DELETE FROM ${name(table)}`);
+    if (tables.has(SETTINGS)) await tx.run(sql`DELETE FROM ${name(SETTINGS)}`);
+    // What was derived from the target's old rows describes rows that are gone: made again by the next start.
+    if (await tx.get(sql`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ${DERIVED}`)) await tx.run(sql`DELETE FROM ${name(DERIVED)}`);
+    const settings: InValue[][] = [];
+    let settingsColumns: string[] = [];
 
     const counts: Record<string, number> = {};
     let table: string | undefined;
@@ -183,6 +196,7 @@ export async function importDatabase(database: Database, lines: AsyncIterable<st
         if (unknown) throw new TransferError(`${line.table}: the export has a column this database does not: ${unknown}`);
         table = line.table;
         columns = line.columns ?? [];
+        if (table === SETTINGS) settingsColumns = columns;
         counts[table] = 0;
         continue;
       }
@@ -190,7 +204,13 @@ export async function importDatabase(database: Database, lines: AsyncIterable<st
         throw new TransferError(`a row ${table ? `of ${table} ` : ""}does not match its columns`);
       }
       pending.push(line.row.map(decodeValue));
+      if (table === SETTINGS) settings.push(pending.at(-1)!);
       if (pending.length >= INSERT_ROWS) await flush();
+    }
+    if (settings.length) {
+      const values = settings.map((row) => sql`(${list(row.map((value) => sql`${value}`))})`);
+      await tx.run(sql`INSERT INTO ${name(SETTINGS)} (${list(settingsColumns.map(name))}) VALUES ${list(values)}
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
     }
     const problems = await tx.all<{ table: string }>(sql`PRAGMA foreign_key_check`);
     if (problems.length > 0) {

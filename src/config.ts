@@ -22,6 +22,7 @@ const envSchema = z.object({
   DEMO_CATALOG: z.enum(["on", "off"]).default("on"),
   ASSETS_DIR: z.string().min(1).default("static/build"),
   RESPONSE_CACHE: z.enum(["auto", "on", "off"]).default("auto"),
+  RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   // The dates themselves (real days, one per term, far enough apart) are checked where they are used, by src/lib/term-ends.ts.
   REVIEW_REMINDER_DATES: z.string().regex(/^\s*\d{2}-\d{2}\s*(,\s*\d{2}-\d{2}\s*)*$/, "must be MM-DD dates separated by commas, e.g. 12-20,05-15")
     .default("12-20,05-15"),
@@ -53,6 +54,11 @@ export type Config = {
    * libSQL server, where a copy that turned out stale would cost a second round trip.
    */
   responseCache: "auto" | "on" | "off";
+  /**
+   * Whether one address's typeahead and searches, and one student's plans, are limited per instance
+   * (src/services/request-limits.ts); off only for load tests and benchmarks that send everything from one machine.
+   */
+  rateLimits: boolean;
   /** When terms end, MM-DD, comma-separated: the end-of-term review reminders go out after each. */
   reviewReminderDates: string;
 };
@@ -104,6 +110,7 @@ export function loadConfig(
     demoCatalog: v.DEMO_CATALOG === "on",
     assetsDir: v.ASSETS_DIR,
     responseCache: v.RESPONSE_CACHE,
+    rateLimits: v.RATE_LIMITS === "on",
     reviewReminderDates: v.REVIEW_REMINDER_DATES,
   };
 }

@@ -14,9 +14,13 @@ import type { AppDeps } from "./server/context.ts";
 import { ensureReferenceData, loadDemoCatalogIfEmpty, REFERENCE_DATA_KEY, referenceDataHash } from "./services/catalog.ts";
 import { createMailer, type Mailer } from "./services/mail.ts";
 import { createOutbox } from "./services/outbox.ts";
+import { requestLimits } from "./services/request-limits.ts";
 import { ensurePrerequisitesLinked, PREREQUISITE_PARSER_KEY, PREREQUISITE_PARSER_VERSION } from "./services/course-prerequisites.ts";
 import { ensureReviewKeys } from "./services/course-summary.ts";
 import { catalogIndex } from "./services/search-index.ts";
+import { catalogSnapshotCurrent, currentCatalog, ensureCatalogSnapshot } from "./services/catalog-cache.ts";
+import { type LoopWatch, watchEventLoop } from "./server/loop-watch.ts";
+import { ensureSearchPostings, searchPostingsCurrent } from "./services/search-descriptions.ts";
 import { parseTermEnds, type TermEnd, TermEndsError } from "./lib/term-ends.ts";
 import { remindForToday } from "./services/review-reminders.ts";
 
@@ -42,6 +46,9 @@ export async function prepareDatabase(config: Config) {
   await ensureReviewKeys(database);
   // Demo reviews come only with the demo catalog, from demo accounts that cannot log in.
   const demoReviews = loaded > 0 ? await loadDemoReviews(database) : 0;
+  // What cold processes load instead of the rows, when the sources changed since it was made (by hand, or a database import).
+  await ensureSearchPostings(database);
+  await ensureCatalogSnapshot(database.db);
   return { database, demoCoursesLoaded: loaded, demoReviewsLoaded: demoReviews };
 }
 
@@ -49,24 +56,27 @@ export async function prepareDatabase(config: Config) {
  * Whether every step of a start is already done, read in one batch (one
  * round trip on a server): the newest migration applied, this build's
  * reference data stored (by its hash), a catalog present when the demo one
- * would be loaded, the prerequisite texts read by this reader, and no review
- * without its professor and term. Any failure (a new database has no tables)
- * means the steps run.
+ * would be loaded, the prerequisite texts read by this reader, no review
+ * without its professor and term, and the catalog's snapshot and the
+ * descriptions' search index made from the data as it is. Any failure (a new database has no
+ * tables) means the steps run.
  */
 async function alreadyPrepared(database: Database, config: Config): Promise<boolean> {
   try {
-    const [[migrated], [stored], [courses], [parser], [unkeyed]] = await Promise.all([
+    const [[migrated], [stored], [courses], [parser], [unkeyed], postings, snapshot] = await Promise.all([
       database.client.execute("SELECT MAX(created_at) AS at FROM __drizzle_migrations").then((r) => r.rows),
       database.client.execute({ sql: "SELECT value FROM app_settings WHERE key = ?", args: [REFERENCE_DATA_KEY] }).then((r) => r.rows),
       database.client.execute("SELECT EXISTS (SELECT 1 FROM courses) AS any").then((r) => r.rows),
       database.client.execute({ sql: "SELECT value FROM app_settings WHERE key = ?", args: [PREREQUISITE_PARSER_KEY] }).then((r) => r.rows),
       database.client.execute("SELECT EXISTS (SELECT 1 FROM reviews WHERE teacher_key = '') AS any").then((r) => r.rows),
+      searchPostingsCurrent(database.db),
+      catalogSnapshotCurrent(database.db),
     ]);
     return Number(migrated?.at ?? 0) >= newestMigration() &&
       stored?.value === referenceDataHash(reference) &&
       (!config.demoCatalog || Number(courses?.any) === 1) &&
       parser?.value === PREREQUISITE_PARSER_VERSION &&
-      Number(unkeyed?.any) === 0;
+      Number(unkeyed?.any) === 0 && postings && snapshot;
   } catch {
     return false;
   }
@@ -96,7 +106,7 @@ export async function prepareApp(
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   // Entry points start the outbox's periodic sweep; requests wake it whenever they put mail in.
   const outbox = createOutbox(database, mailer);
-  return { config, database, mailer, outbox, assets, demoCoursesLoaded, demoReviewsLoaded };
+  return { config, database, mailer, outbox, assets, limits: requestLimits(config.rateLimits), demoCoursesLoaded, demoReviewsLoaded };
 }
 
 /** For entry points: a bad setting or an unreachable database ends the start with one line; anything else is a bug and keeps its trace. */
@@ -118,16 +128,29 @@ export function startupConfig<T = Config>(read: () => T): T {
 }
 
 /**
- * Builds the catalog's search index in the background once the server
- * listens, so the first student to search does not wait for it; says how long
- * it took. A failure is only logged: the first search builds it again.
+ * Reads the catalog and builds its search index in the background as the
+ * server starts, so the first student to search does not wait for them; both
+ * are done in slices of the event loop, so requests are answered meanwhile.
+ * Says how long each took and, from when the server listens (`listening`),
+ * the longest the event loop was held at a time until the index was ready. A
+ * failure is only logged: the first request that needs them tries again.
  */
-export function warmSearchIndex(database: Database): void {
+export function warmSearchIndex(database: Database, listening?: Promise<void>): void {
   const started = performance.now();
-  catalogIndex(database.db).then(
-    (index) => console.log(`Search index ready: ${index.courses.size} courses in ${Math.round(performance.now() - started)} ms.`),
-    (error) => console.error("[search] could not build the search index at startup:", error),
+  const since = () => `${Math.round(performance.now() - started)} ms`;
+  let watch: LoopWatch | undefined;
+  listening?.then(() => watch = watchEventLoop());
+  currentCatalog(database.db).then(
+    (catalog) => console.log(`Catalog ready: ${catalog.courses.size} courses in ${since()}.`),
+    () => {/* said below */},
   );
+  catalogIndex(database.db).then(
+    (index) => {
+      const held = watch ? `; the event loop was held at most ${Math.round(watch.longest())} ms at a time since the server listens` : "";
+      console.log(`Search index ready: ${index.courses.size} courses in ${since()}${held}.`);
+    },
+    (error) => console.error("[search] could not build the search index at startup:", error),
+  ).finally(() => watch?.stop());
 }
 
 /** The term end dates of the configuration, or a ConfigError naming REVIEW_REMINDER_DATES. */

@@ -7,6 +7,8 @@ import { validate } from "../../src/server/validation.ts";
 import { suggestQuery } from "../../src/lib/schemas.ts";
 import { courseSuggestions } from "../../src/services/course-queries.ts";
 import { professorSuggestions } from "../../src/services/course-summary.ts";
+import { limitPerAddress } from "../../src/middleware/request-limit.ts";
+import { LIMIT_MESSAGES } from "../../src/services/request-limits.ts";
 
 /** /api/suggest?q=: the search box's typeahead, up to 8 courses and 3 professors for what was typed. */
 export default new Hono<AppEnv>()
@@ -18,8 +20,9 @@ export default new Hono<AppEnv>()
       summary: "The search box's suggestions: up to 8 courses and 3 professors",
       access: "anyone",
       answer: { description: "Courses and professors for what was typed.", schema: suggestionsSchema, example: EXAMPLES.suggestions },
-      errors: { 400: "q must be at most 200 characters" },
+      errors: { 400: "q must be at most 200 characters", 429: LIMIT_MESSAGES.typing },
     }),
+    limitPerAddress((limits) => limits.suggest),
     validate("query", suggestQuery),
     async (c) => {
       const { q } = c.req.valid("query");

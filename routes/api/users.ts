@@ -28,7 +28,7 @@ import { validate } from "../../src/server/validation.ts";
 import { accountView, deleteAccount, MESSAGES, updateAccount } from "../../src/services/accounts.ts";
 import { addToList, changeList, dashboardFor, hubProgressFor, listCourses } from "../../src/services/course-lists.ts";
 import { badRequest } from "../../src/services/domain-errors.ts";
-import { hubPlanFor } from "../../src/services/hub-plan-solver.ts";
+import { hubPlanFor, PLANNER_BUSY } from "../../src/services/hub-plan-solver.ts";
 import { REMINDER_MESSAGES, setReviewReminders } from "../../src/services/review-reminders.ts";
 
 const STUDENT = "Student" as const;
@@ -154,12 +154,21 @@ const users = new Hono<SignedInEnv>()
         },
       ],
       answer: { description: "What is missing and a plan that covers it.", schema: hubPlanSchema, example: EXAMPLES.hubPlan },
-      errors: { 400: "eligibleOnly must be true or false" },
+      errors: {
+        400: "eligibleOnly must be true or false",
+        429: { description: "The student asked for many plans in a short time, or the instance's planner is busy.", message: PLANNER_BUSY },
+      },
     }),
     async (c) => {
       const options = parseHubPlanQuery(new URL(c.req.url).searchParams);
       if (!options.ok) throw badRequest(options.message);
-      return c.json(await hubPlanFor(c.var.deps.database.db, c.var.user.id, options.options));
+      // A solve is costly: each student gets a share of this instance's planner (src/services/request-limits.ts).
+      const release = c.var.deps.limits.planner.take(`student:${c.var.user.id}`);
+      try {
+        return c.json(await hubPlanFor(c.var.deps.database.db, c.var.user.id, options.options));
+      } finally {
+        release();
+      }
     },
   );
 

@@ -8,6 +8,7 @@ import type { Database } from "../../db/client.ts";
 import type { Config } from "../config.ts";
 import type { Mailer } from "../services/mail.ts";
 import type { Outbox } from "../services/outbox.ts";
+import type { RequestLimits } from "../services/request-limits.ts";
 import type { SessionUser } from "../services/sessions.ts";
 import type { AssetManifest } from "./asset-manifest.ts";
 
@@ -23,6 +24,8 @@ export type AppDeps = {
   /** Where requests put mail; its worker hands it to the mailer. */
   outbox: Outbox;
   assets: AssetManifest;
+  /** What one address or student may ask of this instance at a time (src/services/request-limits.ts). */
+  limits: RequestLimits;
   /** Where request log lines go; by default JSON lines on stdout (none in tests). */
   requestLog?: (line: LogLine) => void;
 };

@@ -1,7 +1,8 @@
 /**
- * The catalog in memory: every course's fixed fields (code, title, texts,
- * Hub units, prerequisite groups and what it is required for) and the names
- * of colleges, departments and Hub areas. It changes a few times a year,
+ * The catalog in memory: every course's fixed fields (code, title,
+ * prerequisite text, Hub units, prerequisite groups and what it is required
+ * for) and the names of colleges, departments and Hub areas; not the
+ * descriptions, which a course's own reads fetch with its figures. It changes a few times a year,
  * while reviews change every minute, so a process reads it once per catalog
  * version and keeps it (ARCHITECTURE.md, Mechanisms worth knowing).
  *
@@ -10,14 +11,16 @@
  * the version beside it; only when an import or sync has raised the version
  * is the work done again, on a copy loaded afresh in one round trip.
  */
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { appSettings, colleges, courseHubUnits, coursePrerequisites, courses, courseTexts, departments, hubAreas } from "../../db/schema.ts";
-import { currentUsage, type DbUsage } from "../../db/round-trips.ts";
+import { appSettings } from "../../db/schema.ts";
+import { derivedIsCurrent, gunzip, gzip, readDerived, storeDerived } from "./derived-data.ts";
+import { currentUsage, type DbUsage, outsideRequests } from "../../db/round-trips.ts";
 import type { PrerequisiteRef, RequiredFor } from "../lib/api-types.ts";
 import { courseCode } from "../lib/course-code.ts";
 import type { ParsedPrerequisites } from "../lib/prerequisite-parser.ts";
 import { displayTitle } from "../lib/text.ts";
+import { slices } from "./next-turn.ts";
 
 export type HubRef = { code: string; name: string };
 
@@ -36,7 +39,7 @@ export type CatalogCourse = {
   current: boolean;
   departmentName: string;
   collegeName: string;
-  description: string | null;
+  /** The prerequisite text as the catalog states it. (Descriptions are read with a course's figures: 4 MB a page needs one of.) */
   prerequisites: string | null;
   hubs: HubRef[];
   prerequisiteGroups: PrerequisiteRef[][];
@@ -94,85 +97,170 @@ export function raiseCatalogVersion(tx: Db) {
     ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)`);
 }
 
-/** Reads the whole catalog: its statements are sent side by side, one round trip on a libSQL server. */
-async function loadCatalog(db: Db): Promise<Catalog> {
-  const [version, courseRows, textRows, unitRows, areaRows, departmentRows, collegeRows, prerequisiteRows] = await Promise.all([
+/**
+ * Rows of a table as one JSON array, built by the database: the native
+ * client makes a JavaScript object per row and column, about 100 ms for the
+ * 9,789 courses, all of it holding the event loop; one string of arrays is
+ * read and parsed in under 10.
+ */
+async function jsonRows<T extends unknown[]>(db: Db, query: SQL): Promise<T[]> {
+  const [row] = await db.all<{ rows: string | null }>(query);
+  return JSON.parse(row?.rows ?? "[]") as T[];
+}
+
+/** Every row the catalog in memory is made from, as arrays: what the stored snapshot holds. */
+type CatalogRows = {
+  courses: [id: number, college: string, department: string, number: string, numberValue: number, title: string, noPreReqs: number, current: number][];
+  texts: [courseId: number, prerequisites: string | null, prerequisiteNote: string | null, conditions: number][];
+  units: [courseId: number, hubCode: string][];
+  hubAreas: [code: string, name: string, category: string, required: number | null, position: number][];
+  departments: [college: string, code: string, name: string][];
+  colleges: [code: string, name: string][];
+  prerequisites: [courseId: number, groupIndex: number, position: number, code: string, requiredId: number | null, alternative: number][];
+};
+
+/** Raised when CatalogRows changes shape: a snapshot of another format is made again. */
+const SNAPSHOT_FORMAT = "1";
+const SNAPSHOT = "catalog";
+
+/** Reads the rows themselves: side by side, one round trip on a libSQL server. */
+async function readRows(db: Db): Promise<{ version: number; rows: CatalogRows }> {
+  const [version, courses, texts, units, hubAreas, departments, colleges, prerequisites] = await Promise.all([
     readVersion(db),
-    db.select({
-      id: courses.id,
-      college: courses.college,
-      department: courses.department,
-      number: courses.number,
-      numberValue: courses.numberValue,
-      title: courses.title,
-      noPreReqs: courses.noPreReqs,
-      current: courses.current,
-    }).from(courses),
-    db.select().from(courseTexts),
-    db.select().from(courseHubUnits),
-    db.select().from(hubAreas).orderBy(asc(hubAreas.position)),
-    db.select().from(departments),
-    db.select().from(colleges),
-    db.select().from(coursePrerequisites).orderBy(asc(coursePrerequisites.courseId), asc(coursePrerequisites.groupIndex), asc(coursePrerequisites.position)),
+    jsonRows<CatalogRows["courses"][number]>(
+      db,
+      sql`SELECT json_group_array(json_array(id, college, department, number, number_value, title, no_prereqs, current)) AS rows FROM courses`,
+    ),
+    jsonRows<CatalogRows["texts"][number]>(
+      db,
+      sql`SELECT json_group_array(json_array(course_id, prerequisites, prerequisite_note, prerequisite_conditions)) AS rows FROM course_texts`,
+    ),
+    jsonRows<CatalogRows["units"][number]>(db, sql`SELECT json_group_array(json_array(course_id, hub_code)) AS rows FROM course_hub_units`),
+    jsonRows<CatalogRows["hubAreas"][number]>(db, sql`SELECT json_group_array(json_array(code, name, category, required, position)) AS rows FROM hub_areas`),
+    jsonRows<CatalogRows["departments"][number]>(db, sql`SELECT json_group_array(json_array(college, code, name)) AS rows FROM departments`),
+    jsonRows<CatalogRows["colleges"][number]>(db, sql`SELECT json_group_array(json_array(code, name)) AS rows FROM colleges`),
+    jsonRows<CatalogRows["prerequisites"][number]>(
+      db,
+      sql`SELECT json_group_array(json_array(course_id, group_index, position, code, required_id, alternative)) AS rows FROM course_prerequisites`,
+    ),
   ]);
+  return { version, rows: { courses, texts, units, hubAreas, departments, colleges, prerequisites } };
+}
+
+async function storeSnapshot(db: Db, version: number, rows: CatalogRows): Promise<void> {
+  await storeDerived(db, SNAPSHOT, SNAPSHOT_FORMAT, version, await gzip(new TextEncoder().encode(JSON.stringify(rows))));
+}
+
+/**
+ * Reads the whole catalog: from its stored snapshot when it was made at the
+ * current version (about 300 KB, one round trip with the version), else from
+ * the rows (1.4 MB, one round trip more), storing a new snapshot for the
+ * processes that start next. The copy is made in slices of the event loop.
+ */
+async function loadCatalog(db: Db): Promise<Catalog> {
+  const [version, stored] = await Promise.all([readVersion(db), readDerived(db, SNAPSHOT)]);
+  if (stored?.format === SNAPSHOT_FORMAT && stored.builtFor === version) {
+    try {
+      return await catalogOf(version, JSON.parse(new TextDecoder().decode(await gunzip(stored.data))));
+    } catch (error) {
+      console.error("[catalog] the stored snapshot could not be read; reading the rows:", error);
+    }
+  }
+  const fresh = await readRows(db);
+  // For the processes that start next; this one does not wait, and a failure only costs them the rows' read.
+  outsideRequests(() => storeSnapshot(db, fresh.version, fresh.rows)).catch((error) =>
+    console.error("[catalog] could not store the catalog's snapshot:", error)
+  );
+  return await catalogOf(fresh.version, fresh.rows);
+}
+
+/** For starts and imports: makes sure the stored snapshot is the current catalog's, making it when not. */
+export async function ensureCatalogSnapshot(db: Db): Promise<boolean> {
+  if (await catalogSnapshotCurrent(db)) return false;
+  const fresh = await readRows(db);
+  await storeSnapshot(db, fresh.version, fresh.rows);
+  return true;
+}
+
+/** Whether the stored snapshot was made, in this format, at the catalog's current version. */
+export function catalogSnapshotCurrent(db: Db): Promise<boolean> {
+  return derivedIsCurrent(db, SNAPSHOT, SNAPSHOT_FORMAT, readVersion(db));
+}
+
+/** The catalog in memory from its rows, made in slices. */
+async function catalogOf(version: number, rows: CatalogRows): Promise<Catalog> {
+  const { courses: courseRows, texts: textRows, units: unitRows, prerequisites: prerequisiteRows } = rows;
+  const areaRows = rows.hubAreas.map(([code, name, category, required, position]) => ({ code, name, category, required, position }))
+    .sort((a, b) => a.position - b.position);
+  const departmentRows = rows.departments.map(([college, code, name]) => ({ college, code, name }));
+  const collegeRows = rows.colleges.map(([code, name]) => ({ code, name }));
+  const slice = slices();
+  await slice();
+  // An aggregate's order is not the table's (and a libSQL server parses no ORDER BY inside one): the order is made here.
+  courseRows.sort((a, b) => a[0] - b[0]);
+  await slice();
+  prerequisiteRows.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+  await slice();
   const names: CatalogNames = {
     departments: new Map(departmentRows.map((d) => [`${d.college} ${d.code}`, d.name])),
     colleges: new Map(collegeRows.map((c) => [c.code, c.name])),
   };
   const areaOrder = new Map(areaRows.map((a, i) => [a.code, i]));
   const areaName = new Map(areaRows.map((a) => [a.code, a.name]));
-  const texts = new Map(textRows.map((t) => [t.courseId, t]));
+  const texts = new Map(textRows.map(([courseId, prerequisites, prerequisiteNote, conditions]) => [courseId, { prerequisites, prerequisiteNote, conditions }]));
   const units = new Map<number, HubRef[]>();
-  for (const unit of unitRows) {
-    const name = areaName.get(unit.hubCode);
+  for (const [courseId, hubCode] of unitRows) {
+    const name = areaName.get(hubCode);
     if (name === undefined) continue;
-    const list = units.get(unit.courseId);
-    const hub = { code: unit.hubCode, name };
+    const list = units.get(courseId);
+    const hub = { code: hubCode, name };
     if (list) list.push(hub);
-    else units.set(unit.courseId, [hub]);
+    else units.set(courseId, [hub]);
   }
   for (const list of units.values()) list.sort((a, b) => areaOrder.get(a.code)! - areaOrder.get(b.code)!);
 
   const byId = new Map<number, CatalogCourse>();
   const byCode = new Map<string, number>();
   const collegeCodes = new Set<string>();
-  for (const row of courseRows) {
-    const text = texts.get(row.id);
+  for (const [id, college, department, number, numberValue, title, noPreReqs, current] of courseRows) {
+    await slice();
+    const row = { id, college, department, number, numberValue, title, noPreReqs: noPreReqs === 1, current: current === 1 };
+    const text = texts.get(id);
     const code = courseCode(row);
-    byCode.set(code, row.id);
-    collegeCodes.add(row.college);
-    byId.set(row.id, {
+    byCode.set(code, id);
+    collegeCodes.add(college);
+    byId.set(id, {
       ...row,
-      displayTitle: displayTitle(row.title),
+      displayTitle: displayTitle(title),
       code,
-      departmentName: names.departments.get(`${row.college} ${row.department}`) ?? row.department,
-      collegeName: names.colleges.get(row.college) ?? row.college,
-      description: text?.description ?? null,
+      departmentName: names.departments.get(`${college} ${department}`) ?? department,
+      collegeName: names.colleges.get(college) ?? college,
       prerequisites: text?.prerequisites ?? null,
-      hubs: units.get(row.id) ?? [],
+      hubs: units.get(id) ?? [],
       prerequisiteGroups: [],
       prerequisiteNote: text?.prerequisiteNote ?? null,
-      parsed: { groups: [], conditions: text?.prerequisiteConditions ?? false },
+      parsed: { groups: [], conditions: text?.conditions === 1 },
       requiredFor: [],
     });
   }
   // Rows come ordered by course, group and position.
   const requiredBy = new Map<number, Set<number>>();
-  for (const row of prerequisiteRows) {
-    const course = byId.get(row.courseId);
+  for (const [courseId, groupIndex, , code, requiredId, alternative] of prerequisiteRows) {
+    await slice();
+    const course = byId.get(courseId);
     if (!course) continue;
     const groups = course.prerequisiteGroups;
     const parsedGroups = course.parsed.groups;
-    if (!groups[row.groupIndex]) {
-      groups[row.groupIndex] = [];
-      parsedGroups[row.groupIndex] = { codes: [], alternative: row.alternative };
+    if (!groups[groupIndex]) {
+      groups[groupIndex] = [];
+      parsedGroups[groupIndex] = { codes: [], alternative: alternative === 1 };
     }
-    groups[row.groupIndex].push({ id: row.requiredId, code: row.code });
-    parsedGroups[row.groupIndex].codes.push(row.code);
-    if (row.requiredId !== null) {
-      const needing = requiredBy.get(row.requiredId);
-      if (needing) needing.add(row.courseId);
-      else requiredBy.set(row.requiredId, new Set([row.courseId]));
+    groups[groupIndex].push({ id: requiredId, code });
+    parsedGroups[groupIndex].codes.push(code);
+    if (requiredId !== null) {
+      const needing = requiredBy.get(requiredId);
+      if (needing) needing.add(courseId);
+      else requiredBy.set(requiredId, new Set([courseId]));
     }
   }
   for (const course of byId.values()) {
@@ -181,6 +269,7 @@ async function loadCatalog(db: Db): Promise<Catalog> {
     course.parsed.groups = course.parsed.groups.filter(Boolean);
   }
   for (const [requiredId, needing] of requiredBy) {
+    await slice();
     const course = byId.get(requiredId);
     if (!course) continue;
     course.requiredFor = [...needing].map((id) => byId.get(id)!).sort((a, b) =>

@@ -10,7 +10,8 @@ import type { ReferenceData } from "../../db/seeds/reference.ts";
 import { appSettings, colleges, courses, courseTexts, departments, hubAreas, majors } from "../../db/schema.ts";
 import { courseCode, numberValue } from "../lib/course-code.ts";
 import { HUB_AREAS, HUB_CODES } from "../lib/hub-areas.ts";
-import { raiseCatalogVersion } from "./catalog-cache.ts";
+import { ensureSearchPostings } from "./search-descriptions.ts";
+import { ensureCatalogSnapshot, raiseCatalogVersion } from "./catalog-cache.ts";
 import { linkPrerequisites, type PrerequisiteCoverage } from "./course-prerequisites.ts";
 
 export const UNDECIDED = "Undecided";
@@ -192,6 +193,9 @@ export async function importCourses(database: Database, rows: unknown[], source:
       await setCatalogSource(tx, source);
       await raiseCatalogVersion(tx);
     });
+    // The catalog's snapshot and the descriptions' search index, for every process, so that none has to build them.
+    await ensureSearchPostings(database);
+    await ensureCatalogSnapshot(database.db);
   }
   return { kind: "courses", loaded: valid.length, skipped, milliseconds: Math.round(performance.now() - started), prerequisites };
 }

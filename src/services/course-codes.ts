@@ -3,7 +3,8 @@
  * 123; EC 101"), matched to catalog courses: what matched, and what did not.
  */
 import type { Db } from "../../db/client.ts";
-import { catalogIndex, exactCodeMatches } from "./search-index.ts";
+import { currentCatalog } from "./catalog-cache.ts";
+import { courseCodes, exactCodeMatches } from "./search-index.ts";
 
 /** At most this many codes in one paste. */
 export const MAX_PASTED_CODES = 60;
@@ -27,7 +28,8 @@ export function pastedPieces(text: string): string[] {
  * course twice is matched once.
  */
 export async function matchPastedCodes(db: Db, text: string): Promise<PastedCodes> {
-  const index = await catalogIndex(db);
+  // Codes need only the catalog, not the text index.
+  const index = courseCodes(await currentCatalog(db));
   const matched: CodeMatch[] = [];
   const unmatched: string[] = [];
   const seen = new Set<number>();

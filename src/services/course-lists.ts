@@ -8,7 +8,7 @@ import { hubProgress, type HubProgressItem } from "../lib/hub-counting.ts";
 import type { CourseView } from "../lib/api-types.ts";
 import { plural } from "../lib/text.ts";
 import { withCatalog } from "./catalog-cache.ts";
-import { figureColumns, viewsOf } from "./course-queries.ts";
+import { viewColumns, viewsOf } from "./course-queries.ts";
 import { notFound } from "./domain-errors.ts";
 
 const LISTS = {
@@ -25,7 +25,7 @@ export function listCourses(db: Db, userId: number, list: ListName): Promise<Cou
   return withCatalog(db, async (catalog) =>
     viewsOf(
       catalog,
-      await db.select(figureColumns(userId)).from(table).innerJoin(courses, eq(courses.id, table.courseId)).where(eq(table.userId, userId))
+      await db.select(viewColumns(userId)).from(table).innerJoin(courses, eq(courses.id, table.courseId)).where(eq(table.userId, userId))
         .orderBy(desc(table.createdAt)),
     ));
 }

@@ -9,15 +9,23 @@ import { pagedResponse } from "../lib/paging.ts";
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client.ts";
-import { completedCourses, courses } from "../../db/schema.ts";
+import { completedCourses, courses, courseTexts } from "../../db/schema.ts";
 import { hasRatingFilter, type SearchFilter, type SortBy } from "../lib/search-filter.ts";
 import { eligibilityOf } from "../lib/prerequisite-parser.ts";
 import { prerequisitesMetBy } from "./course-prerequisites.ts";
 import { type Catalog, type CatalogCourse, currentCatalog, withCatalog } from "./catalog-cache.ts";
-import { type IndexedCourse, indexOf, rankCourses, suggestCourses, type Suggestion } from "./search-index.ts";
+import { catalogIndex, type IndexedCourse, indexOf, rankCourses, suggestCourses, type Suggestion } from "./search-index.ts";
 import type { CourseDetail, CourseView, PrerequisiteView, SearchPage } from "../lib/api-types.ts";
 
 export const PAGE_SIZE = 18;
+
+/**
+ * A course's description, read beside its figures for the courses a page
+ * shows: the catalog in memory leaves out the 4 MB of descriptions (a page
+ * shows a few). Only in statements that select courses by id; a sorted page
+ * reads its descriptions with `pageTexts`, so that no sort carries them.
+ */
+const descriptionColumn = sql<string | null>`(SELECT t.description FROM course_texts t WHERE t.course_id = ${courses.id})`;
 
 /** What a course page or card shows that changes with reviews: the columns read for each course shown. */
 export function figureColumns(userId?: number) {
@@ -38,6 +46,11 @@ export function figureColumns(userId?: number) {
   };
 }
 
+/** The figures with the description: for statements that pick courses by id. */
+export function viewColumns(userId?: number) {
+  return { ...figureColumns(userId), description: descriptionColumn };
+}
+
 export type CourseFigures = {
   id: number;
   numReviews: number;
@@ -50,8 +63,11 @@ export type CourseFigures = {
   reviewed: number | boolean;
 };
 
+/** The figures of a course to show, with its description (null when the catalog has none). */
+export type ShownFigures = CourseFigures & { description: string | null };
+
 /** A course's view: its catalog fields and its figures. */
-export function courseView(course: CatalogCourse, figures: CourseFigures): CourseView {
+export function courseView(course: CatalogCourse, figures: ShownFigures): CourseView {
   return {
     id: course.id,
     college: course.college,
@@ -62,7 +78,7 @@ export function courseView(course: CatalogCourse, figures: CourseFigures): Cours
     departmentName: course.departmentName,
     collegeName: course.collegeName,
     current: course.current,
-    description: course.description,
+    description: figures.description,
     prerequisites: course.prerequisites,
     noPreReqs: course.noPreReqs,
     numReviews: figures.numReviews,
@@ -78,7 +94,7 @@ export function courseView(course: CatalogCourse, figures: CourseFigures): Cours
 }
 
 /** The views of these figure rows, in their order; a row the catalog copy does not know is left out. */
-export function viewsOf(catalog: Catalog, rows: CourseFigures[]): CourseView[] {
+export function viewsOf(catalog: Catalog, rows: ShownFigures[]): CourseView[] {
   const views: CourseView[] = [];
   for (const row of rows) {
     const course = catalog.courses.get(row.id);
@@ -198,28 +214,51 @@ export function searchCourses(db: Db, filter: SearchFilter, userId?: number): Pr
 }
 
 async function searchIn(db: Db, catalog: Catalog, filter: SearchFilter, userId?: number): Promise<SearchPage> {
-  const index = filter.q ? indexOf(catalog) : null;
+  const index = filter.q ? await indexOf(db, catalog) : null;
   const ranked = index ? rankCourses(index, filter.q).slice(0, MAX_TEXT_MATCHES) : null;
   const offset = filter.page * PAGE_SIZE;
   if (index && ranked && filter.sortBy === "relevance") {
     let ids = ranked.filter((id) => passesIndexedFilters(index.courses.get(id), filter));
     const rest = searchConditions({ ...filter, colleges: [], departments: [], levels: [], currentOnly: false, minCourseCode: undefined }, userId);
     if (rest && ids.length) {
-      // The figures of every match that passes: a few numbers each, so the page and the count come from one statement.
-      const passing = new Map((await db.select(figureColumns(userId)).from(courses).where(and(rest, idIn(ids)))).map((r) => [r.id, r]));
+      // The figures of every match that passes (a few numbers each, so the page and the count come from one statement), and
+      // beside them the descriptions of the page's courses, the same matches in the index's order.
+      const [figures, texts] = await Promise.all([
+        db.select(figureColumns(userId)).from(courses).where(and(rest, idIn(ids))),
+        descriptionsOf(
+          db,
+          sql`SELECT ${courses.id} FROM json_each(${JSON.stringify(ids)}) AS j JOIN ${courses} ON ${courses.id} = j.value WHERE ${rest}
+            ORDER BY j.key LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
+        ),
+      ]);
+      const passing = new Map(figures.map((r) => [r.id, r]));
       ids = ids.filter((id) => passing.has(id));
-      return pagedResponse(viewsOf(catalog, ids.slice(offset, offset + PAGE_SIZE).map((id) => passing.get(id)!)), ids.length, filter.page, PAGE_SIZE);
+      const page = ids.slice(offset, offset + PAGE_SIZE).map((id) => ({ ...passing.get(id)!, description: texts.get(id) ?? null }));
+      return pagedResponse(viewsOf(catalog, page), ids.length, filter.page, PAGE_SIZE);
     }
     const page = ids.slice(offset, offset + PAGE_SIZE);
     return pagedResponse(await coursesIn(db, catalog, page, userId), ids.length, filter.page, PAGE_SIZE);
   }
   const where = and(...[searchConditions(filter, userId), ranked ? idIn(ranked) : undefined].filter((c): c is SQL => c !== undefined));
-  // The count and the page leave together; a page past the end is an empty page, not an error.
-  const [[{ total }], rows] = await Promise.all([
+  const order = SORT_ORDERS.get(filter.sortBy)!;
+  // The count, the page and its descriptions leave together; a page past the end is an empty page, not an error.
+  const [[{ total }], rows, texts] = await Promise.all([
     db.select({ total: count() }).from(courses).where(where),
-    db.select(figureColumns(userId)).from(courses).where(where).orderBy(...SORT_ORDERS.get(filter.sortBy)!).limit(PAGE_SIZE).offset(offset),
+    db.select(figureColumns(userId)).from(courses).where(where).orderBy(...order).limit(PAGE_SIZE).offset(offset),
+    descriptionsOf(db, db.select({ id: courses.id }).from(courses).where(where).orderBy(...order).limit(PAGE_SIZE).offset(offset).getSQL()),
   ]);
-  return pagedResponse(viewsOf(catalog, rows), total, filter.page, PAGE_SIZE);
+  return pagedResponse(viewsOf(catalog, rows.map((row) => ({ ...row, description: texts.get(row.id) ?? null }))), total, filter.page, PAGE_SIZE);
+}
+
+/**
+ * The descriptions of the courses a subquery selects (a page of a search),
+ * by course: a statement of its own beside the page's, so the page's sort
+ * never carries the texts of every course it orders.
+ */
+async function descriptionsOf(db: Db, ids: SQL): Promise<Map<number, string | null>> {
+  const rows = await db.select({ id: courseTexts.courseId, description: courseTexts.description }).from(courseTexts)
+    .where(sql`${courseTexts.courseId} IN (${ids})`);
+  return new Map(rows.map((r) => [r.id, r.description]));
 }
 
 /** A course's prerequisite groups and note from the catalog, and for a student (`completed`: their course ids) whether they are met. */
@@ -248,7 +287,7 @@ export function findCourseDetail(db: Db, id: number, userId?: number): Promise<C
     const course = catalog.courses.get(id);
     if (!course) return null;
     const [[figures], completed] = await Promise.all([
-      db.select(figureColumns(userId)).from(courses).where(eq(courses.id, id)),
+      db.select(viewColumns(userId)).from(courses).where(eq(courses.id, id)),
       userId === undefined ? null : completedIds(db, userId),
     ]);
     if (!figures) return null;
@@ -258,7 +297,7 @@ export function findCourseDetail(db: Db, id: number, userId?: number): Promise<C
 
 /** Up to 8 courses for the search box's suggestions. */
 export async function courseSuggestions(db: Db, q: string): Promise<Suggestion[]> {
-  return q.trim() ? suggestCourses(indexOf(await currentCatalog(db)), q) : [];
+  return q.trim() ? suggestCourses(await catalogIndex(db), q) : [];
 }
 
 /** One course; `userReviewed` tells whether the signed-in user (if any) has reviewed it. */
@@ -301,7 +340,7 @@ export async function coursesByIds(db: Db, ids: number[], userId?: number): Prom
 /** Courses by id with a catalog copy in hand, in the order given. */
 export async function coursesIn(db: Db, catalog: Catalog, ids: number[], userId?: number): Promise<CourseView[]> {
   if (!ids.length) return [];
-  const rows = await db.select(figureColumns(userId)).from(courses).where(idIn(ids));
+  const rows = await db.select(viewColumns(userId)).from(courses).where(idIn(ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return viewsOf(catalog, ids.filter((id) => byId.has(id)).map((id) => byId.get(id)!));
 }

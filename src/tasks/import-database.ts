@@ -9,6 +9,8 @@ import { migrateDatabase } from "../../db/client.ts";
 import { fileLines, importDatabase, TransferError } from "../../db/transfer.ts";
 import { loadConfigOrExit } from "../config.ts";
 import { exitOnStartupError, openConfiguredDatabase } from "../startup.ts";
+import { ensureSearchPostings } from "../services/search-descriptions.ts";
+import { ensureCatalogSnapshot } from "../services/catalog-cache.ts";
 
 const replace = Deno.args.includes("--replace");
 const paths = Deno.args.filter((arg) => arg !== "--replace");
@@ -29,6 +31,9 @@ const database = await openConfiguredDatabase(config).catch(exitOnStartupError);
 await migrateDatabase(database);
 try {
   const report = await importDatabase(database, fileLines(path), { replace });
+  // Exports leave out what is derived from the rest: made again from what was just loaded.
+  await ensureSearchPostings(database);
+  await ensureCatalogSnapshot(database.db);
   for (const [table, rows] of Object.entries(report.tables)) console.log(`  ${table.padEnd(20)} ${rows.toLocaleString("en-US").padStart(9)}`);
   console.log(
     `Imported ${report.rows.toLocaleString("en-US")} rows in ${(report.milliseconds / 1000).toFixed(2)} s into ${

@@ -4,7 +4,11 @@
  * queries and for a set of queries a BU student would type, spread over
  * colleges (codes in every form, abbreviations, typos, plain topics).
  */
+import MiniSearch from "minisearch";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { currentCatalog } from "../../src/services/catalog-cache.ts";
+import { DESCRIPTION_STOP_WORDS, stem } from "../../src/services/search-descriptions.ts";
+import { catalogIndex, exactCodeMatches, rankCourses, textQuery } from "../../src/services/search-index.ts";
 import { importCourses } from "../../src/services/catalog.ts";
 import { api } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
@@ -105,5 +109,60 @@ describe("search finds the course a student means among the first three", () => 
       if (!found.some((code) => wanted.includes(code))) misses.push(`${q} → ${found.join(", ")} (wanted ${wanted.join(" or ")})`);
     }
     expect(misses).toEqual([]);
+  });
+});
+
+/**
+ * The index keeps the names in MiniSearch and the descriptions' words in a stored index of their own
+ * (src/services/search-descriptions.ts); together they must rank as one MiniSearch over all five fields did. Here that
+ * MiniSearch is built from the catalog and the descriptions, and both answer the same queries: the same courses, in
+ * the same order but for courses whose scores tie exactly.
+ */
+describe("the split index ranks as one MiniSearch over names and descriptions", () => {
+  test("every query of this file, and some broad ones, gives the same ranking", async () => {
+    const database = t.deps.database;
+    const index = await catalogIndex(database.db);
+    const catalog = await currentCatalog(database.db);
+    const texts = new Map(
+      (await database.client.execute("SELECT course_id, description FROM course_texts")).rows.map((r) => [Number(r.course_id), r.description]),
+    );
+    const whole = new MiniSearch({
+      fields: ["code", "title", "department", "college", "description"],
+      storeFields: [],
+      processTerm: (term, field) => {
+        const word = term.toLowerCase();
+        if (field === "description") return DESCRIPTION_STOP_WORDS.has(word) ? null : stem(word);
+        return stem(word);
+      },
+      searchOptions: {
+        boost: { code: 6, title: 4, department: 1.5, college: 0.5, description: 0.75 },
+        boostDocument: (id) => index.weights.get(id as number) ?? 1,
+      },
+    });
+    whole.addAll([...catalog.courses.values()].map((row) => ({
+      id: row.id,
+      code: `${row.college} ${row.department} ${row.number} ${row.department}${row.number} ${row.college}${row.department}${row.number}`,
+      title: row.title,
+      department: row.departmentName,
+      college: row.collegeName,
+      description: String(texts.get(row.id) ?? ""),
+    })));
+    const queries = [...REQUIRED, ...STUDENTS_TYPE].map(([q]) => q).concat(["history", "in", "study", "research methods", "c", "pre", "lab"]);
+    const different: string[] = [];
+    for (const q of queries) {
+      const ranked = rankCourses(index, q);
+      const exact = new Set(exactCodeMatches(index, q).map((c) => c.id));
+      const query = textQuery(index, q);
+      const expected = query ? whole.search(query) : [];
+      const scoreOf = new Map(expected.map((r) => [r.id as number, r.score]));
+      const got = ranked.filter((id) => !exact.has(id));
+      // A ranking keeps its first 5,000 courses (more than anyone pages through).
+      const want = expected.map((r) => r.id as number).filter((id) => !exact.has(id)).slice(0, 5000 - exact.size);
+      // Tied courses may come in either order: compare the scores position by position, and the sets.
+      const same = got.length === want.length && got.every((id, i) => scoreOf.get(id) === scoreOf.get(want[i])) &&
+        new Set(got).size === new Set([...got, ...want]).size;
+      if (!same) different.push(`${q}: ${got.slice(0, 5).join(",")} vs ${want.slice(0, 5).join(",")} (${got.length} vs ${want.length})`);
+    }
+    expect(different).toEqual([]);
   });
 });

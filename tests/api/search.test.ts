@@ -12,6 +12,7 @@ import { SEARCH_PARAMETERS } from "../../src/lib/search-filter.ts";
 import { displayTitle } from "../../src/lib/text.ts";
 import { importCourses } from "../../src/services/catalog.ts";
 import { indexTerm } from "../../src/services/search-index.ts";
+import { searchPostingsCurrent } from "../../src/services/search-descriptions.ts";
 import { referenceData } from "../../db/seeds/reference.ts";
 import { api } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
@@ -737,6 +738,32 @@ describe("the index follows the catalog", () => {
       expect(await suggested("zebraf")).toEqual(["TST AB 102"]);
       expect(await found("acoustics")).toEqual([]);
       expect(await found("ocean sound")).toEqual(["TST AB 101"]);
+    } finally {
+      await u.close();
+    }
+  });
+
+  test("a description changed by hand in SQL is found by its new words at the next search, and the stored index is built again", async () => {
+    const u = await makeTestApp({ env: { DEMO_CATALOG: "off" } });
+    try {
+      const found = async (q: string) => codes((await (await api(u, `/api/courses/search?q=${encodeURIComponent(q)}`)).json() as Page).content);
+      await importCourses(u.deps.database, [
+        { college: "TST", department: "AB", number: "201", title: "Field Methods", description: "Sampling streams and rivers.", hub_units: [] },
+      ]);
+      const db = u.deps.database.db;
+      expect(await searchPostingsCurrent(db)).toBe(true);
+      expect(await found("rivers")).toEqual(["TST AB 201"]);
+      await u.deps.database.client.execute(
+        "UPDATE course_texts SET description = 'Tide pools and estuaries.' WHERE course_id = (SELECT id FROM courses WHERE number = '201')",
+      );
+      // The triggers of course_texts say the stored index is stale and raise the catalog's version.
+      expect(await searchPostingsCurrent(db)).toBe(false);
+      expect(await found("estuaries")).toEqual(["TST AB 201"]);
+      expect(await found("rivers")).toEqual([]);
+      expect(await searchPostingsCurrent(db)).toBe(true);
+      // The course page and the search answer show the description, read from the database with the figures.
+      const page = (await (await api(u, "/api/courses/search?q=tide")).json() as Page).content[0];
+      expect(page.description).toBe("Tide pools and estuaries.");
     } finally {
       await u.close();
     }

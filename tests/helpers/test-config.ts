@@ -5,6 +5,10 @@ import { TEST_BUILD_DIR } from "./build-dir.ts";
 
 export const TEST_SECRET = "test-secret-that-is-long-enough-0123456789";
 
+/**
+ * A test app answers thousands of requests a minute from one address (every `app.request` is "unknown"), which the
+ * per-address limits exist to refuse: they are off unless a test turns them on (tests/api/request-limits.test.ts).
+ */
 export function testConfig(databaseUrl: string, env: Record<string, string> = {}): Config {
   return loadConfig({
     APP_ENV: "test",
@@ -12,6 +16,7 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
     SESSION_SECRET: TEST_SECRET,
     APP_ORIGIN: "http://localhost:8000",
     DEMO_CATALOG: "on",
+    RATE_LIMITS: "off",
     ...env,
   });
 }

@@ -31,6 +31,7 @@ describe("database", () => {
       "course_texts",
       "courses",
       "departments",
+      "derived_data",
       "future_courses",
       "hub_areas",
       "majors",

@@ -5,11 +5,12 @@
  * course counts once per area, a two-unit area needs two courses, SI2/SO2 is
  * one requirement). Also what remains after completed and future courses.
  */
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
 import { HUB_AREAS } from "../../src/lib/hub-areas.ts";
 import { type Candidate, type Need, needsMet, remainingNeeds } from "../../src/lib/hub-plan.ts";
 import { seededRandom } from "../../src/lib/random.ts";
-import { solvePlan } from "../../src/services/hub-plan-solver.ts";
+import { createSolveQueue, PLANNER_BUSY, solvePlan, solverKind, useWorkers } from "../../src/services/hub-plan-solver.ts";
+import { DomainError } from "../../src/services/domain-errors.ts";
 
 /** Whether the chosen courses cover every need: each requirement has as many chosen courses carrying it as units needed. */
 function covers(needs: Need[], chosen: Candidate[]): boolean {
@@ -106,5 +107,105 @@ describe("what remains", () => {
     expect(find("CRT")).toBeUndefined();
     expect(find("SI2/SO2")).toBeUndefined();
     expect(find("WIN")).toEqual({ code: "WIN", codes: ["WIN"], units: 2 });
+  });
+});
+
+/** A catalog the size of the real one's Hub courses (about 1,750, a few units each), so a solve takes real time. */
+function largeCase(seed: number): { needs: Need[]; candidates: Candidate[] } {
+  const random = seededRandom(seed);
+  const codes = HUB_AREAS.map((a) => a.code);
+  const candidates: Candidate[] = Array.from({ length: 1750 }, (_, i) => ({
+    id: 1000 + i,
+    units: [...new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, () => codes[Math.floor(random() * codes.length)]))],
+    score: Math.round((1 + random() * 4) * 100) / 100,
+  }));
+  return { needs: remainingNeeds([]), candidates };
+}
+
+/** How many zero-delay timers ran, one after another, while `work` was under way: none can while it holds the event loop. */
+async function turnsDuring<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
+  let turns = 0;
+  let running = true;
+  const tick = () => {
+    if (!running) return;
+    turns++;
+    setTimeout(tick, 0);
+  };
+  setTimeout(tick, 0);
+  try {
+    return { result: await work(), turns };
+  } finally {
+    running = false;
+  }
+}
+
+describe("where plans are solved", () => {
+  afterEach(() => useWorkers(true));
+
+  test("in a worker and on the event loop, the same plans", async () => {
+    const cases = Array.from({ length: 30 }, (_, i) => randomCase(i + 1));
+    useWorkers(true);
+    const inWorker = [];
+    for (const { needs, candidates } of cases) inWorker.push(await solvePlan(needs, candidates));
+    expect(solverKind()).toBe("worker");
+    useWorkers(false);
+    const onLoop = [];
+    for (const { needs, candidates } of cases) onLoop.push(await solvePlan(needs, candidates));
+    expect(onLoop).toEqual(inWorker);
+  });
+
+  test("a solve in the worker leaves the event loop free; on the loop it holds it but for one turn between its two programs", async () => {
+    const { needs, candidates } = largeCase(11);
+    useWorkers(true);
+    await solvePlan(needs, candidates.slice(0, 50));
+    expect(solverKind()).toBe("worker");
+    const offLoop = await turnsDuring(() => solvePlan(needs, candidates));
+    expect(offLoop.result.ids.length).toBeGreaterThan(0);
+    expect(offLoop.turns).toBeGreaterThanOrEqual(3);
+    useWorkers(false);
+    const onLoop = await turnsDuring(() => solvePlan(needs, candidates));
+    expect(onLoop.result).toEqual(offLoop.result);
+    expect(onLoop.turns).toBeLessThanOrEqual(2);
+  });
+
+  test("where a worker cannot start, plans are solved on the event loop from then on", async () => {
+    const { needs, candidates } = randomCase(5);
+    useWorkers(false);
+    const expected = await solvePlan(needs, candidates);
+    useWorkers(true, new URL("./no-such-worker.ts", import.meta.url).href);
+    expect(await solvePlan(needs, candidates)).toEqual(expected);
+    expect(solverKind()).toBe("event loop");
+    expect(await solvePlan(needs, candidates)).toEqual(expected);
+  });
+});
+
+describe("one plan at a time per instance", () => {
+  test("a few wait their turn, in order; beyond them a plan is refused with 429 and Retry-After", async () => {
+    const started: number[] = [];
+    const finish: (() => void)[] = [];
+    const queue = createSolveQueue((_, candidates) =>
+      new Promise((resolve) => {
+        started.push(candidates[0].id);
+        finish.push(() => resolve({ ids: [candidates[0].id], covered: true }));
+      }), 4);
+    const need: Need[] = [{ code: "GCI", codes: ["GCI"], units: 1 }];
+    const ask = (id: number) => queue.solve(need, [{ id, units: ["GCI"], score: 3 }]);
+    const answers = [1, 2, 3, 4, 5].map(ask);
+    await Promise.resolve();
+    expect(queue.inFlight()).toBe(5);
+    expect(started).toEqual([1]);
+    const refused = await ask(6).then(() => null, (error) => error);
+    expect(refused).toBeInstanceOf(DomainError);
+    expect(refused.status).toBe(429);
+    expect(refused.message).toBe(PLANNER_BUSY);
+    expect(Number(refused.headers["Retry-After"])).toBeGreaterThanOrEqual(1);
+    for (let i = 0; i < 5; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      finish[i]();
+    }
+    expect((await Promise.all(answers)).map((plan) => plan.ids[0])).toEqual([1, 2, 3, 4, 5]);
+    expect(started).toEqual([1, 2, 3, 4, 5]);
+    expect(queue.inFlight()).toBe(0);
+    expect(queue.solved()).toBe(5);
   });
 });
