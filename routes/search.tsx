@@ -6,7 +6,6 @@ import type { AppContext, PageMeta, PageProps } from "../src/server/context.ts";
 import { type CatalogSource, catalogSource } from "../src/services/catalog.ts";
 import { listIds } from "../src/services/course-lists.ts";
 import { type NamedCode, namedCourseColleges, namedDepartmentsOf, searchCourses } from "../src/services/course-queries.ts";
-import { underAddressLimit } from "../src/middleware/request-limit.ts";
 
 const DESCRIPTION = "Search Boston University courses by Hub requirement, college, department, prerequisites and ratings, and read student reviews.";
 
@@ -34,8 +33,7 @@ export async function load(c: AppContext): Promise<Data> {
   const filter = parsed.ok ? { ...parsed.filter, prereqsMet: parsed.filter.prereqsMet && user !== null } : EMPTY_FILTER;
   // Everything the page shows is read side by side: one round trip.
   const [result, colleges, departmentLists, source, lists] = await Promise.all([
-    // A search costs CPU: each address gets a share of this instance (src/services/request-limits.ts).
-    underAddressLimit(c, (limits) => limits.search, () => searchCourses(db, filter, user?.id)),
+    searchCourses(db, filter, user?.id),
     namedCourseColleges(db),
     Promise.all(filter.colleges.map(async (college) => [college, await namedDepartmentsOf(db, college)] as const)),
     catalogSource(db),

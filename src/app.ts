@@ -11,6 +11,7 @@ import { handleError } from "./middleware/error-handler.ts";
 import { httpCache } from "./middleware/http-cache.ts";
 import { apiBodyLimit, jsonBodies, sameOrigin, urlLengthLimit } from "./middleware/request-guards.ts";
 import { requestLog } from "./middleware/request-log.ts";
+import { limitPerAddress } from "./middleware/request-limit.ts";
 import { keepsResponses, responseCache } from "./middleware/response-cache.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { serverTiming } from "./middleware/server-timing.ts";
@@ -59,6 +60,9 @@ export async function createApp(deps: AppDeps, routes?: RouteModules): Promise<H
   app.use("*", securityHeaders(deps.config.env === "production"));
   // A URL longer than any of the site's own gets 414 before the cache, the session or a route sees it.
   app.use("*", urlLengthLimit);
+  // What one address may ask at a time (src/services/request-limits.ts): refused before any other work, so a flood costs little.
+  for (const path of ["/api/suggest", "/api/courses/suggest"]) app.use(path, limitPerAddress((limits) => limits.suggest));
+  for (const path of ["/api/courses/search", "/search"]) app.use(path, limitPerAddress((limits) => limits.search));
   // What visitors were answered, kept while the content version holds; inside the security headers, so a copy
   // goes out with this request's nonce and CSP. The probes always ask the database themselves.
   if (keepsResponses(deps.config.responseCache, deps.database.target)) {

@@ -25,7 +25,6 @@ import { matchPastedCodes } from "../../src/services/course-codes.ts";
 import { courseSummary } from "../../src/services/course-summary.ts";
 import { compareCourses } from "../../src/services/course-compare.ts";
 import { badRequest, notFound, unauthorized } from "../../src/services/domain-errors.ts";
-import { limitPerAddress } from "../../src/middleware/request-limit.ts";
 import { LIMIT_MESSAGES } from "../../src/services/request-limits.ts";
 
 const PREREQS_MET_NEEDS_LOGIN = "Log in to see the courses whose prerequisites you have met";
@@ -96,7 +95,6 @@ export default new Hono<AppEnv>()
       answer: { description: "One page of courses.", schema: searchPageSchema, example: EXAMPLES.searchPage },
       errors: { 400: "minRating must be between 0 and 5", 401: PREREQS_MET_NEEDS_LOGIN, 429: LIMIT_MESSAGES.search },
     }),
-    limitPerAddress((limits) => limits.search),
     async (c) => {
       const parsed = parseSearchParams(new URL(c.req.url).searchParams);
       if (!parsed.ok) throw badRequest(parsed.message);
@@ -115,7 +113,6 @@ export default new Hono<AppEnv>()
       answer: { description: "Courses by code and title.", schema: courseSuggestionsSchema, example: EXAMPLES.courseSuggestions },
       errors: { 400: "q must be at most 200 characters", 429: LIMIT_MESSAGES.typing },
     }),
-    limitPerAddress((limits) => limits.suggest),
     validate("query", suggestQuery),
     async (c) => {
       return c.json(await courseSuggestions(c.var.deps.database.db, c.req.valid("query").q));

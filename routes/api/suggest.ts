@@ -7,7 +7,6 @@ import { validate } from "../../src/server/validation.ts";
 import { suggestQuery } from "../../src/lib/schemas.ts";
 import { courseSuggestions } from "../../src/services/course-queries.ts";
 import { professorSuggestions } from "../../src/services/course-summary.ts";
-import { limitPerAddress } from "../../src/middleware/request-limit.ts";
 import { LIMIT_MESSAGES } from "../../src/services/request-limits.ts";
 
 /** /api/suggest?q=: the search box's typeahead, up to 8 courses and 3 professors for what was typed. */
@@ -22,7 +21,6 @@ export default new Hono<AppEnv>()
       answer: { description: "Courses and professors for what was typed.", schema: suggestionsSchema, example: EXAMPLES.suggestions },
       errors: { 400: "q must be at most 200 characters", 429: LIMIT_MESSAGES.typing },
     }),
-    limitPerAddress((limits) => limits.suggest),
     validate("query", suggestQuery),
     async (c) => {
       const { q } = c.req.valid("query");

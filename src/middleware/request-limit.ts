@@ -5,23 +5,20 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { clientIp } from "../server/client-address.ts";
-import type { AppContext, AppEnv } from "../server/context.ts";
+import type { AppEnv } from "../server/context.ts";
 import { addressSubject } from "../services/rate-limit.ts";
 import type { Limit, RequestLimits } from "../services/request-limits.ts";
 
 type Pick = (limits: RequestLimits) => Limit;
 
-/** Runs `work` counted against the client address's share of a limit (a page's load, say). */
-export async function underAddressLimit<T>(c: AppContext, pick: Pick, work: () => Promise<T>): Promise<T> {
-  const release = pick(c.var.deps.limits).take(addressSubject(clientIp(c)));
-  try {
-    return await work();
-  } finally {
-    release();
-  }
-}
-
-/** Middleware for a route: the request counts against the client address's share of the limit. */
+/** Middleware: the request counts against the client address's share of the limit until it is answered. */
 export function limitPerAddress(pick: Pick): MiddlewareHandler<AppEnv> {
-  return (c, next) => underAddressLimit(c, pick, next);
+  return async (c, next) => {
+    const release = pick(c.var.deps.limits).take(addressSubject(clientIp(c)));
+    try {
+      await next();
+    } finally {
+      release();
+    }
+  };
 }

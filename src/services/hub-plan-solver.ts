@@ -211,20 +211,21 @@ const candidateCourse = and(
 );
 
 /** The statement that brings the planner's figures up to date: all of them for a new catalog copy, else what changed. */
-function figuresRead(db: Db, catalog: Catalog): Promise<{ whole: boolean; rows: (Scored & { description?: string | null })[] }> {
+function figuresRead(db: Db, catalog: Catalog, whole = false): Promise<{ whole: boolean; rows: (Scored & { description?: string | null })[] }> {
   const known = figuresOf.get(db);
   const columns = { ...figureColumns(), score: courses.ratingScore, stamp: courses.figuresStamp };
-  if (known?.catalogVersion === catalog.version) {
+  if (!whole && known?.catalogVersion === catalog.version) {
     return db.select(columns).from(courses).where(and(candidateCourse, gt(courses.figuresStamp, known.stamp))).then((rows) => ({ whole: false, rows }));
   }
   const description = sql<string | null>`(SELECT t.description FROM course_texts t WHERE t.course_id = ${courses.id})`;
   return db.select({ ...columns, description }).from(courses).where(candidateCourse).then((rows) => ({ whole: true, rows }));
 }
 
-function applyFigures(db: Db, catalog: Catalog, read: Awaited<ReturnType<typeof figuresRead>>): PlannerFigures {
+/** The figures brought up to date by a read; null when a read of changes meets figures of another catalog (an import just now). */
+function applyFigures(db: Db, catalog: Catalog, read: Awaited<ReturnType<typeof figuresRead>>): PlannerFigures | null {
   let state = figuresOf.get(db);
   if (read.whole || !state || state.catalogVersion !== catalog.version) {
-    if (!read.whole && state?.catalogVersion !== catalog.version) throw new Error("the planner's figures belong to another catalog");
+    if (!read.whole) return null;
     state = { catalogVersion: catalog.version, stamp: -1, scored: new Map(), descriptions: new Map() };
     for (const row of read.rows) state.descriptions.set(row.id, row.description ?? null);
     figuresOf.set(db, state);
@@ -261,7 +262,8 @@ async function plannerInputs(db: Db, catalog: Catalog, userId: number): Promise<
     db.select({ id: reviews.courseId }).from(reviews).where(eq(reviews.userId, userId)),
   ]);
   const taken = [...new Set([...completed, ...future.map((r) => r.id)])].filter((id) => catalog.courses.has(id));
-  return { catalog, completed, taken, figures: applyFigures(db, catalog, read), prior, reviewed: new Set(reviewed.map((r) => r.id)) };
+  const figures = applyFigures(db, catalog, read) ?? applyFigures(db, catalog, await figuresRead(db, catalog, true))!;
+  return { catalog, completed, taken, figures, prior, reviewed: new Set(reviewed.map((r) => r.id)) };
 }
 
 /** A course's score in a plan: its Best Rating score, or the prior without reviews. */

@@ -78,17 +78,19 @@ export const LIMIT_MESSAGES = {
 /**
  * The limits of one app. A student typing sends at most one suggestion
  * request per pause in typing (150 ms), one at a time; one searching sends a
- * request per filter they change. The windows leave several times that room
- * (students on one network share an address), and few at once per address
- * keeps a burst from queueing up work ahead of everyone else's requests.
+ * request per filter they change. The windows leave many times that room
+ * (students on one network share an address: 12 a second); the cap of a few
+ * at once per address is what keeps a burst from queueing work ahead of
+ * everyone else's requests (each takes a few milliseconds, so a network's
+ * students rarely have four in flight).
  */
 export type RequestLimits = { suggest: Limit; search: Limit; planner: Limit };
 
 export function requestLimits(on: boolean): RequestLimits {
   if (!on) return { suggest: NO_LIMIT, search: NO_LIMIT, planner: NO_LIMIT };
   return {
-    suggest: createLimit({ limit: 60, windowMs: 10_000, inFlight: 4, message: LIMIT_MESSAGES.typing }),
-    search: createLimit({ limit: 60, windowMs: 10_000, inFlight: 4, message: LIMIT_MESSAGES.search }),
+    suggest: createLimit({ limit: 120, windowMs: 10_000, inFlight: 4, message: LIMIT_MESSAGES.typing }),
+    search: createLimit({ limit: 120, windowMs: 10_000, inFlight: 4, message: LIMIT_MESSAGES.search }),
     // A plan per visit of Hub Progress, and one per Swap or option changed.
     planner: createLimit({ limit: 20, windowMs: 60_000, inFlight: 2, message: LIMIT_MESSAGES.planner }),
   };

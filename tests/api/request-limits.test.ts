@@ -41,9 +41,9 @@ describe("per address", () => {
     const student = await statuses((i) => `/api/suggest?q=${encodeURIComponent("introduction to computer science".slice(0, i + 1))}`, 31, "203.0.113.5");
     expect(student.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
 
-    const flood = await statuses((i) => `/api/suggest?q=${typed(i)}`, 70, "198.51.100.7");
+    const flood = await statuses((i) => `/api/suggest?q=${typed(i)}`, 130, "198.51.100.7");
     const refused = flood.filter((r) => r.status === 429);
-    expect(flood.slice(0, 60).every((r) => r.status === 200)).toBe(true);
+    expect(flood.slice(0, 120).every((r) => r.status === 200)).toBe(true);
     expect(refused.length).toBe(10);
     expect(Number(refused[0].headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
     const again = await api(t, `/api/suggest?q=more`, { ip: "198.51.100.7" });
@@ -56,7 +56,7 @@ describe("per address", () => {
   });
 
   test("an IPv6 network counts as one address: its /64", async () => {
-    const answers = await statuses((i) => `/api/courses/suggest?q=${typed(i)}`, 60, "2001:db8:1:2::1");
+    const answers = await statuses((i) => `/api/courses/suggest?q=${typed(i)}`, 120, "2001:db8:1:2::1");
     expect(answers.every((r) => r.status === 200)).toBe(true);
     expect((await api(t, "/api/courses/suggest?q=v6", { ip: "2001:db8:1:2:ffff::9" })).status).toBe(429);
     expect((await api(t, "/api/courses/suggest?q=v6", { ip: "2001:db8:1:3::1" })).status).toBe(200);
@@ -64,8 +64,8 @@ describe("per address", () => {
 
   test("searches: the API and the page share a count, and the page says why it refused", async () => {
     const ip = "192.0.2.44";
-    const api60 = await statuses((i) => `/api/courses/search?q=${typed(i)}`, 59, ip);
-    expect(api60.every((r) => r.status === 200)).toBe(true);
+    const api119 = await statuses((i) => `/api/courses/search?q=${typed(i)}`, 119, ip);
+    expect(api119.every((r) => r.status === 200)).toBe(true);
     expect((await api(t, "/search?q=last", { ip })).status).toBe(200);
     const page = await api(t, "/search?q=over", { ip });
     expect(page.status).toBe(429);
