@@ -26,7 +26,6 @@ import { type Catalog, type CatalogCourse, withCatalog } from "./catalog-cache.t
 import { completedIds, type CourseFigures, courseView, figureColumns } from "./course-queries.ts";
 import { ratingPrior } from "./course-stats.ts";
 import { tooManyRequests } from "./domain-errors.ts";
-import { solvePlanHere } from "./hub-plan-highs.ts";
 import { nextTurn } from "./next-turn.ts";
 import type { SolveAnswer, SolveRequest } from "./hub-plan-worker.ts";
 
@@ -53,8 +52,8 @@ const WORKER_IDLE_MS = 20_000;
 
 type Solver = (needs: Need[], candidates: Candidate[]) => Promise<Plan>;
 
-/** On the event loop: a turn between the two programs for the requests waiting. */
-const solveOnLoop: Solver = (needs, candidates) => solvePlanHere(needs, candidates, nextTurn);
+/** On the event loop: a turn between the two programs for the requests waiting. HiGHS is loaded here only when workers fail. */
+const solveOnLoop: Solver = async (needs, candidates) => (await import("./hub-plan-highs.ts")).solvePlanHere(needs, candidates, nextTurn);
 
 let worker: { thread: Worker; pending: Map<number, { resolve: (plan: Plan) => void; reject: (error: Error) => void }> } | null = null;
 let workersWork = typeof Worker === "function";

@@ -11,7 +11,7 @@ import { HUB_AREAS } from "../../src/lib/hub-areas.ts";
 import { SEARCH_PARAMETERS } from "../../src/lib/search-filter.ts";
 import { displayTitle } from "../../src/lib/text.ts";
 import { importCourses } from "../../src/services/catalog.ts";
-import { indexTerm } from "../../src/services/search-index.ts";
+import { catalogIndex, indexTerm } from "../../src/services/search-index.ts";
 import { searchPostingsCurrent } from "../../src/services/search-descriptions.ts";
 import { referenceData } from "../../db/seeds/reference.ts";
 import { api } from "../helpers/accounts.ts";
@@ -741,6 +741,30 @@ describe("the index follows the catalog", () => {
     } finally {
       await u.close();
     }
+  });
+
+  test("a new catalog is read and indexed in slices: timers run while it is, and a course page need not wait for the index", async () => {
+    const db = t.deps.database.db;
+    await t.deps.database.client.execute("UPDATE app_settings SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE key = 'catalog_version'");
+    let turns = 0;
+    let running = true;
+    const tick = () => {
+      if (!running) return;
+      turns++;
+      setTimeout(tick, 0);
+    };
+    setTimeout(tick, 0);
+    const index = catalogIndex(db);
+    let indexReady = false;
+    index.then(() => indexReady = true);
+    // A course page's reads need the catalog, not the index: it is answered while the index is still being built.
+    const page = await api(t, `/api/courses/${idByCode.get("CAS CS 111")}`);
+    expect(page.status).toBe(200);
+    expect(indexReady).toBe(false);
+    await index;
+    running = false;
+    // 9,789 courses' names and the descriptions' words: many slices on any machine (about 10 ms each).
+    expect(turns).toBeGreaterThanOrEqual(10);
   });
 
   test("a description changed by hand in SQL is found by its new words at the next search, and the stored index is built again", async () => {
