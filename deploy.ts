@@ -2,7 +2,7 @@
  * The entry point for hosts without native addons or a writable disk, such as
  * Deno Deploy: the database is a libSQL server (Turso) reached through the web
  * client, passwords are hashed by the portable argon2id engine with the same
- * parameters (WebCrypto's, off the event loop; src/services/passwords.ts),
+ * parameters (in a worker thread, off the event loop; src/services/passwords.ts),
  * the island bundles come from `deno task build`, and pages
  * come from the static route map. Nothing here writes a file or loads a native
  * library; `tests/unit/deploy-entry.test.ts` runs it without those permissions.

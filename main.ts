@@ -4,6 +4,7 @@ import "./src/server/production-react.ts";
 import { createApp } from "./src/app.ts";
 import { loadConfig } from "./src/config.ts";
 import { stopPlanner } from "./src/services/hub-plan-solver.ts";
+import { stopPasswordWorker } from "./src/services/passwords.ts";
 import { exitOnStartupError, prepareApp, startupConfig, warmSearchIndex } from "./src/startup.ts";
 
 const config = startupConfig(() => loadConfig());
@@ -49,5 +50,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 await server.finished;
 stopPlanner();
+stopPasswordWorker();
 await deps.outbox.stop();
 deps.database.close();

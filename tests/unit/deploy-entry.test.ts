@@ -190,6 +190,18 @@ describe("deploy.ts without write, FFI, subprocess or system permissions", () =>
     expect(entry.output()).not.toMatch(/PermissionDenied|NotCapable|Requires (write|ffi|run|sys) access/i);
   });
 
+  test("hashes passwords and solves Hub plans in worker threads with these permissions", async () => {
+    // The student of the test above signed in (a hash in the password worker); a plan for a new student solves in the planner's.
+    const login = await call("/api/auth/login", { method: "POST", body: { email: "deploy.student@bu.edu", password: "a sturdy deploy passphrase" } });
+    expect(login.status).toBe(200);
+    const { token } = await login.json();
+    const plan = await call("/api/users/hub-plan", { token });
+    expect(plan.status).toBe(200);
+    expect((await plan.json()).courses.length).toBeGreaterThan(0);
+    expect(entry.output()).not.toContain("[passwords] the hashing worker failed");
+    expect(entry.output()).not.toContain("[planner]");
+  });
+
   test("refuses to start on an embedded file, with one line saying why", async () => {
     const other = await startEntry({ DATABASE_URL: "file:data/never.db" });
     await other.stop();
