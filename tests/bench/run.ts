@@ -27,6 +27,10 @@ import { issueToken } from "../../src/services/sessions.ts";
 import { type Sqld, startSqld } from "../helpers/sqld.ts";
 import { type DelayProxy, startDelayProxy } from "../helpers/delay-proxy.ts";
 import { freePort, residentMb } from "../helpers/processes.ts";
+import { prepareDatabase } from "../../src/startup.ts";
+import { loadConfig } from "../../src/config.ts";
+import { hashPassword } from "../../src/services/passwords.ts";
+import { benchStudents, coldStart, type Contention, memoryUnderLoad, plannerInFlight, SECRET, spawnEntry, typeaheadBurst } from "./edge.ts";
 
 const CATALOG = Deno.args[0] ?? new URL("../../../shared/data/bu/bu_courses.json", import.meta.url).pathname;
 const REVIEWS = Number(Deno.env.get("BENCH_REVIEWS") ?? 200_000);
@@ -36,6 +40,9 @@ const CONCURRENCY = Number(Deno.env.get("BENCH_CONCURRENCY") ?? 8);
 /** The server runs with the V8 flags of `deno task start` (or BENCH_V8_FLAGS), so the memory figure is the one production sees. */
 const V8_FLAGS = Deno.env.get("BENCH_V8_FLAGS") ??
   /--v8-flags=(\S+)/.exec(JSON.parse(await Deno.readTextFile(new URL("../../deno.json", import.meta.url))).tasks.start)?.[1] ?? "";
+
+/** The heap settings the README gives for deploy.ts (Deno reads DENO_V8_FLAGS at start, for its workers too). */
+const DEPLOY_V8_FLAGS = "--max-semi-space-size=2,--max-old-space-size=160";
 
 async function prepare(url: string): Promise<void> {
   const database = await openDatabase(url);
@@ -274,9 +281,10 @@ function roundTripsOf(response: Response): number | null {
 }
 
 /** A path, or one per request (`fresh` puts a new query string on each, so no response cache has it). */
-type BenchPath = string | { fresh: string };
+type BenchPath = string | { fresh: string } | { each: (n: number) => string };
 let freshCount = 0;
-const pathOf = (path: BenchPath) => typeof path === "string" ? path : `${path.fresh}${path.fresh.includes("?") ? "&" : "?"}fresh=${++freshCount}`;
+const pathOf = (path: BenchPath) =>
+  typeof path === "string" ? path : "each" in path ? path.each(++freshCount) : `${path.fresh}${path.fresh.includes("?") ? "&" : "?"}fresh=${++freshCount}`;
 
 /** Whether the response cache answered (Server-Timing's cache entry), or "-" where it has no say. */
 function cacheOf(response: Response): string {
@@ -343,6 +351,12 @@ const kept = Deno.env.get("BENCH_DB");
 const dir = kept ? null : await Deno.makeTempDir({ prefix: "hubrate-bench-" });
 const url = `file:${kept ?? `${dir}/bench.db`}`;
 if (!kept || !(await Deno.stat(kept).then(() => true, () => false))) await prepare(url);
+// As a start would: every migration, the reference data, the descriptions' search index. The cold starts below find it done.
+{
+  const { database } = await prepareDatabase(loadConfig({ DATABASE_URL: url, DEMO_CATALOG: "off", APP_ENV: "development", SESSION_SECRET: SECRET }));
+  await database.client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+  database.close();
+}
 const { id: popular, reviews: popularReviews } = await coursePageCase(url);
 const { slug: professor, reviews: professorReviews } = await professorPageCase(url);
 await buildAssets();
@@ -351,7 +365,6 @@ await buildAssets();
  * courses that carry Hub units. Made afresh each run; their sessions are
  * signed with the server's secret.
  */
-const SECRET = "bench-secret-0123456789-0123456789-0123456789";
 async function plannerStudents(url: string): Promise<{ fresh: string; eight: string }> {
   const client = createClient({ url });
   await client.execute("DELETE FROM users WHERE email IN ('bench-plan-new@bench.invalid', 'bench-plan-8@bench.invalid')");
@@ -410,6 +423,8 @@ const server = new Deno.Command(Deno.execPath(), {
     APP_ENV: "production",
     APP_ORIGIN: `http://127.0.0.1:${port}`,
     SESSION_SECRET: SECRET,
+    // Eight clients on this machine are one address: the per-address limits would answer most of them 429.
+    RATE_LIMITS: "off",
   },
   stdout: "null",
   stderr: "inherit",
@@ -454,6 +469,8 @@ try {
     ["hub plan: a new student", "/api/users/hub-plan", { Authorization: `Bearer ${students.fresh}` }],
     ["hub plan: 8 courses completed", "/api/users/hub-plan", { Authorization: `Bearer ${students.eight}` }],
     ["hub plan: 8 completed, every course", "/api/users/hub-plan?eligibleOnly=false", { Authorization: `Bearer ${students.eight}` }],
+    // Plans are kept for the same inputs: a course set aside (Swap) makes each a new plan, solved in the planner's worker.
+    ["hub plan: a new plan each time (Swap)", { each: (n) => `/api/users/hub-plan?exclude=${n}` }, { Authorization: `Bearer ${students.fresh}` }],
   ];
   // Latency with one client at a time (the time a request takes), throughput with CONCURRENCY clients (how many the server answers).
   const latency: Result[] = [];
@@ -509,10 +526,132 @@ try {
     const js = await pageJavaScript(base, path);
     console.log(`JavaScript on ${path}: ${js.files} files, ${(js.gzipBytes / 1024).toFixed(1)} KB gzipped`);
   }
-} finally {
   server.kill("SIGTERM");
+  await server.status;
+  if (Deno.env.get("BENCH_EDGE") !== "off") await edgeCases(latency[0]);
+} finally {
+  try {
+    server.kill("SIGTERM");
+  } catch { /* stopped already */ }
   await server.status;
   proxy?.close();
   await sqld?.stop();
   if (dir) await Deno.remove(dir, { recursive: true });
+}
+
+/**
+ * The edge: cold starts on the prepared database (the embedded file, and
+ * deploy.ts with sqld 20 ms away), what other visitors see while plans or a
+ * burst of typeahead requests run (main.ts with its per-address limits on),
+ * and deploy.ts's memory under mixed load. BENCH_EDGE=off leaves them out.
+ */
+async function edgeCases(healthz: Result) {
+  const root = new URL("../../", import.meta.url).pathname;
+  const file = url.slice("file:".length);
+  const paths = { course: `/course/${popular}`, search: "/search?q=calculus" };
+  const checkpoint = createClient({ url });
+  await checkpoint.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+  checkpoint.close();
+  const edgeSqld = await startSqld({ from: file });
+  const far = startDelayProxy(Number(new URL(edgeSqld.url).port), 10);
+  const remote = { DATABASE_URL: `http://127.0.0.1:${far.port}`, DATABASE_AUTH_TOKEN: edgeSqld.token };
+  const line = (cells: (string | number)[]) => console.log(`| ${cells.join(" | ")} |`);
+  try {
+    const runs = Number(Deno.env.get("BENCH_COLD_RUNS") ?? 3);
+    const cold = [
+      await coldStart("main", "main.ts, embedded file", root, { DATABASE_URL: url }, V8_FLAGS, paths, runs),
+      await coldStart("deploy", "deploy.ts, sqld 20 ms away", root, remote, V8_FLAGS, paths, runs),
+    ];
+    console.log(`\nCold starts on the prepared database (ms from the process's start; median of ${runs} starts each, a start per request)\n`);
+    line([
+      "entry",
+      "listens",
+      "/healthz answered after it listens",
+      "first course page",
+      "first search (/search?q=calculus)",
+      "longest event-loop hold in warm-up",
+    ]);
+    line(["---", "---:", "---:", "---:", "---:", "---:"]);
+    for (const c of cold) {
+      line([c.target, c.listen.toFixed(0), c.healthzAfterListen.toFixed(0), c.firstCoursePage.toFixed(0), c.firstSearch.toFixed(0), c.longestHold ?? "?"]);
+    }
+
+    // A server with the limits on, as students meet it.
+    const limited = spawnEntry("main", root, { DATABASE_URL: url }, V8_FLAGS);
+    try {
+      await waitUntilServing(limited.base);
+      const tokens = await benchStudents({ url }, 64);
+      const seconds = Number(Deno.env.get("BENCH_CONTENTION_SECONDS") ?? 4);
+      const rows: Contention[] = [];
+      for (const plans of [0, 2, 4, 8]) rows.push(await plannerInFlight(limited.base, tokens, plans, paths.course, seconds));
+      rows.push(await typeaheadBurst(limited.base, 200, paths.course, seconds));
+      console.log(
+        `\nOther visitors while the planner or a typeahead burst runs (main.ts, limits on, ${seconds} s each; ms; /healthz p50 alone above: ${
+          healthz.p50.toFixed(2)
+        })\n`,
+      );
+      line(["load", "/healthz p50", "p95", "p99", "course page (new URL) p50", "p95", "p99", "the load's answers"]);
+      line(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---"]);
+      for (const r of rows) {
+        const answers = Object.entries(r.answered).map(([status, n]) => `${n} × ${status}`).join(", ") || "-";
+        line([
+          r.load,
+          r.healthz.p50.toFixed(1),
+          r.healthz.p95.toFixed(1),
+          r.healthz.p99.toFixed(1),
+          r.coursePage.p50.toFixed(1),
+          r.coursePage.p95.toFixed(1),
+          r.coursePage.p99.toFixed(1),
+          answers,
+        ]);
+      }
+    } finally {
+      await limited.stop();
+    }
+
+    // deploy.ts as on Deno Deploy: the server's permissions only; logins, plans, pages and searches at once. Without V8 flags and
+    // with the heap settings the README gives for Deploy.
+    const client = createClient({ url: edgeSqld.url, authToken: edgeSqld.token });
+    const email = "bench-login@bench.invalid";
+    const password = "a bench login passphrase";
+    await client.execute({
+      sql: `INSERT INTO users (email, password_hash, enabled, college, major, expected_grad) VALUES (?, ?, 1, 'CAS', 'Undecided', 2027)
+        ON CONFLICT (email) DO UPDATE SET password_hash = excluded.password_hash`,
+      args: [email, await hashPassword(password)],
+    });
+    const courseIds = (await client.execute("SELECT id FROM courses WHERE num_reviews > 0 ORDER BY random() LIMIT 300")).rows.map((r) => Number(r.id));
+    const professors = (await client.execute("SELECT DISTINCT teacher_key AS k FROM reviews LIMIT 200")).rows.map((r) => String(r.k));
+    client.close();
+    const tokens = await benchStudents({ url: edgeSqld.url, authToken: edgeSqld.token }, 32, "bench-memory");
+    const seconds = Number(Deno.env.get("BENCH_MEMORY_SECONDS") ?? 60);
+    console.log(`\ndeploy.ts's memory under mixed load (sqld on loopback, 16 clients, ${seconds} s each; Deno Deploy's limit: 512 MB)\n`);
+    line(["V8 heap settings (DENO_V8_FLAGS)", "resident at peak (MB)", "at the end (MB)", "requests", "errors"]);
+    line(["---", "---:", "---:", "---:", "---:"]);
+    for (const flags of ["", DEPLOY_V8_FLAGS]) {
+      const env: Record<string, string> = { DATABASE_URL: edgeSqld.url, DATABASE_AUTH_TOKEN: edgeSqld.token, RATE_LIMITS: "off", DENO_V8_FLAGS: flags };
+      const deploy = spawnEntry("deploy", root, env, "");
+      try {
+        await waitUntilServing(deploy.base);
+        const run = await memoryUnderLoad(deploy, "deploy.ts", seconds, 16, { courseIds, professors, tokens, login: { email, password } });
+        line([flags || "none (V8's defaults)", run.peakMb.toFixed(0), run.endMb.toFixed(0), run.requests, run.errors]);
+      } finally {
+        await deploy.stop();
+      }
+    }
+  } finally {
+    far.close();
+    await edgeSqld.stop();
+  }
+}
+
+async function waitUntilServing(at: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      const response = await fetch(at + "/healthz");
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch { /* not yet */ }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${at} did not answer /healthz`);
 }
