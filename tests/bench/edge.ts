@@ -37,7 +37,8 @@ export function spawnEntry(
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
   const args = kind === "main" ? ["run", "-A", `--v8-flags=${v8Flags}`, "main.ts"] : ["run", "--allow-net", "--allow-env", "--allow-read", "deploy.ts"];
-  const { NODE_ENV: _, ...inherited } = Deno.env.toObject();
+  // What the environment says of NODE_ENV and V8's flags is the caller's to choose.
+  const { NODE_ENV: _, DENO_V8_FLAGS: __, ...inherited } = Deno.env.toObject();
   const child = new Deno.Command(Deno.execPath(), {
     args,
     cwd: root,

@@ -528,7 +528,8 @@ try {
   }
   server.kill("SIGTERM");
   await server.status;
-  if (Deno.env.get("BENCH_EDGE") !== "off") await edgeCases(latency[0]);
+  const edge = Deno.env.get("BENCH_EDGE") ?? "cold,contention,memory";
+  if (edge !== "off") await edgeCases(latency[0], new Set(edge.split(",")));
 } finally {
   try {
     server.kill("SIGTERM");
@@ -545,7 +546,7 @@ try {
  * burst of typeahead requests run (main.ts with its per-address limits on),
  * and deploy.ts's memory under mixed load. BENCH_EDGE=off leaves them out.
  */
-async function edgeCases(healthz: Result) {
+async function edgeCases(healthz: Result, parts: Set<string>) {
   const root = new URL("../../", import.meta.url).pathname;
   const file = url.slice("file:".length);
   const paths = { course: `/course/${popular}`, search: "/search?q=calculus" };
@@ -558,57 +559,55 @@ async function edgeCases(healthz: Result) {
   const line = (cells: (string | number)[]) => console.log(`| ${cells.join(" | ")} |`);
   try {
     const runs = Number(Deno.env.get("BENCH_COLD_RUNS") ?? 3);
-    const cold = [
+    const cold = !parts.has("cold") ? [] : [
       await coldStart("main", "main.ts, embedded file", root, { DATABASE_URL: url }, V8_FLAGS, paths, runs),
       await coldStart("deploy", "deploy.ts, sqld 20 ms away", root, remote, V8_FLAGS, paths, runs),
     ];
-    console.log(`\nCold starts on the prepared database (ms from the process's start; median of ${runs} starts each, a start per request)\n`);
-    line([
-      "entry",
-      "listens",
-      "/healthz answered after it listens",
-      "first course page",
-      "first search (/search?q=calculus)",
-      "longest event-loop hold in warm-up",
-    ]);
-    line(["---", "---:", "---:", "---:", "---:", "---:"]);
+    if (cold.length) {
+      console.log(`\nCold starts on the prepared database (ms from the process's start; median of ${runs} starts each, a start per request)\n`);
+      line(["entry", "listens", "/healthz after it listens", "first course page", "first search (/search?q=calculus)", "longest warm-up hold"]);
+      line(["---", "---:", "---:", "---:", "---:", "---:"]);
+    }
     for (const c of cold) {
       line([c.target, c.listen.toFixed(0), c.healthzAfterListen.toFixed(0), c.firstCoursePage.toFixed(0), c.firstSearch.toFixed(0), c.longestHold ?? "?"]);
     }
 
     // A server with the limits on, as students meet it.
-    const limited = spawnEntry("main", root, { DATABASE_URL: url }, V8_FLAGS);
-    try {
-      await waitUntilServing(limited.base);
-      const tokens = await benchStudents({ url }, 64);
-      const seconds = Number(Deno.env.get("BENCH_CONTENTION_SECONDS") ?? 4);
-      const rows: Contention[] = [];
-      for (const plans of [0, 2, 4, 8]) rows.push(await plannerInFlight(limited.base, tokens, plans, paths.course, seconds));
-      rows.push(await typeaheadBurst(limited.base, 200, paths.course, seconds));
-      console.log(
-        `\nOther visitors while the planner or a typeahead burst runs (main.ts, limits on, ${seconds} s each; ms; /healthz p50 alone above: ${
-          healthz.p50.toFixed(2)
-        })\n`,
-      );
-      line(["load", "/healthz p50", "p95", "p99", "course page (new URL) p50", "p95", "p99", "the load's answers"]);
-      line(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---"]);
-      for (const r of rows) {
-        const answers = Object.entries(r.answered).map(([status, n]) => `${n} × ${status}`).join(", ") || "-";
-        line([
-          r.load,
-          r.healthz.p50.toFixed(1),
-          r.healthz.p95.toFixed(1),
-          r.healthz.p99.toFixed(1),
-          r.coursePage.p50.toFixed(1),
-          r.coursePage.p95.toFixed(1),
-          r.coursePage.p99.toFixed(1),
-          answers,
-        ]);
+    const limited = parts.has("contention") ? spawnEntry("main", root, { DATABASE_URL: url }, V8_FLAGS) : null;
+    if (limited) {
+      try {
+        await waitUntilServing(limited.base);
+        const tokens = await benchStudents({ url }, 64);
+        const seconds = Number(Deno.env.get("BENCH_CONTENTION_SECONDS") ?? 4);
+        const rows: Contention[] = [];
+        for (const plans of [0, 2, 4, 8]) rows.push(await plannerInFlight(limited.base, tokens, plans, paths.course, seconds));
+        rows.push(await typeaheadBurst(limited.base, 200, paths.course, seconds));
+        console.log(
+          `\nOther visitors while the planner or a typeahead burst runs (main.ts, limits on, ${seconds} s each; ms; /healthz p50 alone above: ${
+            healthz.p50.toFixed(2)
+          })\n`,
+        );
+        line(["load", "/healthz p50", "p95", "p99", "course page (new URL) p50", "p95", "p99", "the load's answers"]);
+        line(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---"]);
+        for (const r of rows) {
+          const answers = Object.entries(r.answered).map(([status, n]) => `${n} × ${status}`).join(", ") || "-";
+          line([
+            r.load,
+            r.healthz.p50.toFixed(1),
+            r.healthz.p95.toFixed(1),
+            r.healthz.p99.toFixed(1),
+            r.coursePage.p50.toFixed(1),
+            r.coursePage.p95.toFixed(1),
+            r.coursePage.p99.toFixed(1),
+            answers,
+          ]);
+        }
+      } finally {
+        await limited.stop();
       }
-    } finally {
-      await limited.stop();
     }
 
+    if (!parts.has("memory")) return;
     // deploy.ts as on Deno Deploy: the server's permissions only; logins, plans, pages and searches at once. Without V8 flags and
     // with the heap settings the README gives for Deploy.
     const client = createClient({ url: edgeSqld.url, authToken: edgeSqld.token });
@@ -628,7 +627,8 @@ async function edgeCases(healthz: Result) {
     line(["V8 heap settings (DENO_V8_FLAGS)", "resident at peak (MB)", "at the end (MB)", "requests", "errors"]);
     line(["---", "---:", "---:", "---:", "---:"]);
     for (const flags of ["", DEPLOY_V8_FLAGS]) {
-      const env: Record<string, string> = { DATABASE_URL: edgeSqld.url, DATABASE_AUTH_TOKEN: edgeSqld.token, RATE_LIMITS: "off", DENO_V8_FLAGS: flags };
+      const env: Record<string, string> = { DATABASE_URL: edgeSqld.url, DATABASE_AUTH_TOKEN: edgeSqld.token, RATE_LIMITS: "off" };
+      if (flags) env.DENO_V8_FLAGS = flags;
       const deploy = spawnEntry("deploy", root, env, "");
       try {
         await waitUntilServing(deploy.base);
