@@ -17,6 +17,7 @@ import { referenceData } from "../../db/seeds/reference.ts";
 import { api } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 import { buildModel, type CatalogModel, loadModelIntoApp, type ModelCourse, type ModelStats, readBuCatalog } from "../helpers/catalog.ts";
+import { turnsDuring } from "../helpers/event-loop.ts";
 
 const PAGE_SIZE = 18;
 /** Results up to this many pages are walked completely; longer ones are sampled. */
@@ -746,23 +747,16 @@ describe("the index follows the catalog", () => {
   test("a new catalog is read and indexed in slices: timers run while it is, and a course page need not wait for the index", async () => {
     const db = t.deps.database.db;
     await t.deps.database.client.execute("UPDATE app_settings SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE key = 'catalog_version'");
-    let turns = 0;
-    let running = true;
-    const tick = () => {
-      if (!running) return;
-      turns++;
-      setTimeout(tick, 0);
-    };
-    setTimeout(tick, 0);
-    const index = catalogIndex(db);
-    let indexReady = false;
-    index.then(() => indexReady = true);
-    // A course page's reads need the catalog, not the index: it is answered while the index is still being built.
-    const page = await api(t, `/api/courses/${idByCode.get("CAS CS 111")}`);
-    expect(page.status).toBe(200);
-    expect(indexReady).toBe(false);
-    await index;
-    running = false;
+    const { turns } = await turnsDuring(async () => {
+      const index = catalogIndex(db);
+      let indexReady = false;
+      index.then(() => indexReady = true);
+      // A course page's reads need the catalog, not the index: it is answered while the index is still being built.
+      const page = await api(t, `/api/courses/${idByCode.get("CAS CS 111")}`);
+      expect(page.status).toBe(200);
+      expect(indexReady).toBe(false);
+      await index;
+    });
     // 9,789 courses' names and the descriptions' words: many slices on any machine (about 10 ms each).
     expect(turns).toBeGreaterThanOrEqual(10);
   });

@@ -11,6 +11,7 @@ import { type Candidate, type Need, needsMet, remainingNeeds } from "../../src/l
 import { seededRandom } from "../../src/lib/random.ts";
 import { createSolveQueue, PLANNER_BUSY, solvePlan, solverKind, useWorkers } from "../../src/services/hub-plan-solver.ts";
 import { DomainError } from "../../src/services/domain-errors.ts";
+import { turnsDuring } from "../helpers/event-loop.ts";
 
 /** Whether the chosen courses cover every need: each requirement has as many chosen courses carrying it as units needed. */
 function covers(needs: Need[], chosen: Candidate[]): boolean {
@@ -120,23 +121,6 @@ function largeCase(seed: number): { needs: Need[]; candidates: Candidate[] } {
     score: Math.round((1 + random() * 4) * 100) / 100,
   }));
   return { needs: remainingNeeds([]), candidates };
-}
-
-/** How many zero-delay timers ran, one after another, while `work` was under way: none can while it holds the event loop. */
-async function turnsDuring<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
-  let turns = 0;
-  let running = true;
-  const tick = () => {
-    if (!running) return;
-    turns++;
-    setTimeout(tick, 0);
-  };
-  setTimeout(tick, 0);
-  try {
-    return { result: await work(), turns };
-  } finally {
-    running = false;
-  }
 }
 
 describe("where plans are solved", () => {

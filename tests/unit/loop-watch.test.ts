@@ -7,6 +7,7 @@
 import { expect, test } from "vitest";
 import { watchEventLoop } from "../../src/server/loop-watch.ts";
 import { slices } from "../../src/services/next-turn.ts";
+import { turnsDuring } from "../helpers/event-loop.ts";
 
 function busy(ms: number) {
   const until = performance.now() + ms;
@@ -27,21 +28,14 @@ test("a watch sees the longest hold of the event loop since it began", async () 
 
 test("work in slices lets timers run between them; the same work in one piece does not", async () => {
   const run = async (sliced: boolean) => {
-    let ticks = 0;
-    let running = true;
-    const tick = () => {
-      if (!running) return;
-      ticks++;
-      setTimeout(tick, 0);
-    };
-    setTimeout(tick, 0);
     const slice = slices(5);
-    for (let i = 0; i < 40; i++) {
-      busy(2);
-      if (sliced) await slice();
-    }
-    running = false;
-    return ticks;
+    const { turns } = await turnsDuring(async () => {
+      for (let i = 0; i < 40; i++) {
+        busy(2);
+        if (sliced) await slice();
+      }
+    });
+    return turns;
   };
   expect(await run(false)).toBe(0);
   expect(await run(true)).toBeGreaterThanOrEqual(5);

@@ -15,6 +15,7 @@ import {
   usePasswordWorker,
   verifyPassword,
 } from "../../src/services/passwords.ts";
+import { turnsDuring } from "../helpers/event-loop.ts";
 
 const PREFIX = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/;
 
@@ -26,23 +27,9 @@ afterEach(() => {
   usePasswordWorker(true);
 });
 
-/** How many times a zero-delay timer chain ran while `work` was in progress: none when the work holds the event loop throughout. */
+/** How many timer turns ran while `work` was in progress (tests/helpers/event-loop.ts). */
 async function timerTurnsDuring(work: () => Promise<unknown>): Promise<number> {
-  let turns = 0;
-  let done = false;
-  const turn = () => {
-    if (done) return;
-    turns++;
-    timer = setTimeout(turn, 0);
-  };
-  let timer = setTimeout(turn, 0);
-  try {
-    await work();
-  } finally {
-    done = true;
-    clearTimeout(timer);
-  }
-  return turns;
+  return (await turnsDuring(work)).turns;
 }
 
 /** The worker's failure is said once on the console; the test keeps it off the output and checks it. */
