@@ -14,6 +14,9 @@ type State =
   | { kind: "failed" }
   | { kind: "ready"; plan: HubPlanView };
 
+/** A busy planner (429) is asked again after the wait it names, this many times at most, before the page says it failed. */
+const BUSY_RETRIES = 3;
+
 /**
  * The Hub planner on /hub-progress: the fewest courses that finish the
  * student's remaining Hub units, the best rated among plans of that size
@@ -29,7 +32,11 @@ function HubPlanner() {
   const [failure, setFailure] = useState<string | null>(null);
   /** A new plan is on its way (after Swap or the box): the one shown stays, its buttons wait. */
   const [planning, setPlanning] = useState(true);
+  /** What the server said when the planner was busy or the student asked too often, while the page waits to ask again. */
+  const [waiting, setWaiting] = useState<string | null>(null);
+  const [retry, setRetry] = useState(0);
   const request = useRef(0);
+  const retries = useRef(0);
 
   useEffect(() => {
     const added = readStored(HUB_PLAN_ADDED_KEY);
@@ -39,14 +46,28 @@ function HubPlanner() {
     }
   }, []);
 
+  // A new choice of the student's starts a new count of retries.
+  useEffect(() => {
+    retries.current = 0;
+  }, [eligibleOnly, excluded]);
+
   useEffect(() => {
     const mine = ++request.current;
     setPlanning(true);
     const params = new URLSearchParams({ eligibleOnly: String(eligibleOnly) });
     for (const course of excluded) params.append("exclude", String(course.id));
+    let later: ReturnType<typeof setTimeout> | undefined;
     void apiFetch<HubPlanView>(`/api/users/hub-plan?${params}`).then((answer) => {
       if (mine !== request.current) return;
+      if (!answer.ok && answer.status === 429 && retries.current < BUSY_RETRIES) {
+        // The planner is busy, or this student asked often: say what the server said, and ask again after the wait it gave.
+        retries.current++;
+        setWaiting(answer.message ?? "The Hub planner is busy right now. Please try again in a few seconds.");
+        later = setTimeout(() => setRetry((n) => n + 1), Math.min(30, answer.retryAfter ?? 2) * 1000);
+        return;
+      }
       setPlanning(false);
+      setWaiting(null);
       if (!answer.ok) {
         console.error("[hub-plan] failed:", answer.message ?? answer.status);
         setState({ kind: "failed" });
@@ -54,7 +75,8 @@ function HubPlanner() {
       }
       setState({ kind: "ready", plan: answer.data });
     });
-  }, [eligibleOnly, excluded]);
+    return () => clearTimeout(later);
+  }, [eligibleOnly, excluded, retry]);
 
   async function addAll(plan: HubPlanView) {
     setAdding(true);
@@ -83,7 +105,8 @@ function HubPlanner() {
       </label>
       {message && <p className="alert alert-success" role="status">{message}</p>}
       {failure && <p className="alert alert-error" role="alert">{failure}</p>}
-      {state.kind === "loading" && <p className="muted" role="status">Finding the fewest courses…</p>}
+      {waiting && <p className="muted" role="status">{`${waiting} This page will ask again by itself.`}</p>}
+      {state.kind === "loading" && !waiting && <p className="muted" role="status">Finding the fewest courses…</p>}
       {state.kind === "failed" && <p className="alert alert-error" role="alert">The plan could not be made just now. Reload the page to try again.</p>}
       {state.kind === "ready" && (
         <PlanBody

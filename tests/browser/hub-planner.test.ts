@@ -10,7 +10,8 @@ import type { CourseView, HubPlanView } from "../../src/lib/api-types.ts";
 import { plural } from "../../src/lib/text.ts";
 import { api, createStudent } from "../helpers/accounts.ts";
 import { axeViolations } from "../helpers/a11y.ts";
-import { DEVICES, fitsWidth, openPage, press, stackForThisFile, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+import { DEVICES, fitsWidth, openPage, press, stackForThisFile, testOn, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+import { PLANNER_BUSY } from "../../src/services/hub-plan-solver.ts";
 
 const stack = stackForThisFile();
 
@@ -82,6 +83,36 @@ for (const device of DEVICES) {
       await press(device, page.getByRole("link", { name: "Find QR2 courses" }));
       await page.waitForURL((u) => u.pathname === "/search" && u.searchParams.getAll("hubReqs").join() === "QR2");
       expect(unexpected(problems)).toEqual([]);
+      await context.close();
+    });
+
+    testOn(device, "desktop")("a busy planner: the page says what the server said, asks again after the wait it named, and shows the plan", async () => {
+      const { t, url } = stack;
+      const student = await createStudent(t, uniqueEmail("planner-busy"));
+      const expected = await (await api(t, "/api/users/hub-plan", { token: student.token })).json() as HubPlanView;
+      const { context, page, problems } = await openPage(stack.browser, device.options);
+      await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
+      // The first ask meets a planner with a full queue, as the server answers it (429, Retry-After, the message).
+      let asked = 0;
+      await page.route("**/api/users/hub-plan*", (route) => {
+        asked++;
+        if (asked > 1) return route.continue();
+        return route.fulfill({
+          status: 429,
+          headers: { "Retry-After": "1", "Content-Type": "application/json" },
+          body: JSON.stringify({ message: PLANNER_BUSY }),
+        });
+      });
+      await page.goto(`${url}/hub-progress`);
+      await waitForIsland(page, "HubPlanner");
+      const planner = page.getByRole("region", { name: "Plan your remaining Hub units" });
+      await planner.getByRole("status").filter({ hasText: `${PLANNER_BUSY} This page will ask again by itself.` }).waitFor();
+      await planner.locator(".hub-plan-list").waitFor();
+      expect(await planCodes(page)).toEqual(expected.courses.map((c) => c.code));
+      expect(asked).toBe(2);
+      await expect(planner.getByText(PLANNER_BUSY).count()).resolves.toBe(0);
+      // The busy console line of the first answer is the browser's report of a 429, which the page handled.
+      expect(unexpected(problems).filter((p) => !p.includes("429"))).toEqual([]);
       await context.close();
     });
   });
