@@ -577,7 +577,8 @@ for (const device of DEVICES) {
         await waitForIsland(page, "CourseRatings");
         const section = ratings(page);
         await expect.poll(() => section.locator(".averages-table thead th").nth(2).textContent()).toBe(`All time${reviewsText(n - 1)}`);
-        expect(await imageNames(page, "section.course-ratings")).toContain(expectedChartName("Difficulty", (r) => r.d));
+        // The accessibility tree follows the DOM a moment later: asked until it has caught up.
+        await expect.poll(() => imageNames(page, "section.course-ratings")).toContain(expectedChartName("Difficulty", (r) => r.d));
         expect((await professorRows(section.locator("table.professor-table"))).map((r) => [r.name, r.reviews])).toEqual(
           PROFESSORS.map((p) => [p.name, String(byProfessor(p).length)]),
         );
