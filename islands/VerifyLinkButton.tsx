@@ -5,7 +5,10 @@ import { removeStored, VERIFICATION_EMAIL_KEY, VERIFICATION_SENT_KEY } from "../
 
 type Props = { token: string };
 
-/** Verifies the account of a one-click link and signs in, when the page was not opened straight from the mail. */
+/**
+ * Verifies the account of a one-click link, then goes to the login page,
+ * which says so with the email filled in: the link never signs anyone in.
+ */
 function VerifyLinkButton({ token }: Props) {
   const [state, setState] = useState<{ kind: "idle" } | { kind: "busy" } | { kind: "failed"; message: string }>({ kind: "idle" });
   const inFlight = useRef(false);
@@ -18,7 +21,7 @@ function VerifyLinkButton({ token }: Props) {
     if (result.ok) {
       removeStored(VERIFICATION_EMAIL_KEY);
       removeStored(VERIFICATION_SENT_KEY);
-      globalThis.location.assign("/dashboard");
+      globalThis.location.assign("/login");
       return;
     }
     inFlight.current = false;
@@ -28,7 +31,7 @@ function VerifyLinkButton({ token }: Props) {
   const busy = state.kind === "busy";
   return (
     <div className="stack">
-      <p>Press the button to verify your email and sign in.</p>
+      <p>Press the button to verify your email. You then log in with your password.</p>
       {state.kind === "failed" && (
         <p className="alert alert-error" role="alert">
           {state.message} <a href="/verify">Enter the code instead</a>
@@ -36,7 +39,7 @@ function VerifyLinkButton({ token }: Props) {
       )}
       <p>
         <button type="button" className="button" onClick={verify} disabled={busy} aria-busy={busy}>
-          {busy ? "Verifying..." : "Verify and sign in"}
+          {busy ? "Verifying..." : "Verify my email"}
         </button>
       </p>
     </div>

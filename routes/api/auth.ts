@@ -145,22 +145,19 @@ export default new Hono<AppEnv>()
     apiWrite({
       operationId: "verifyByLink",
       tag: ACCOUNTS,
-      summary: "Verify with the token of the mailed link, and sign in",
+      summary: "Verify an account's email with the token of the mailed link",
+      description: "It verifies only: the student logs in next with the password (POST /api/auth/login). " +
+        "A link someone else made and sent from another site cannot sign the visitor into that person's account.",
       access: "anyone",
-      answer: {
-        description: "Verified and signed in: the token is a session.",
-        schema: signedInSchema,
-        example: { message: MESSAGES.verified, ...EXAMPLES.token },
-      },
+      answer: message("Verified: the student can log in.", MESSAGES.verified),
       errors: { 400: MESSAGES.linkRefused, 429: MESSAGES.checksThrottled },
     }),
     validate("json", verifyLinkSchema),
     async (c) => {
-      const user = await verifyByLink(accountDeps(c), c.req.valid("json").token, clientIp(c));
-      const token = await issueToken(c.var.deps.config.sessionSecret, user);
-      setSessionCookie(c, token);
-      setNotice(c, "welcome");
-      return c.json({ message: MESSAGES.verified, token });
+      const { email } = await verifyByLink(accountDeps(c), c.req.valid("json").token, clientIp(c));
+      // The login page says so, with the email already filled in.
+      setNotice(c, "verified", email);
+      return c.json({ message: MESSAGES.verified });
     },
   )
   .post(

@@ -1,12 +1,7 @@
 import VerifyLinkButton from "../../islands/VerifyLinkButton.tsx";
 import { accountDeps } from "../../src/server/account-deps.ts";
-import { clientIp } from "../../src/server/client-address.ts";
-import { setSessionCookie } from "../../src/server/session-cookie.ts";
 import type { AppContext, PageMeta, PageProps } from "../../src/server/context.ts";
-import { setNotice } from "../../src/server/notice.ts";
-import { MESSAGES, verificationLinkUsable, verifyByLink } from "../../src/services/accounts.ts";
-import { DomainError } from "../../src/services/domain-errors.ts";
-import { issueToken } from "../../src/services/sessions.ts";
+import { MESSAGES, verificationLinkUsable } from "../../src/services/accounts.ts";
 
 export const access = "visitor";
 export const meta: PageMeta = { title: "Verify Your Account", noindex: true };
@@ -14,29 +9,17 @@ export const meta: PageMeta = { title: "Verify Your Account", noindex: true };
 type Data = { token: string; usable: boolean; message: string | null };
 
 /**
- * The one-click link of the verification mail. Opened by a person in a
- * browser (a top-level navigation, which browsers mark with Sec-Fetch-Mode
- * and Sec-Fetch-Dest), it verifies the account and signs the student in at
- * once. Anything else that fetches it, such as a mail scanner checking links,
- * gets a page with a button instead, so it cannot use the link up.
+ * The one-click link of the verification mail. Opening it only shows a
+ * button: GET and HEAD never use the token, whoever fetches the link (a
+ * person, a mail scanner checking links, a link preview). The button's POST
+ * verifies the account and sends the student to the login page: the link
+ * never signs anyone in, so a link made by someone else and opened from
+ * another site cannot put the visitor into that person's account.
  */
-export async function load(c: AppContext): Promise<Data | Response> {
+export async function load(c: AppContext): Promise<Data> {
   c.header("Cache-Control", "no-store");
   const token = c.req.query("token") ?? "";
-  const deps = accountDeps(c);
-  const person = c.req.header("sec-fetch-mode") === "navigate" && c.req.header("sec-fetch-dest") === "document";
-  if (person) {
-    try {
-      const user = await verifyByLink(deps, token, clientIp(c));
-      setSessionCookie(c, await issueToken(deps.secret, user));
-      setNotice(c, "welcome");
-      return c.redirect("/dashboard", 303);
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.status >= 500) throw error;
-      return { token, usable: false, message: error.message };
-    }
-  }
-  const usable = await verificationLinkUsable(deps, token);
+  const usable = await verificationLinkUsable(accountDeps(c), token);
   return { token, usable, message: usable ? null : MESSAGES.linkRefused };
 }
 

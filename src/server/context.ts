@@ -52,7 +52,7 @@ export type RequestContext = AppContext | SignedInContext;
 
 /** A notice reports a success, or says what is still to do. */
 export type NoticeTone = "success" | "info";
-export type NoticeKind = "verified" | "password-reset" | "account-deleted" | "verify-pending" | "verify-sent" | "welcome";
+export type NoticeKind = "verified" | "password-reset" | "account-deleted" | "verify-pending" | "verify-sent";
 /** What just happened, for the page it was meant for ("Your account is verified. Log in."). */
 export type Notice = { kind: NoticeKind; text: string; tone: NoticeTone; email: string | null };
 

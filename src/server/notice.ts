@@ -14,7 +14,6 @@ const NOTICES = new Map<NoticeKind, { path: string; text: string; tone: NoticeTo
   ["account-deleted", { path: "/", text: "Your account and all its data have been deleted.", tone: "success" }],
   ["verify-sent", { path: "/verify", text: "Your email is not verified yet. We sent you a new code: enter it below to finish signing up.", tone: "info" }],
   ["verify-pending", { path: "/verify", text: "Your email is not verified yet. Enter the code we sent you, or ask for a new one in a minute.", tone: "info" }],
-  ["welcome", { path: "/dashboard", text: "Your account is verified. Welcome to HubRate!", tone: "success" }],
 ]);
 
 const MAX_AGE_SECONDS = 5 * 60;

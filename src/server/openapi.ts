@@ -21,7 +21,7 @@ import { errorSchema } from "../lib/api-schemas.ts";
  * renaming anything, or requiring a new input, would raise the major number;
  * `deno task openapi` refuses such a change unless told it is meant.
  */
-export const API_VERSION = "1.3.0";
+export const API_VERSION = "2.0.0";
 
 export const API_TAGS = [
   { name: "Courses", description: "Search the catalog, read a course with its figures, compare courses. No session needed." },
@@ -224,7 +224,9 @@ export async function openApiDocument(handlers: MountedApi[], origin: string): P
           "`Authorization: Bearer <token>`; a call that changes something from another site's page is refused.",
           "",
           "Errors answer `{ message }` with their status. Rate-limited calls answer 429 with `Retry-After`. " +
-          "Changes to this API are additive: new endpoints, fields and optional parameters raise the minor version.",
+          "Changes to this API are additive: new endpoints, fields and optional parameters raise the minor version. " +
+          "2.0.0 made one change that is not: `POST /api/auth/verify-link` verifies only and no longer answers a session token " +
+          "(a link someone else made must not sign the visitor into their account); log in with the password next.",
         ].join("\n"),
         license: { name: "Course data from Boston University's public bulletin; reviews by HubRate's students." },
       },

@@ -202,8 +202,8 @@ export function verificationLinkUsable({ database, secret }: AccountDeps, token:
   return linkIsUsable(database.db, secret, token);
 }
 
-/** Verifies the account a one-click link belongs to and signs the student in; the link works once. */
-export async function verifyByLink({ database, secret }: AccountDeps, token: string, ip: string): Promise<LoginResult & { email: string }> {
+/** Verifies the account a one-click link belongs to (it does not sign in: the student logs in next); the link works once. */
+export async function verifyByLink({ database, secret }: AccountDeps, token: string, ip: string): Promise<{ email: string }> {
   await enforceLimit(database.db, limitKey(secret, "code-check-ip", addressSubject(ip)), LIMITS.codeChecksPerIp, MESSAGES.checksThrottled);
   const user = await database.write(async (tx) => {
     const userId = await consumeLink(tx, secret, token);
@@ -212,7 +212,7 @@ export async function verifyByLink({ database, secret }: AccountDeps, token: str
     return updated;
   });
   if (!user) throw badRequest(MESSAGES.linkRefused);
-  return { id: user.id, sessionVersion: user.sessionVersion, email: user.email };
+  return { email: user.email };
 }
 
 /**

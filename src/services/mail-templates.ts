@@ -34,7 +34,7 @@ export function verificationMail(to: string, code: string, origin: string, linkT
     "Welcome to HubRate! Enter this code on the verification page to activate your account:",
     code,
     "If you did not sign up for HubRate, you can ignore this email.",
-    { url: origin + verificationLinkPath(linkToken), label: "Verify and sign in" },
+    { url: origin + verificationLinkPath(linkToken), label: "Verify my email" },
   );
 }
 

@@ -11,6 +11,7 @@ import { courses, outbox, rateLimits, reviews, users } from "../../db/schema.ts"
 import type { Mail, Mailer } from "../../src/services/mail.ts";
 import { SEARCH_PARAMETERS } from "../../src/lib/search-filter.ts";
 import { limitKey, subjectHash } from "../../src/services/rate-limit.ts";
+import { unsubscribeToken } from "../../src/services/unsubscribe-tokens.ts";
 import { api, createStudent, fromAddress, userByEmail } from "../helpers/accounts.ts";
 import { createdReview, reviewBody } from "../helpers/reviews.ts";
 import { makeTestApp, TEST_SECRET, type TestApp } from "../helpers/app.ts";
@@ -429,5 +430,87 @@ describe("8. reviews cannot be linked by their time", () => {
     const html = await (await t.app.request(`/course/${course.id}`)).text();
     expect(html).toMatch(new RegExp(`datetime="${review.createdAt}"`, "i"));
     expect(html).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+  });
+});
+
+/** Every row of every table but the rate-limit counters (which any request may count), to see that a request changed nothing. */
+async function everyRow(): Promise<string> {
+  const client = t.deps.database.client;
+  const tables = (await client.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('rate_limits', 'sqlite_sequence') ORDER BY name"))
+    .rows.map((row) => String(row.name));
+  const dump: Record<string, unknown[]> = {};
+  for (const table of tables) dump[table] = (await client.execute(`SELECT * FROM "${table}" ORDER BY rowid`)).rows.map((row) => Object.values(row));
+  return JSON.stringify(dump);
+}
+
+describe("9. opening a link changes nothing; the verify link signs no one in", () => {
+  const linkOf = (mail: Mail) => new URL(/https?:\/\/\S+\/verify\/link\?token=\S+/.exec(mail.text)![0]);
+  async function mailedLink(email: string): Promise<URL> {
+    await resetLimits();
+    await pendingStudent(email);
+    await t.deps.outbox.idle();
+    return linkOf(delivered.findLast((m) => m.to === email)!);
+  }
+  /** How a person's browser, a mail scanner and a link preview fetch a link. */
+  const FETCHERS: Record<string, Record<string, string>> = {
+    "a person's click in a mail app": { "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document", "Sec-Fetch-Site": "none", "Sec-Fetch-User": "?1" },
+    "a link from another site": { "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document", "Sec-Fetch-Site": "cross-site", "Sec-Fetch-User": "?1" },
+    "a mail scanner": {},
+    "a prefetch": { "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "empty", "Sec-Purpose": "prefetch" },
+  };
+
+  test("every GET route, fetched by GET and HEAD in every way, with a live verify link and unsubscribe link: no row changes, no session", async () => {
+    const link = await mailedLink("opened-anyhow@bu.edu");
+    const token = link.searchParams.get("token")!;
+    const reminded = await createStudent(t, "still-subscribed@bu.edu");
+    await t.deps.database.db.update(users).set({ reviewReminders: true }).where(eq(users.id, reminded.id));
+    const unsubscribe = unsubscribeToken(TEST_SECRET, reminded.id);
+    const [course] = await t.deps.database.db.select().from(courses).limit(1);
+    const routes = appRoutes().filter((r) => r.method === "GET");
+    expect(routes.map((r) => r.path)).toEqual(expect.arrayContaining(["/verify/link", "/unsubscribe"]));
+    await t.deps.outbox.idle();
+    const before = await everyRow();
+    const failures: string[] = [];
+    for (const { path } of routes) {
+      const filled = path.replace(/:(\w+)/g, (_, name) => name === "slug" ? "no-one" : String(course.id));
+      const url = `${filled}?token=${encodeURIComponent(filled === "/unsubscribe" ? unsubscribe : token)}&email=opened-anyhow%40bu.edu`;
+      for (const method of ["GET", "HEAD"]) {
+        for (const [fetcher, headers] of Object.entries(FETCHERS)) {
+          const response = await t.app.request(url, { method, headers }, fromAddress("198.51.100.9"));
+          await response.arrayBuffer();
+          const cookies = response.headers.getSetCookie().join("\n");
+          if (/hubrate_session=[^;]/.test(cookies)) failures.push(`${method} ${url} by ${fetcher} set a session`);
+          if (response.status >= 500) failures.push(`${method} ${url} by ${fetcher} → ${response.status}`);
+        }
+      }
+    }
+    await t.deps.outbox.idle();
+    expect(failures).toEqual([]);
+    expect(await everyRow() === before, "a GET or HEAD changed the database").toBe(true);
+    expect((await userByEmail(t, "opened-anyhow@bu.edu"))!.enabled).toBe(false);
+    // The link still works for its button.
+    expect((await api(t, "/api/auth/verify-link", { method: "POST", body: { token } })).status).toBe(200);
+  }, 120_000);
+
+  test("a link someone made for their own account, opened from another site and pressed: verified, but the visitor is not signed in", async () => {
+    const link = await mailedLink("made-the-link@bu.edu");
+    const page = await t.app.request(link.pathname + link.search, { headers: FETCHERS["a link from another site"] });
+    expect(page.status).toBe(200);
+    expect(page.headers.getSetCookie().join()).not.toMatch(/hubrate_session=[^;]/);
+    expect(await page.text()).toContain('data-island="VerifyLinkButton"');
+    // The button's POST comes from HubRate's own page.
+    const pressed = await api(t, "/api/auth/verify-link", {
+      method: "POST",
+      body: { token: link.searchParams.get("token") },
+      headers: { "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "cors" },
+    });
+    expect(pressed.status).toBe(200);
+    expect(await pressed.json()).toEqual({ message: "Your account is verified. Log in." });
+    expect(pressed.headers.getSetCookie().join()).not.toMatch(/hubrate_session=[^;]/);
+    expect(pressed.headers.get("authorization")).toBeNull();
+    expect((await userByEmail(t, "made-the-link@bu.edu"))!.enabled).toBe(true);
+    // The account is only entered with its password.
+    const me = await t.app.request("/api/users/account", { headers: { Cookie: pressed.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") } });
+    expect(me.status).toBe(401);
   });
 });

@@ -953,22 +953,22 @@ describe("finishing sign-up from anywhere", () => {
     expect(field("password").value).toBe("");
   });
 
-  test("the one-click link's button verifies and goes to the dashboard; a used link says so and offers the code", async () => {
+  test("the one-click link's button verifies and goes to the login page; a used link says so and offers the code", async () => {
     const token = "a".repeat(43);
     vi.mocked(fetch).mockResolvedValueOnce(
       Response.json({ message: "This verification link is not valid or has expired. Enter the code from the email, or request a new one." }, {
         status: 400,
       }),
     );
-    vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "Your account is verified. Log in.", token: "jwt" }));
+    vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "Your account is verified. Log in." }));
     await mount(<VerifyLinkButton token={token} />);
-    await click(buttonNamed("Verify and sign in")!);
+    await click(buttonNamed("Verify my email")!);
     expect(sent(0)).toEqual({ url: "/api/auth/verify-link", method: "POST", body: { token } });
     expect(alertText()).toContain("This verification link is not valid or has expired.");
     expect(document.querySelector<HTMLAnchorElement>("[role=alert] a")!.getAttribute("href")).toBe("/verify");
     localStorage.setItem(VERIFICATION_EMAIL_KEY, "me@gmail.com");
-    await click(buttonNamed("Verify and sign in")!);
-    expect(assign).toHaveBeenCalledWith("/dashboard");
+    await click(buttonNamed("Verify my email")!);
+    expect(assign).toHaveBeenCalledWith("/login");
     expect(localStorage.getItem(VERIFICATION_EMAIL_KEY)).toBeNull();
   });
 });
