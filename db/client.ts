@@ -50,8 +50,11 @@ export type Database = {
   writeBatch<T extends BatchStatements>(build: (db: Db) => T): Promise<BatchResponse<T>>;
   /** Pulls the primary's latest changes into an embedded replica; does nothing for the other targets. */
   sync(): Promise<void>;
-  /** Runs `work` (a request, say) and counts the statements, round trips and time it spent on this database. */
-  measure<T>(work: () => Promise<T>): Promise<{ result: T; usage: DbUsage }>;
+  /**
+   * Runs `work` (a request, say) and counts the statements, round trips and time it spent on this database
+   * (and keeps each statement's SQL with `texts`). Measurements nest: an inner one counts in the outer too.
+   */
+  measure<T>(work: () => Promise<T>, options?: { texts?: boolean }): Promise<{ result: T; usage: DbUsage }>;
   close(): void;
 };
 
@@ -178,8 +181,8 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     sync: async () => {
       if (target === "replica") await client.sync();
     },
-    async measure<T>(work: () => Promise<T>) {
-      const usage = newUsage();
+    async measure<T>(work: () => Promise<T>, options: { texts?: boolean } = {}) {
+      const usage = newUsage(options);
       const result = await countingInto(usage, work);
       return { result, usage };
     },

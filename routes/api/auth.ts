@@ -35,6 +35,7 @@ import { requireUser } from "../../src/middleware/require-user.ts";
 import { accountDeps } from "../../src/server/account-deps.ts";
 import { clearSessionCookie, setSessionCookie } from "../../src/server/session-cookie.ts";
 import { validate } from "../../src/server/validation.ts";
+import { withoutServerTiming } from "../../src/middleware/server-timing.ts";
 import { errorSchema, loginUnverifiedSchema, meSchema, messageSchema, signedInSchema, stringListSchema, tokenSchema } from "../../src/lib/api-schemas.ts";
 import { EXAMPLES } from "../../src/server/api-examples.ts";
 import { apiRead, apiWrite } from "../../src/server/openapi.ts";
@@ -115,6 +116,7 @@ export default new Hono<AppEnv>()
       answer: { status: 201, ...message("The account waits for its code (POST /api/auth/verify).", MESSAGES.registered) },
       errors: { 400: "Select a major, can be undecided", 409: MESSAGES.emailTaken, 429: MESSAGES.codeThrottled },
     }),
+    withoutServerTiming,
     validate("json", registerSchema),
     async (c) => {
       const message = await register(accountDeps(c), c.req.valid("json"), clientIp(c));
@@ -131,6 +133,7 @@ export default new Hono<AppEnv>()
       answer: message("Verified: the student can log in.", MESSAGES.verified),
       errors: { 400: MESSAGES.codeRefused, 429: MESSAGES.checksThrottled },
     }),
+    withoutServerTiming,
     validate("json", verifySchema),
     async (c) => {
       const { email, verificationCode } = c.req.valid("json");
@@ -152,6 +155,7 @@ export default new Hono<AppEnv>()
       answer: message("Verified: the student can log in.", MESSAGES.verified),
       errors: { 400: MESSAGES.linkRefused, 429: MESSAGES.checksThrottled },
     }),
+    withoutServerTiming,
     validate("json", verifyLinkSchema),
     async (c) => {
       const { email } = await verifyByLink(accountDeps(c), c.req.valid("json").token, clientIp(c));
@@ -171,6 +175,7 @@ export default new Hono<AppEnv>()
       answer: message("A new code was sent if an account waits for one.", MESSAGES.codeSent),
       errors: { 400: "Invalid email address", 429: MESSAGES.codeThrottled },
     }),
+    withoutServerTiming,
     validate("query", emailQuerySchema),
     async (c) => {
       return c.json({ message: await resendVerification(accountDeps(c), c.req.valid("query").email, clientIp(c)) });
@@ -195,6 +200,7 @@ export default new Hono<AppEnv>()
       },
       errors: { 400: MESSAGES.badCredentials, 401: MESSAGES.badCredentials, 429: MESSAGES.loginThrottled },
     }),
+    withoutServerTiming,
     validate("json", loginSchema, MESSAGES.badCredentials),
     async (c) => {
       const { email, password } = c.req.valid("json");
@@ -235,6 +241,7 @@ export default new Hono<AppEnv>()
       answer: message("A code was sent if the email has an account.", MESSAGES.resetSent),
       errors: { 400: "Invalid email address", 429: MESSAGES.codeThrottled },
     }),
+    withoutServerTiming,
     validate("query", emailQuerySchema),
     async (c) => {
       return c.json({ message: await forgotPassword(accountDeps(c), c.req.valid("query").email, clientIp(c)) });
@@ -251,6 +258,7 @@ export default new Hono<AppEnv>()
       answer: message("The password is changed.", MESSAGES.resetDone),
       errors: { 400: MESSAGES.resetRefused, 429: MESSAGES.checksThrottled },
     }),
+    withoutServerTiming,
     validate("json", resetPasswordSchema),
     async (c) => {
       const input = c.req.valid("json");

@@ -39,6 +39,8 @@ type Variables = {
   user: SessionUser | null;
   /** The OpenAPI document of the API this app serves, made on first use (GET /api/openapi.json). */
   apiDocument: () => Promise<Record<string, unknown>>;
+  /** False on the routes whose answers leave out Server-Timing (src/middleware/server-timing.ts). */
+  serverTiming?: false;
 };
 
 export type AppEnv = { Variables: Variables };

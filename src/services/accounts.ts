@@ -9,12 +9,12 @@ import type { Database, Db } from "../../db/client.ts";
 import { authCodes, outbox as outboxMail, reviews, reviewVotes, users } from "../../db/schema.ts";
 import type { AccountView } from "../lib/api-types.ts";
 import type { AccountInput, RegisterInput } from "../lib/schemas.ts";
-import { CODE_MAX_ATTEMPTS, codeMatches, type CodePurpose, consumeLink, issueCode, linkIsUsable, prepareCode } from "./codes.ts";
+import { CODE_MAX_ATTEMPTS, codeMatches, type CodePurpose, codeStatement, consumeLink, linkIsUsable } from "./codes.ts";
 import { courseStatsUpdate } from "./course-stats.ts";
 import { voteCountsUpdate } from "./course-reviews.ts";
 import { badRequest, conflict, DomainError, fieldError, notFound, unauthorized } from "./domain-errors.ts";
 import { resetMail, verificationMail } from "./mail-templates.ts";
-import { type Outbox, outboxInsert } from "./outbox.ts";
+import { type Outbox, outboxInsertWhen } from "./outbox.ts";
 import { COMMON_PASSWORD_MESSAGE, decoyHash, hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
 import { addressSubject, enforceLimit, enforceLimits, forgetStatement, hitStatement, limitKey, refundAttempts, refundStatement } from "./rate-limit.ts";
 import type { SessionUser } from "./sessions.ts";
@@ -94,10 +94,17 @@ async function limitCodeMails({ database, secret }: AccountDeps, kind: CodePurpo
   ], MESSAGES.codeThrottled);
 }
 
-/** Issues a verification code and link for `user` and puts the mail in the outbox, inside the caller's transaction. */
-async function queueVerification(deps: AccountDeps, tx: Db, user: { id: number; email: string }): Promise<void> {
-  const { code, linkToken } = await issueCode(tx, deps.secret, "verify", user);
-  await deps.outbox.enqueue(tx, verificationMail(user.email, code, deps.origin, linkToken!));
+/**
+ * A new code (with its link, for verification) for the account with `email`
+ * when `which` holds for it, and its mail, as two statements for one batch:
+ * the mail is stored only when the code was. The batch is the same SQL
+ * whether or not there is such an account, so what the request sends the
+ * database says nothing about the email.
+ */
+function codeAndMail({ secret, origin }: AccountDeps, tx: Db, purpose: CodePurpose, email: string, which: SQL) {
+  const { code, linkToken, statement } = codeStatement(tx, secret, purpose, email, which);
+  const mail = purpose === "verify" ? verificationMail(email, code, origin, linkToken!) : resetMail(email, code);
+  return [statement, outboxInsertWhen(tx, mail, sql`changes() = 1`)] as const;
 }
 
 /**
@@ -129,15 +136,11 @@ export async function register(deps: AccountDeps, input: RegisterInput, ip: stri
   ]);
   const user = created[0];
   if (!user) throw conflict(MESSAGES.emailTaken);
-  await database.writeBatch((tx) => {
-    const { code, linkToken, statement } = prepareCode(tx, secret, "verify", user);
-    return [
-      statement,
-      outboxInsert(tx, verificationMail(user.email, code, deps.origin, linkToken!)),
-      // The first code counts as this minute's mail, so /verify's resend countdown and the server agree.
-      hitStatement(tx, limitKey(secret, "verify-mail-minute", email), LIMITS.codeMailPerMinute.windowMs, Date.now()),
-    ];
-  });
+  await database.writeBatch((tx) => [
+    ...codeAndMail(deps, tx, "verify", email, sql`id = ${user.id}`),
+    // The first code counts as this minute's mail, so /verify's resend countdown and the server agree.
+    hitStatement(tx, limitKey(secret, "verify-mail-minute", email), LIMITS.codeMailPerMinute.windowMs, Date.now()),
+  ]);
   outbox.wake();
   return MESSAGES.registered;
 }
@@ -171,7 +174,7 @@ async function checkCode(
   // A verified account has no verification code, so it fails like any wrong code.
   const usable = user && !user.isDemo && !(purpose === "verify" && user.enabled) && stored && stored.email === user.email &&
     stored.expiresAt.getTime() > Date.now() && stored.attempts < CODE_MAX_ATTEMPTS;
-  const right = Boolean(usable && codeMatches(secret, purpose, user, code.trim(), stored.codeHash));
+  const right = Boolean(usable && codeMatches(secret, purpose, user.email, code.trim(), stored.codeHash));
   // The same batch runs whatever the account's state (matching nothing when there is no usable code), so the answer takes as long.
   const userId = usable ? user.id : -1;
   const thisCode = and(eq(authCodes.userId, userId), eq(authCodes.purpose, purpose), eq(authCodes.codeHash, stored?.codeHash ?? ""));
@@ -216,33 +219,25 @@ export async function verifyByLink({ database, secret }: AccountDeps, token: str
 }
 
 /**
- * Same status, body and (nearly) timing whether the account is unknown,
- * waiting or verified: the limits apply to any email, and the mail goes out
- * through the outbox after the answer.
+ * Same status, body, headers and database work whether the account is
+ * unknown, waiting or verified: the limits apply to any email, one batch
+ * stores a code and its mail only for a waiting account, and the mail goes
+ * out through the outbox after the answer.
  */
 export async function resendVerification(deps: AccountDeps, emailInput: string, ip: string): Promise<string> {
   const email = normalizeEmail(emailInput);
   await limitCodeMails(deps, "verify", email, ip);
-  await deps.database.write(async (tx) => {
-    const user = await findUserByEmail(tx, email);
-    if (user && !user.enabled && !user.isDemo) await queueVerification(deps, tx, user);
-  });
+  await deps.database.writeBatch((tx) => codeAndMail(deps, tx, "verify", email, sql`enabled = 0 AND is_demo = 0`));
   deps.outbox.wake();
   return MESSAGES.codeSent;
 }
 
-/** Same status, body and (nearly) timing for unknown, waiting and verified accounts; the mail goes out after the answer. */
+/** Same status, body, headers and database work for unknown, waiting and verified accounts; the mail goes out after the answer. */
 export async function forgotPassword(deps: AccountDeps, emailInput: string, ip: string): Promise<string> {
-  const { database, secret, outbox } = deps;
   const email = normalizeEmail(emailInput);
   await limitCodeMails(deps, "reset", email, ip);
-  await database.write(async (tx) => {
-    const user = await findUserByEmail(tx, email);
-    if (!user || user.isDemo) return;
-    const { code } = await issueCode(tx, secret, "reset", user);
-    await outbox.enqueue(tx, resetMail(email, code));
-  });
-  outbox.wake();
+  await deps.database.writeBatch((tx) => codeAndMail(deps, tx, "reset", email, sql`is_demo = 0`));
+  deps.outbox.wake();
   return MESSAGES.resetSent;
 }
 
@@ -295,7 +290,7 @@ export async function login(deps: AccountDeps, emailInput: string, password: str
     let codeSent = true;
     try {
       await limitCodeMails(deps, "verify", email, ip);
-      await deps.database.write((tx) => queueVerification(deps, tx, user));
+      await deps.database.writeBatch((tx) => codeAndMail(deps, tx, "verify", email, sql`id = ${user.id}`));
       deps.outbox.wake();
     } catch (error) {
       if (!(error instanceof DomainError && error.status === 429)) throw error;

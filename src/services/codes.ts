@@ -7,7 +7,7 @@
  * as an HMAC on the same row, so the link and the code live and die together
  * (using either one uses both; burning the code burns the link).
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { Buffer } from "node:buffer";
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import type { Db } from "../../db/client.ts";
@@ -20,8 +20,9 @@ export const CODE_TTL_MINUTES = CODE_TTL_MS / 60_000;
 /** A link token: 43 base64url characters. */
 export const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-function digest(secret: string, purpose: CodePurpose, userId: number, email: string, code: string): string {
-  return createHmac("sha256", secret).update(`${purpose}\n${userId}\n${email}\n${code}`).digest("hex");
+/** A code's keyed hash, bound to its purpose and the email it was sent to (its row belongs to that email's account). */
+function digest(secret: string, purpose: CodePurpose, email: string, code: string): string {
+  return createHmac("sha256", secret).update(`${purpose}\n${email}\n${code}`).digest("hex");
 }
 
 function linkDigest(secret: string, token: string): string {
@@ -35,45 +36,29 @@ export function newCode(): string {
 export type IssuedCode = { code: string; linkToken: string | null };
 
 /**
- * Stores a fresh code (and, for verification, a link token) for the user
- * inside the caller's write transaction, and returns them in clear for the mail.
+ * A fresh code (and, for verification, a link token) in clear for the mail,
+ * and the statement that stores it for the account with `email` when `which`
+ * holds for that account, replacing its previous code: one statement, not yet
+ * run, so it can join a batch. The statement is the same whether or not such
+ * an account exists (it then stores nothing, and `changes()` after it is 0),
+ * so a request that may or may not send a code sends the same SQL either way.
  */
-export async function issueCode(
-  tx: Db,
-  secret: string,
-  purpose: CodePurpose,
-  user: { id: number; email: string },
-  now = Date.now(),
-): Promise<IssuedCode> {
-  const { statement, ...issued } = prepareCode(tx, secret, purpose, user, now);
-  await statement;
-  return issued;
-}
-
-/** A new code (and link token) for the user, and the statement that stores it, not yet run: it can join a batch. */
-export function prepareCode(tx: Db, secret: string, purpose: CodePurpose, user: { id: number; email: string }, now = Date.now()) {
+export function codeStatement(tx: Db, secret: string, purpose: CodePurpose, email: string, which: SQL, now = Date.now()) {
   const code = newCode();
   const linkToken = purpose === "verify" ? randomBytes(32).toString("base64url") : null;
-  const row = {
-    userId: user.id,
-    purpose,
-    email: user.email,
-    codeHash: digest(secret, purpose, user.id, user.email, code),
-    expiresAt: new Date(now + CODE_TTL_MS),
-    attempts: 0,
-    linkHash: linkToken ? linkDigest(secret, linkToken) : null,
-  };
-  const statement = tx.insert(authCodes).values(row).onConflictDoUpdate({
-    target: [authCodes.userId, authCodes.purpose],
-    set: { email: row.email, codeHash: row.codeHash, expiresAt: row.expiresAt, attempts: 0, linkHash: row.linkHash, createdAt: new Date(now) },
-  });
+  const statement = tx.run(sql`INSERT INTO auth_codes (user_id, purpose, email, code_hash, expires_at, attempts, link_hash, created_at)
+    SELECT id, ${purpose}, email, ${digest(secret, purpose, email, code)}, ${now + CODE_TTL_MS}, 0,
+      ${linkToken ? linkDigest(secret, linkToken) : null}, ${now}
+    FROM users WHERE email = ${email} AND (${which})
+    ON CONFLICT (user_id, purpose) DO UPDATE SET email = excluded.email, code_hash = excluded.code_hash, expires_at = excluded.expires_at,
+      attempts = 0, link_hash = excluded.link_hash, created_at = excluded.created_at`);
   return { code, linkToken, statement };
 }
 
 /** Whether `code` is the one stored (as its keyed hash) for this user and purpose; compared in constant time. */
-export function codeMatches(secret: string, purpose: CodePurpose, user: { id: number; email: string }, code: string, codeHash: string): boolean {
+export function codeMatches(secret: string, purpose: CodePurpose, email: string, code: string, codeHash: string): boolean {
   const expected = Buffer.from(codeHash, "hex");
-  const given = Buffer.from(digest(secret, purpose, user.id, user.email, code), "hex");
+  const given = Buffer.from(digest(secret, purpose, email, code), "hex");
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 

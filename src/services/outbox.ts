@@ -14,7 +14,7 @@
  * - A failed delivery is retried after 15 s, 1, 5, 15 and 60 minutes; after
  *   that the mail is marked failed and left for the operator.
  */
-import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.ts";
 import { outbox } from "../../db/schema.ts";
 import type { Mail, Mailer } from "./mail.ts";
@@ -48,8 +48,22 @@ export function outboxInsert(tx: Db, mail: Mail) {
     text: mail.text,
     html: mail.html ?? null,
     replyTo: mail.replyTo ?? null,
-    headers: mail.headers && Object.keys(mail.headers).length ? JSON.stringify(mail.headers) : null,
+    headers: headersColumn(mail),
   });
+}
+
+/**
+ * The mail's insert as a statement that stores it only when `when` holds
+ * (`changes() = 1`: the statement before it in the batch changed a row), so
+ * a batch that may or may not send mail is the same SQL either way.
+ */
+export function outboxInsertWhen(tx: Db, mail: Mail, when: SQL) {
+  return tx.run(sql`INSERT INTO outbox ("to", subject, text, html, reply_to, headers)
+    SELECT ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.replyTo ?? null}, ${headersColumn(mail)} WHERE ${when}`);
+}
+
+function headersColumn(mail: Mail): string | null {
+  return mail.headers && Object.keys(mail.headers).length ? JSON.stringify(mail.headers) : null;
 }
 
 /**

@@ -11,6 +11,7 @@
 import { createHmac } from "node:crypto";
 import { and, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { outsideRequests } from "../../db/round-trips.ts";
 import { rateLimits } from "../../db/schema.ts";
 import { tooManyRequests } from "./domain-errors.ts";
 
@@ -61,8 +62,17 @@ function pruneDue(now: number): boolean {
   return true;
 }
 
+/**
+ * Drops expired counters when due, outside the request's count: housekeeping
+ * that falls on whichever request comes, so what a request reports of its
+ * database work (Server-Timing) depends only on the request.
+ */
+function prune(db: Db, now: number): Promise<void> | null {
+  return pruneDue(now) ? outsideRequests(() => pruneExpiredLimits(db, now)) : null;
+}
+
 export async function countHit(db: Db, key: string, windowMs: number, now = Date.now()): Promise<{ count: number; resetAt: number }> {
-  const [, rows] = await Promise.all([pruneDue(now) ? pruneExpiredLimits(db, now) : null, hitStatement(db, key, windowMs, now)]);
+  const [, rows] = await Promise.all([prune(db, now), hitStatement(db, key, windowMs, now)]);
   return { count: rows[0].count, resetAt: rows[0].reset_at };
 }
 
@@ -81,7 +91,7 @@ export async function enforceLimit(db: Db, key: string, limit: Limit, message: s
 export async function enforceLimits(db: Db, limits: (Limit & { key: string })[], message: string, now = Date.now()): Promise<void> {
   const over = (l: Limit & { key: string }) => sql`EXISTS (SELECT 1 FROM rate_limits WHERE key = ${l.key} AND reset_at > ${now} AND count > ${l.limit})`;
   const [, ...answers] = await Promise.all([
-    pruneDue(now) ? pruneExpiredLimits(db, now) : null,
+    prune(db, now),
     ...limits.map((l, i) => hitStatement(db, l.key, l.windowMs, now, i === 0 ? sql`0` : sql.join(limits.slice(0, i).map(over), sql` OR `))),
   ]);
   for (const [i, rows] of answers.entries()) {

@@ -514,3 +514,101 @@ describe("9. opening a link changes nothing; the verify link signs no one in", (
     expect(me.status).toBe(401);
   });
 });
+
+describe("10. what an account call's answer carries or measures tells no one which accounts exist", () => {
+  type Kind = "unknown" | "pending" | "verified";
+  type Call = { name: string; kinds: Kind[]; send: (email: string) => Promise<Response> };
+  const PASSWORD = "a sturdy passphrase";
+  const calls: Call[] = [
+    {
+      name: "register",
+      kinds: ["pending", "verified"],
+      send: (email) =>
+        api(t, "/api/auth/register", { method: "POST", body: { email, college: "CAS", major: "Physics", expectedGrad: 2027, password: PASSWORD } }),
+    },
+    {
+      name: "resend-verification",
+      kinds: ["unknown", "pending", "verified"],
+      send: (email) => api(t, `/api/auth/resend-verification?email=${encodeURIComponent(email)}`, { method: "POST" }),
+    },
+    {
+      name: "forgot-password",
+      kinds: ["unknown", "pending", "verified"],
+      send: (email) => api(t, `/api/auth/forgot-password?email=${encodeURIComponent(email)}`, { method: "POST" }),
+    },
+    {
+      name: "verify",
+      kinds: ["unknown", "pending", "verified"],
+      send: (email) => api(t, "/api/auth/verify", { method: "POST", body: { email, verificationCode: "000000" } }),
+    },
+    {
+      name: "reset-password",
+      kinds: ["unknown", "pending", "verified"],
+      send: (email) => api(t, "/api/auth/reset-password", { method: "POST", body: { email, verificationCode: "000000", newPassword: "brand new passphrase" } }),
+    },
+    {
+      name: "login with a wrong password",
+      kinds: ["unknown", "pending", "verified"],
+      send: (email) => api(t, "/api/auth/login", { method: "POST", body: { email, password: "not the password" } }),
+    },
+  ];
+  /** Headers whose value is the request's own (a nonce, a date), compared by name only. */
+  const OWN_VALUES = new Set(["date", "content-security-policy", "x-request-id"]);
+
+  /** Everything the answer carries and the SQL it sent, with the email's own letters taken out. */
+  async function answer(call: Call, email: string) {
+    await resetLimits();
+    const { result: response, usage } = await t.deps.database.measure(() => call.send(email), { texts: true });
+    const body = await response.text();
+    const headers = [...response.headers].map(([name, value]) => OWN_VALUES.has(name) ? name : `${name}: ${value}`).sort();
+    return { status: response.status, body: body.replaceAll(email, "<email>"), headers, roundTrips: usage.roundTrips, sql: usage.texts };
+  }
+
+  beforeAll(async () => {
+    for (let i = 0; i < 3; i++) {
+      await resetLimits();
+      await pendingStudent(`parity-waiting-${i}@bu.edu`);
+      await createStudent(t, `parity-verified-${i}@bu.edu`);
+    }
+  });
+
+  test.each(calls)("$name: the same status, body, headers (no Server-Timing) and SQL for every kind of account", async (call) => {
+    const seen = new Map<string, Kind[]>();
+    for (let i = 0; i < 3; i++) {
+      const emails: Record<Kind, string> = {
+        unknown: `parity-nobody-${i}@bu.edu`,
+        pending: `parity-waiting-${i}@bu.edu`,
+        verified: `parity-verified-${i}@bu.edu`,
+      };
+      for (const kind of call.kinds) {
+        const got = await answer(call, emails[kind]);
+        expect(got.headers.some((h) => h.startsWith("server-timing")), `${kind}: ${got.headers.join("; ")}`).toBe(false);
+        const key = JSON.stringify(got);
+        seen.set(key, [...(seen.get(key) ?? []), kind]);
+      }
+    }
+    await t.deps.outbox.idle();
+    expect([...seen.values()], [...seen.keys()].join("\n\n")).toHaveLength(1);
+  });
+
+  test("a waiting account still gets its code mailed, and a verified one its reset code, through the same SQL", async () => {
+    delivered.length = 0;
+    await resetLimits();
+    await api(t, "/api/auth/resend-verification?email=parity-waiting-0%40bu.edu", { method: "POST" });
+    await api(t, "/api/auth/forgot-password?email=parity-verified-0%40bu.edu", { method: "POST" });
+    await api(t, "/api/auth/resend-verification?email=parity-verified-1%40bu.edu", { method: "POST" });
+    await api(t, "/api/auth/forgot-password?email=parity-nobody-0%40bu.edu", { method: "POST" });
+    await t.deps.outbox.idle();
+    expect(delivered.map((m) => [m.to, m.subject.replace(/\d{6}/, "<code>")]).sort()).toEqual([
+      ["parity-verified-0@bu.edu", "Your HubRate password reset code: <code>"],
+      ["parity-waiting-0@bu.edu", "Your HubRate verification code: <code>"],
+    ]);
+    const resetCode = /\b(\d{6})\b/.exec(delivered.find((m) => m.to === "parity-verified-0@bu.edu")!.text)![1];
+    await resetLimits();
+    const reset = await api(t, "/api/auth/reset-password", {
+      method: "POST",
+      body: { email: "parity-verified-0@bu.edu", verificationCode: resetCode, newPassword: "brand new passphrase" },
+    });
+    expect(reset.status).toBe(200);
+  });
+});
