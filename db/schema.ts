@@ -252,6 +252,19 @@ export const contactMessages = sqliteTable("contact_messages", {
 /**
  * Mail waiting to go out, so no request waits on the mail server: written in
  * the transaction that decides to send it, delivered by the outbox worker
+/**
+ * How many visible reviews use each spelling of each professor's name: the
+ * professor directory (the typeahead's professors, the sitemap), kept exact
+ * by triggers on `reviews` (migration 0013) in the transaction of every
+ * review written, edited, hidden, restored or deleted (an account's with it).
+ * Derived, so not exported (db/transfer.ts): an import's reviews fill it.
+ */
+export const professorSpellings = sqliteTable("professor_spellings", {
+  teacherKey: text("teacher_key").notNull(),
+  teacherName: text("teacher_name").notNull(),
+  uses: integer("uses").notNull(),
+}, (t) => [uniqueIndex("professor_spellings_name").on(t.teacherKey, t.teacherName)]);
+
  * with retries. Delivered SMTP mail is deleted; without SMTP_URL it stays,
  * marked sent, so a developer can read it.
  */

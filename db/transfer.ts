@@ -29,11 +29,12 @@ const PAGE = 2000;
 const INSERT_ROWS = 200;
 
 /**
- * The database's own state, not data: the content version rises by itself (its triggers) as an import writes, and the
- * data derived from the rest (the catalog's snapshot, the descriptions' search index) is built again from it.
+ * The database's own state, not data: the content version rises by itself (its triggers) as an import writes, the
+ * professor directory follows the reviews by its triggers, and the data derived from the rest (the catalog's snapshot,
+ * the descriptions' search index) is built again from it.
  */
 const DERIVED = "derived_data";
-const NOT_MOVED = new Set(["content_version", DERIVED]);
+const NOT_MOVED = new Set(["content_version", "professor_spellings", DERIVED]);
 /** Settings, some of which triggers write while other tables load. */
 const SETTINGS = "app_settings";
 

@@ -3,7 +3,10 @@ import type { AppEnv } from "../src/server/context.ts";
 import { allCourseIds } from "../src/services/course-queries.ts";
 import { allProfessors } from "../src/services/course-summary.ts";
 
-/** /sitemap.xml: the public pages, every course page and every professor page. */
+/**
+ * /sitemap.xml: the public pages, every course page and every professor page. Cached like any visitor's answer
+ * (revalidated each time): a professor whose last review is hidden or deleted leaves it at once.
+ */
 export default new Hono<AppEnv>().get("/", async (c) => {
   const { origin } = c.var.deps.config;
   const db = c.var.deps.database.db;
@@ -18,7 +21,6 @@ export default new Hono<AppEnv>().get("/", async (c) => {
     ...professors.map((p) => `/professor/${p.slug}`),
   ];
   const urls = paths.map((path) => `<url><loc>${origin}${path}</loc></url>`).join("");
-  c.header("Cache-Control", "public, max-age=3600");
   return c.body(`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`, 200, {
     "Content-Type": "application/xml; charset=utf-8",
   });

@@ -1,8 +1,12 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppContext, AppEnv } from "../server/context.ts";
 
-/** How long a shared cache (a CDN, Deno Deploy's) and the browser may keep what a visitor was shown. */
-export const VISITOR_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
+/**
+ * What a shared cache (a CDN, Deno Deploy's) and the browser may do with what a visitor was shown: keep it, but ask
+ * again before each use (`If-None-Match`, answered 304 while the body is the same). Never served on its own, so a
+ * review hidden or deleted is gone from every copy at the next request, not a minute later.
+ */
+export const VISITOR_CACHE_CONTROL = "public, no-cache";
 /** Who is asking changes the answer: caches keep one copy for visitors and none for a student. */
 export const VARY = "Cookie, Authorization";
 
@@ -42,9 +46,9 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * HTTP caching for everything but the built assets (which are immutable):
  * - a GET from a visitor (no cookie, no Authorization header) answered with
  *   200 and no cookie is shareable: it gets an ETag from its body,
- *   `Cache-Control: public, max-age=60, stale-while-revalidate=300` (unless
- *   the route set a public lifetime or `no-store` of its own), and an
- *   `If-None-Match` that matches gets 304 without a body;
+ *   `Cache-Control: public, no-cache` (unless the route set a public
+ *   lifetime or `no-store` of its own), and an `If-None-Match` that matches
+ *   gets 304 without a body;
  * - anything a student asks, anything that sets a cookie or fails, and every
  *   write is `no-store`;
  * - every answer says it varies by Cookie and Authorization.

@@ -25,7 +25,7 @@ export const ENTRY_OVERHEAD_BYTES = 1024;
 const LONGEST_KEY = MAX_URL_LENGTH;
 /**
  * How long a copy is served at most, however still the content: what a page says about the date (a term's
- * courses, "in the last year") moves with the clock, not with the database. The same minute shared caches get.
+ * courses, "in the last year") moves with the clock, not with the database.
  */
 export const RESPONSE_CACHE_SECONDS = 60;
 

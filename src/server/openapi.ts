@@ -21,7 +21,7 @@ import { errorSchema } from "../lib/api-schemas.ts";
  * renaming anything, or requiring a new input, would raise the major number;
  * `deno task openapi` refuses such a change unless told it is meant.
  */
-export const API_VERSION = "2.0.0";
+export const API_VERSION = "2.1.0";
 
 export const API_TAGS = [
   { name: "Courses", description: "Search the catalog, read a course with its figures, compare courses. No session needed." },
@@ -91,7 +91,7 @@ const RETRY_AFTER = {
 const CACHEABLE = {
   ETag: { description: "The answer's version, for `If-None-Match` (answers to calls without a session only).", schema: { type: "string" } },
   "Cache-Control": {
-    description: "`public, max-age=60, stale-while-revalidate=300` for a call without a session; `no-store` with one.",
+    description: "`public, no-cache` for a call without a session (keep it, but ask again with `If-None-Match` before using it); `no-store` with one.",
     schema: { type: "string" },
   },
 };

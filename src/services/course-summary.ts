@@ -8,7 +8,7 @@
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.ts";
 import { type Catalog, withCatalog } from "./catalog-cache.ts";
-import { reviews } from "../../db/schema.ts";
+import { professorSpellings, reviews } from "../../db/schema.ts";
 import type { CourseSummary, ProfessorView } from "../lib/api-types.ts";
 import { averagesOf, professorNames, type RatingRow, summarize } from "../lib/rating-figures.ts";
 import { professorDisplayName, professorSlug } from "../lib/professor-names.ts";
@@ -100,40 +100,37 @@ async function professorSummaryIn(db: Db, catalog: Catalog, slug: string): Promi
 
 export type ProfessorEntry = { slug: string; name: string; reviews: number };
 
-/** Every professor with a visible review, most reviewed first: slug, name and review count. */
-export async function allProfessors(db: Db): Promise<ProfessorEntry[]> {
-  const rows = await spellings(db);
+/** The professors of some spelling rows: slug, the name shown and their visible reviews, most reviewed first. */
+function directoryOf(rows: readonly { teacherKey: string; teacherName: string; uses: number }[]): ProfessorEntry[] {
   const counts = new Map<string, number>();
   for (const row of rows) counts.set(row.teacherKey, (counts.get(row.teacherKey) ?? 0) + row.uses);
   return [...professorNames(rows)].map(([slug, name]) => ({ slug, name, reviews: counts.get(slug) ?? 0 }))
     .sort((a, b) => b.reviews - a.reviews || a.name.localeCompare(b.name));
 }
 
-/** How long the typeahead's list of professors is kept: a new professor shows in suggestions within a minute. */
-const DIRECTORY_TTL_MS = 60_000;
-const directories = new WeakMap<Db, { at: number; list: Promise<ProfessorEntry[]> }>();
+const spellingColumns = { teacherKey: professorSpellings.teacherKey, teacherName: professorSpellings.teacherName, uses: professorSpellings.uses };
 
-/** allProfessors, kept for a minute per database: the typeahead asks on every pause in typing. */
-export function professorDirectory(db: Db, now = Date.now()): Promise<ProfessorEntry[]> {
-  const cached = directories.get(db);
-  if (cached && now - cached.at < DIRECTORY_TTL_MS) return cached.list;
-  const list = allProfessors(db);
-  directories.set(db, { at: now, list });
-  list.catch(() => directories.delete(db));
-  return list;
+/**
+ * Every professor with a visible review, most reviewed first: slug, name and
+ * review count. Read from the directory the reviews' triggers keep exact, so
+ * a review hidden or deleted leaves it in the same transaction.
+ */
+export async function allProfessors(db: Db): Promise<ProfessorEntry[]> {
+  return directoryOf(await db.select(spellingColumns).from(professorSpellings));
 }
 
-/** Professors whose name has a word starting with each word typed ("sny", "w snyder"), most reviewed first. */
+/**
+ * Professors whose name has a word starting with each word typed ("sny", "w
+ * snyder"), most reviewed first. Asked of the directory at every pause in
+ * typing, never kept: nothing the typeahead shows can outlive its reviews.
+ */
 export async function professorSuggestions(db: Db, q: string, limit = 3): Promise<ProfessorEntry[]> {
   const words = professorSlug(q).split("-").filter((w) => w && w !== "unnamed");
   if (words.length === 0 || words.join("").length < 2) return [];
-  const matches: ProfessorEntry[] = [];
-  for (const entry of await professorDirectory(db)) {
-    const parts = entry.slug.split("-");
-    if (words.every((w) => parts.some((p) => p.startsWith(w)))) matches.push(entry);
-    if (matches.length === limit) break;
-  }
-  return matches;
+  // A slug is lower-case letters, digits and dashes: a word of one cannot hold LIKE's wildcards.
+  const startsAWord = (word: string) => sql`('-' || ${professorSpellings.teacherKey}) LIKE ${`%-${word}%`}`;
+  const rows = await db.select(spellingColumns).from(professorSpellings).where(and(...words.map(startsAWord)));
+  return directoryOf(rows).slice(0, limit);
 }
 
 /**

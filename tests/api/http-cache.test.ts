@@ -30,7 +30,8 @@ async function etag(path: string): Promise<string> {
 }
 
 describe("a visitor's pages and API reads are shareable", () => {
-  test("pages and API reads carry an ETag, the public lifetime and Vary; the same page rendered twice keeps its ETag", async () => {
+  test("pages and API reads carry an ETag, public caching that asks again before each use, and Vary; a page rendered twice keeps its ETag", async () => {
+    expect(VISITOR_CACHE_CONTROL).toBe("public, no-cache");
     const id = await courseId(t, "CAS CS 111");
     for (const path of ["/", "/search?q=writing", `/course/${id}`, "/api/courses/search?q=data", `/api/courses/${id}`, `/api/reviews/course/${id}`]) {
       const first = await get(path);
@@ -74,8 +75,9 @@ describe("a visitor's pages and API reads are shareable", () => {
     }
   });
 
-  test("a route's own lifetime stays (the sitemap's hour); its own no-store stays", async () => {
-    expect((await get("/sitemap.xml")).headers.get("cache-control")).toBe("public, max-age=3600");
+  test("a route's own lifetime stays (the API document's five minutes); its own no-store stays; the sitemap is revalidated like a page", async () => {
+    expect((await get("/api/openapi.json")).headers.get("cache-control")).toBe("public, max-age=300");
+    expect((await get("/sitemap.xml")).headers.get("cache-control")).toBe(VISITOR_CACHE_CONTROL);
     expect((await get("/healthz")).headers.get("cache-control")).toBe("no-store");
     expect((await get("/healthz")).headers.get("etag")).toBeNull();
   });

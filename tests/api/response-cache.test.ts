@@ -176,6 +176,7 @@ describe("the next request after a change sees it", () => {
       "reviews",
       "review_votes",
       "review_reports",
+      "professor_spellings",
     ];
     const client = t.deps.database.client;
     const triggers = (await client.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'content_version_%'")).rows.map((r) =>

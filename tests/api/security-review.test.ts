@@ -12,8 +12,10 @@ import type { Mail, Mailer } from "../../src/services/mail.ts";
 import { SEARCH_PARAMETERS } from "../../src/lib/search-filter.ts";
 import { limitKey, subjectHash } from "../../src/services/rate-limit.ts";
 import { unsubscribeToken } from "../../src/services/unsubscribe-tokens.ts";
+import { removeReview, REPORTS_TO_HIDE } from "../../src/services/course-reviews.ts";
 import { api, createStudent, fromAddress, userByEmail } from "../helpers/accounts.ts";
 import { createdReview, reviewBody } from "../helpers/reviews.ts";
+import { courseId } from "../helpers/catalog.ts";
 import { makeTestApp, TEST_SECRET, type TestApp } from "../helpers/app.ts";
 
 let t: TestApp;
@@ -611,4 +613,89 @@ describe("10. what an account call's answer carries or measures tells no one whi
     });
     expect(reset.status).toBe(200);
   });
+});
+
+describe("11. a review hidden or deleted is gone from every cache at once", () => {
+  type Way = (review: { id: number }, author: { token: string; password: string }) => Promise<void>;
+  const WAYS: [string, string, Way][] = [
+    ["hidden by three reports", "Hidewell", async (review) => {
+      for (let n = 0; n < REPORTS_TO_HIDE; n++) {
+        const reporter = await createStudent(t, `gone-reporter-${review.id}-${n}@bu.edu`);
+        expect((await api(t, `/api/reviews/${review.id}/report`, { method: "POST", token: reporter.token, body: { reason: "Names a person." } })).status)
+          .toBe(200);
+      }
+    }],
+    ["deleted by its author", "Authorby", async (review, author) => {
+      expect((await api(t, `/api/reviews/${review.id}`, { method: "DELETE", token: author.token })).status).toBe(200);
+    }],
+    ["deleted by moderation (the reviews:moderate task)", "Modsworth", (review) => removeReview(t.deps.database, review.id)],
+    ["gone with its author's account", "Leaverton", async (_review, author) => {
+      expect((await api(t, "/api/users/delete", { method: "DELETE", token: author.token, body: { password: author.password } })).status).toBe(200);
+    }],
+  ];
+
+  test.each(WAYS)(
+    "%s: every page, API read, the typeahead, the sitemap and the figures drop it; old ETags get the new answer",
+    async (_way, surname, disappear) => {
+      await resetLimits();
+      const author = await createStudent(t, `gone-${surname.toLowerCase()}@bu.edu`);
+      const course = { id: await courseId(t, "CAS CS 111") };
+      const professor = `Ottoline ${surname}`;
+      const slug = `ottoline-${surname.toLowerCase()}`;
+      const marker = `Only this review says ${surname}-marker.`;
+      const figures = async () => (await (await api(t, `/api/courses/${course.id}`)).json()).numReviews as number;
+      const before = await figures();
+      const review = await createdReview(t, author.token, course.id, { teacherName: professor, reviewText: `${marker} The problem sets were long but fair.` });
+      expect(await figures()).toBe(before + 1);
+
+      const urls = [
+        `/course/${course.id}`,
+        `/api/reviews/course/${course.id}`,
+        `/api/reviews/course/${course.id}?teacherName=${encodeURIComponent(professor)}`,
+        `/api/courses/${course.id}`,
+        `/api/courses/${course.id}/summary`,
+        `/professor/${slug}`,
+        `/api/professors/${slug}`,
+        `/api/suggest?q=${surname.toLowerCase().slice(0, 5)}`,
+        `/api/courses/suggest?q=${surname.toLowerCase().slice(0, 5)}`,
+        `/search?q=${encodeURIComponent("CAS CS 111")}`,
+        `/compare?ids=${course.id}`,
+        "/sitemap.xml",
+      ];
+      /** Whether an answer shows the review: its text, its professor's name, or (in the sitemap) the professor's page. */
+      const shows = (url: string, body: string) => body.includes(marker) || body.includes(professor) || (url === "/sitemap.xml" && body.includes(slug));
+      const kept = new Map<string, { etag: string; showed: boolean }>();
+      for (const url of urls) {
+        await (await t.app.request(url)).arrayBuffer();
+        const copy = await t.app.request(url);
+        const body = await copy.text();
+        expect(copy.status, url).toBe(200);
+        expect(copy.headers.get("server-timing"), url).toContain("cache;desc=hit");
+        expect(copy.headers.get("cache-control"), url).toBe("public, no-cache");
+        kept.set(url, { etag: copy.headers.get("etag")!, showed: shows(url, body) });
+      }
+      // Everything that names professors or carries reviews showed it; the rest carry the course's figures (or no review at all).
+      const figuresOnly = [`/api/courses/${course.id}`, `/search?q=${encodeURIComponent("CAS CS 111")}`, `/compare?ids=${course.id}`];
+      expect(urls.filter((url) => !kept.get(url)!.showed)).toEqual([
+        figuresOnly[0],
+        `/api/courses/suggest?q=${surname.toLowerCase().slice(0, 5)}`,
+        ...figuresOnly.slice(1),
+      ]);
+
+      await disappear(review, author);
+
+      const failures: string[] = [];
+      for (const url of urls) {
+        const { etag, showed } = kept.get(url)!;
+        const again = await t.app.request(url, { headers: { "If-None-Match": etag } });
+        const body = await again.text();
+        if ((showed || figuresOnly.includes(url)) && again.status === 304) failures.push(`${url}: 304 for the ETag of the copy that held the review`);
+        if (shows(url, body)) failures.push(`${url}: still shows the review or its professor`);
+        if (again.status >= 500) failures.push(`${url}: ${again.status}`);
+      }
+      expect(failures).toEqual([]);
+      expect((await t.app.request(`/professor/${slug}`)).status).toBe(404);
+      expect(await figures()).toBe(before);
+    },
+  );
 });

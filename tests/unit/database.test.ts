@@ -36,6 +36,7 @@ describe("database", () => {
       "hub_areas",
       "majors",
       "outbox",
+      "professor_spellings",
       "rate_limits",
       "review_reminders_sent",
       "review_reports",
