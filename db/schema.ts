@@ -6,6 +6,11 @@
 import { sql } from "drizzle-orm";
 import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
+/** 128 random bits as 32 hex digits, as the migration's `lower(hex(randomblob(16)))` makes them. */
+export function accountKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
 
 /** Every college (school) a course or a student can belong to, with its name. */
@@ -138,6 +143,12 @@ export const users = sqliteTable("users", {
   expectedGrad: integer("expected_grad").notNull(),
   /** Bumped on logout, password change and reset: tokens carrying an older value stop working. */
   sessionVersion: integer("session_version").notNull().default(1),
+  /**
+   * Random, made once per account and never reused: tokens and unsubscribe links carry it, so after a backup or export is
+   * restored a token made for an account that is gone cannot stand for a new account given the same id.
+   * Rows inserted by SQL without one get one from a trigger (migration 0014).
+   */
+  sessionKey: text("session_key").notNull().$defaultFn(accountKey),
   /** Demo reviewers exist only to own demo reviews; they can never log in. */
   isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
   /** Opted in to one email at the end of each term listing completed courses without a review. */
@@ -241,17 +252,6 @@ export const completedCourses = courseList("completed_courses");
 export const futureCourses = courseList("future_courses");
 export const savedCourses = courseList("saved_courses");
 
-export const contactMessages = sqliteTable("contact_messages", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  email: text("email").notNull(),
-  subject: text("subject").notNull(),
-  message: text("message").notNull(),
-  createdAt: createdAt(),
-});
-
-/**
- * Mail waiting to go out, so no request waits on the mail server: written in
- * the transaction that decides to send it, delivered by the outbox worker
 /**
  * How many visible reviews use each spelling of each professor's name: the
  * professor directory (the typeahead's professors, the sitemap), kept exact
@@ -265,6 +265,17 @@ export const professorSpellings = sqliteTable("professor_spellings", {
   uses: integer("uses").notNull(),
 }, (t) => [uniqueIndex("professor_spellings_name").on(t.teacherKey, t.teacherName)]);
 
+export const contactMessages = sqliteTable("contact_messages", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull(),
+  subject: text("subject").notNull(),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Mail waiting to go out, so no request waits on the mail server: written in
+ * the transaction that decides to send it, delivered by the outbox worker
  * with retries. Delivered SMTP mail is deleted; without SMTP_URL it stays,
  * marked sent, so a developer can read it.
  */

@@ -17,7 +17,7 @@ import { resetMail, verificationMail } from "./mail-templates.ts";
 import { type Outbox, outboxInsertWhen } from "./outbox.ts";
 import { COMMON_PASSWORD_MESSAGE, decoyHash, hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
 import { addressSubject, enforceLimit, enforceLimits, forgetStatement, hitStatement, limitKey, refundAttempts, refundStatement } from "./rate-limit.ts";
-import type { SessionUser } from "./sessions.ts";
+import type { SessionUser, TokenSubject } from "./sessions.ts";
 
 export type AccountDeps = { database: Database; outbox: Outbox; secret: string; origin: string };
 
@@ -250,7 +250,7 @@ export async function resetPassword(deps: AccountDeps, input: { email: string; v
   return MESSAGES.resetDone;
 }
 
-export type LoginResult = { id: number; sessionVersion: number };
+export type LoginResult = TokenSubject;
 
 /** A right password on an account still waiting for verification: a new code went out when the limits allowed it. */
 export type LoginOutcome = { kind: "signedIn"; user: LoginResult } | { kind: "unverified"; email: string; codeSent: boolean; message: string };
@@ -298,7 +298,7 @@ export async function login(deps: AccountDeps, emailInput: string, password: str
     }
     return { kind: "unverified", email, codeSent, message: codeSent ? MESSAGES.notVerifiedSent : MESSAGES.notVerifiedWait };
   }
-  return { kind: "signedIn", user: { id: user.id, sessionVersion: user.sessionVersion } };
+  return { kind: "signedIn", user: { id: user.id, sessionVersion: user.sessionVersion, sessionKey: user.sessionKey } };
 }
 
 /**
@@ -329,7 +329,7 @@ export async function changePassword(
     db.update(users).set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, account.id)).returning(),
   ]);
   if (!updated.length) throw unauthorized("Please log in again.");
-  return { id: updated[0].id, sessionVersion: updated[0].sessionVersion };
+  return { id: updated[0].id, sessionVersion: updated[0].sessionVersion, sessionKey: updated[0].sessionKey };
 }
 
 export function accountView(user: SessionUser | AccountView): AccountView {

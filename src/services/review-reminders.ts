@@ -14,7 +14,7 @@ import { bostonDate, type EndedTerm, endedTerm, type TermEnd } from "../lib/term
 import { displayTitle } from "../lib/text.ts";
 import { type ReminderCourse, reviewReminderMail } from "./mail-templates.ts";
 import type { Outbox } from "./outbox.ts";
-import { unsubscribeToken, unsubscribeTokenUser } from "./unsubscribe-tokens.ts";
+import { unsubscribeToken, unsubscribeTokenFits, unsubscribeTokenId } from "./unsubscribe-tokens.ts";
 
 export type ReminderDeps = { database: Database; outbox: Outbox; secret: string; origin: string };
 
@@ -81,7 +81,9 @@ export async function sendReviewReminders(deps: ReminderDeps, term: EndedTerm): 
       if (!due) return null;
       const recorded = await tx.insert(reviewRemindersSent).values({ userId: due.userId, term: term.key }).onConflictDoNothing().returning();
       if (!recorded.length) return null;
-      const token = unsubscribeToken(deps.secret, due.userId);
+      // The account's key stays out of DueReminder, which the reminder task prints.
+      const [account] = await tx.select({ id: users.id, sessionKey: users.sessionKey }).from(users).where(eq(users.id, due.userId));
+      const token = unsubscribeToken(deps.secret, account);
       await deps.outbox.enqueue(tx, reviewReminderMail(due.email, term.label, due.courses, deps.origin, token));
       return due;
     });
@@ -123,16 +125,33 @@ export const UNSUBSCRIBE_MESSAGES = {
 
 /** Reads an unsubscribe link without changing anything (a mail scanner's GET must not unsubscribe). */
 export async function unsubscribeLink({ database, secret }: { database: Database; secret: string }, token: string): Promise<UnsubscribeLink> {
-  const userId = unsubscribeTokenUser(secret, token);
+  const userId = unsubscribeTokenId(token);
   if (userId === null) return { kind: "invalid" };
-  const [row] = await database.db.select({ on: users.reviewReminders }).from(users).where(eq(users.id, userId));
-  return row ? { kind: "student", remindersOn: row.on } : { kind: "gone" };
+  const [row] = await database.db.select({ id: users.id, sessionKey: users.sessionKey, on: users.reviewReminders }).from(users)
+    .where(eq(users.id, userId));
+  return linkTo(secret, token, row) ?? { kind: "student", remindersOn: row!.on };
+}
+
+/**
+ * What a well-formed token leads to when its id names `row`: nothing (null) when the token fits the account; "gone"
+ * when no account has the id; "invalid" when it does not fit (a forged link, or one made for an earlier account that
+ * had this id before a restore).
+ */
+function linkTo(secret: string, token: string, row: { id: number; sessionKey: string } | undefined): UnsubscribeLink | null {
+  if (!row) return { kind: "gone" };
+  return unsubscribeTokenFits(secret, token, row) ? null : { kind: "invalid" };
 }
 
 /** Turns off the reminders of the student the link was made for; the only thing the token can do. */
 export async function unsubscribeByLink({ database, secret }: { database: Database; secret: string }, token: string): Promise<UnsubscribeLink> {
-  const userId = unsubscribeTokenUser(secret, token);
+  const userId = unsubscribeTokenId(token);
   if (userId === null) return { kind: "invalid" };
-  const [row] = await database.write((tx) => tx.update(users).set({ reviewReminders: false }).where(eq(users.id, userId)).returning({ id: users.id }));
-  return row ? { kind: "student", remindersOn: false } : { kind: "gone" };
+  // The update repeats the key it checked, so an account that took the id in between is left alone.
+  const [row] = await database.db.select({ id: users.id, sessionKey: users.sessionKey }).from(users).where(eq(users.id, userId));
+  const refused = linkTo(secret, token, row);
+  if (refused) return refused;
+  const [changed] = await database.write((tx) =>
+    tx.update(users).set({ reviewReminders: false }).where(and(eq(users.id, userId), eq(users.sessionKey, row!.sessionKey))).returning({ id: users.id })
+  );
+  return changed ? { kind: "student", remindersOn: false } : { kind: "gone" };
 }

@@ -1,7 +1,10 @@
 /**
- * Sessions are HS256 JWTs carrying the user id and the user's session
- * version. Bumping the version (logout, password change, reset) ends every
- * older token at once; deleting the user ends them too.
+ * Sessions are HS256 JWTs carrying the user id, the user's session version
+ * and the account's random key. Bumping the version (logout, password change,
+ * reset) ends every older token at once; deleting the user ends them too. The
+ * key is made once per account and never reused, so when a backup or export
+ * is restored and a new sign-up is given the id of an account that is gone,
+ * that account's tokens do not work for the newcomer.
  */
 import { eq } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
@@ -20,8 +23,11 @@ function key(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-export async function issueToken(secret: string, user: { id: number; sessionVersion: number }, now = Date.now()): Promise<string> {
-  return await new SignJWT({ sv: user.sessionVersion })
+export type TokenSubject = { id: number; sessionVersion: number; sessionKey: string };
+
+export async function issueToken(secret: string, user: TokenSubject, now = Date.now()): Promise<string> {
+  if (!user.sessionKey) throw new Error("an account without a session key cannot sign in");
+  return await new SignJWT({ sv: user.sessionVersion, sk: user.sessionKey })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(user.id))
     .setIssuer(ISSUER)
@@ -35,6 +41,7 @@ export async function issueToken(secret: string, user: { id: number; sessionVers
 export async function userForToken(db: Db, secret: string, token: string): Promise<SessionUser | null> {
   let userId: number;
   let version: unknown;
+  let accountKey: unknown;
   try {
     const { payload } = await jwtVerify(token, key(secret), {
       algorithms: ["HS256"],
@@ -44,12 +51,13 @@ export async function userForToken(db: Db, secret: string, token: string): Promi
     });
     userId = Number(payload.sub);
     version = payload.sv;
+    accountKey = payload.sk;
   } catch {
     return null;
   }
-  if (!Number.isSafeInteger(userId) || typeof version !== "number") return null;
+  if (!Number.isSafeInteger(userId) || typeof version !== "number" || typeof accountKey !== "string" || !accountKey) return null;
   const [row] = await db.select().from(users).where(eq(users.id, userId));
-  if (!row || row.sessionVersion !== version || row.isDemo) return null;
+  if (!row || row.sessionVersion !== version || row.sessionKey !== accountKey || row.isDemo) return null;
   return {
     id: row.id,
     email: row.email,

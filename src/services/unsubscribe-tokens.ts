@@ -1,10 +1,12 @@
 /**
  * The token of a review reminder's unsubscribe link: the student's id and an
- * HMAC of it keyed by the server secret, under a purpose of its own, so it
- * cannot be made without the secret, names one student, and is good for
- * nothing but turning that student's reminders off (no session, no code, no
- * other student). It needs no row of its own and does not expire: a link in
- * an old mail must still work, and the worst it can do is stop mail.
+ * HMAC of it and the account's random key (`users.session_key`), keyed by the
+ * server secret under a purpose of its own. It cannot be made without the
+ * secret, names one account, and is good for nothing but turning that
+ * account's reminders off (no session, no code, no other student). It needs no
+ * row of its own and does not expire: a link in an old mail must still work,
+ * and the worst it can do is stop mail. The account key keeps it from naming
+ * a newcomer who was given the id of a deleted account after a restore.
  */
 import { Buffer } from "node:buffer";
 import { createHmac, timingSafeEqual } from "node:crypto";
@@ -13,22 +15,29 @@ const PURPOSE = "review-reminders-unsubscribe";
 /** "<id>.<43 base64url characters>" */
 const TOKEN = /^([1-9]\d{0,14})\.([A-Za-z0-9_-]{43})$/;
 
-function mac(secret: string, userId: number): Buffer {
-  return createHmac("sha256", secret).update(`${PURPOSE}\n${userId}`).digest();
+export type UnsubscribeAccount = { id: number; sessionKey: string };
+
+function mac(secret: string, account: UnsubscribeAccount): Buffer {
+  return createHmac("sha256", secret).update(`${PURPOSE}\n${account.id}\n${account.sessionKey}`).digest();
 }
 
-export function unsubscribeToken(secret: string, userId: number): string {
-  return `${userId}.${mac(secret, userId).toString("base64url")}`;
+export function unsubscribeToken(secret: string, account: UnsubscribeAccount): string {
+  if (!account.sessionKey) throw new Error("an account without a session key gets no unsubscribe link");
+  return `${account.id}.${mac(secret, account).toString("base64url")}`;
 }
 
-/** The student a token was made for, or null when it is malformed or its signature is wrong. */
-export function unsubscribeTokenUser(secret: string, token: string): number | null {
+/** The account id a well-formed token names (not yet checked), or null when it is malformed. */
+export function unsubscribeTokenId(token: string): number | null {
   const match = TOKEN.exec(token);
-  if (!match) return null;
-  const userId = Number(match[1]);
+  return match ? Number(match[1]) : null;
+}
+
+/** Whether `token` was made by this server for `account` (the row its id names). */
+export function unsubscribeTokenFits(secret: string, token: string, account: UnsubscribeAccount): boolean {
+  const match = TOKEN.exec(token);
+  if (!match || Number(match[1]) !== account.id || !account.sessionKey) return false;
   const given = Buffer.from(match[2], "base64url");
-  const expected = mac(secret, userId);
+  const expected = mac(secret, account);
   // 43 base64url characters can still decode to 32 bytes whose last one differs in unused bits; compare the canonical form too.
-  if (given.length !== expected.length || !timingSafeEqual(given, expected) || given.toString("base64url") !== match[2]) return null;
-  return userId;
+  return given.length === expected.length && timingSafeEqual(given, expected) && given.toString("base64url") === match[2];
 }

@@ -12,7 +12,7 @@ import { ConfigError } from "../../src/config.ts";
 import { parseTermEnds } from "../../src/lib/term-ends.ts";
 import { REMINDER_MESSAGES, sendReviewReminders } from "../../src/services/review-reminders.ts";
 import { reminderTermEnds, scheduleReviewReminders } from "../../src/startup.ts";
-import { unsubscribeToken, unsubscribeTokenUser } from "../../src/services/unsubscribe-tokens.ts";
+import { unsubscribeToken, unsubscribeTokenFits, unsubscribeTokenId } from "../../src/services/unsubscribe-tokens.ts";
 import { api, createStudent, ORIGIN, type Student } from "../helpers/accounts.ts";
 import { makeTestApp, TEST_SECRET, type TestApp } from "../helpers/app.ts";
 import { courseId } from "../helpers/catalog.ts";
@@ -164,7 +164,8 @@ describe("a reminder run through the real SMTP server", () => {
       expect(headerOf(delivered, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
       expect(urlsIn(delivered.text!)).toContain(url.href);
       expect(delivered.html).toContain(`href="${url.href}"`);
-      expect(unsubscribeTokenUser(TEST_SECRET, tokenOf(url))).toBe(student.id);
+      expect(unsubscribeTokenId(tokenOf(url))).toBe(student.id);
+      expect(unsubscribeTokenFits(TEST_SECRET, tokenOf(url), student.user)).toBe(true);
     }
     adaLink = unsubscribeUrlOf(ada).pathname + unsubscribeUrlOf(ada).search;
     fayLink = unsubscribeUrlOf(fay).pathname + unsubscribeUrlOf(fay).search;
@@ -233,13 +234,15 @@ describe("a reminder run through the real SMTP server", () => {
   });
 
   test("a tampered or foreign token is refused with a clear message and a 4xx, and turns nothing off", async () => {
-    const gusToken = unsubscribeToken(TEST_SECRET, s.gus.id);
+    const gusToken = unsubscribeToken(TEST_SECRET, s.gus.user);
     const [id, mac] = gusToken.split(".");
     const flipped = mac.slice(0, -2) + (mac.at(-2) === "A" ? "B" : "A") + mac.at(-1);
     const tampered = [
       `${id}.${flipped}`,
       `${s.ada.id}.${mac}`,
-      unsubscribeToken("another-secret-that-is-long-enough-0123456789", s.gus.id),
+      unsubscribeToken("another-secret-that-is-long-enough-0123456789", s.gus.user),
+      // Gus's id with another account key: a link made for an account that had this id before a restore.
+      unsubscribeToken(TEST_SECRET, { id: s.gus.id, sessionKey: "0".repeat(32) }),
       gusToken.slice(0, -1),
       "",
       "__proto__",
@@ -260,7 +263,7 @@ describe("a reminder run through the real SMTP server", () => {
     expect(await remindersOn(t, s.eve.id)).toBe(true);
 
     // A real token of an account deleted since: 404, saying so.
-    const gone = unsubscribeToken(TEST_SECRET, 999_999);
+    const gone = unsubscribeToken(TEST_SECRET, { id: 999_999, sessionKey: "f".repeat(32) });
     const response = await oneClick(t, `/unsubscribe?token=${gone}`);
     expect(response.status).toBe(404);
     expect(await response.text()).toContain("There is no HubRate account for this link any more");
@@ -345,13 +348,17 @@ describe("the opt-in on /account (PUT /api/users/review-reminders)", () => {
     expect(await remindersOn(t, student.id)).toBe(false);
   });
 
-  test("an unsubscribe token names one student and works with this server's secret only", () => {
-    const token = unsubscribeToken(TEST_SECRET, 42);
+  test("an unsubscribe token names one account and works with this server's secret only", () => {
+    const account = { id: 42, sessionKey: "a".repeat(32) };
+    const token = unsubscribeToken(TEST_SECRET, account);
     expect(token).toMatch(/^42\.[A-Za-z0-9_-]{43}$/);
-    expect(unsubscribeTokenUser(TEST_SECRET, token)).toBe(42);
-    expect(unsubscribeTokenUser("another-secret-that-is-long-enough-0123456789", token)).toBeNull();
-    expect(unsubscribeTokenUser(TEST_SECRET, token.replace(/^42\./, "43."))).toBeNull();
-    expect(unsubscribeToken(TEST_SECRET, 43)).not.toBe(token.replace(/^42\./, "43."));
+    expect(unsubscribeTokenId(token)).toBe(42);
+    expect(unsubscribeTokenFits(TEST_SECRET, token, account)).toBe(true);
+    expect(unsubscribeTokenFits("another-secret-that-is-long-enough-0123456789", token, account)).toBe(false);
+    expect(unsubscribeTokenFits(TEST_SECRET, token, { ...account, sessionKey: "b".repeat(32) })).toBe(false);
+    expect(unsubscribeTokenFits(TEST_SECRET, token.replace(/^42\./, "43."), { ...account, id: 43 })).toBe(false);
+    expect(unsubscribeTokenFits(TEST_SECRET, token, { id: 42, sessionKey: "" })).toBe(false);
+    expect(unsubscribeToken(TEST_SECRET, { ...account, id: 43 })).not.toBe(token.replace(/^42\./, "43."));
   });
 });
 

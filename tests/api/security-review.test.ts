@@ -17,6 +17,10 @@ import { api, createStudent, fromAddress, userByEmail } from "../helpers/account
 import { createdReview, reviewBody } from "../helpers/reviews.ts";
 import { courseId } from "../helpers/catalog.ts";
 import { makeTestApp, TEST_SECRET, type TestApp } from "../helpers/app.ts";
+import { backupDatabase } from "../../db/backup.ts";
+import { exportDatabase, fileLines, importDatabase } from "../../db/transfer.ts";
+import { issueToken } from "../../src/services/sessions.ts";
+import { SignJWT } from "jose";
 
 let t: TestApp;
 /** Mail to these addresses takes as long as a real mail server; before the outbox, answers waited for it. */
@@ -466,7 +470,7 @@ describe("9. opening a link changes nothing; the verify link signs no one in", (
     const token = link.searchParams.get("token")!;
     const reminded = await createStudent(t, "still-subscribed@bu.edu");
     await t.deps.database.db.update(users).set({ reviewReminders: true }).where(eq(users.id, reminded.id));
-    const unsubscribe = unsubscribeToken(TEST_SECRET, reminded.id);
+    const unsubscribe = unsubscribeToken(TEST_SECRET, reminded.user);
     const [course] = await t.deps.database.db.select().from(courses).limit(1);
     const routes = appRoutes().filter((r) => r.method === "GET");
     expect(routes.map((r) => r.path)).toEqual(expect.arrayContaining(["/verify/link", "/unsubscribe"]));
@@ -698,4 +702,110 @@ describe("11. a review hidden or deleted is gone from every cache at once", () =
       expect(await figures()).toBe(before);
     },
   );
+});
+
+describe("12. a restored database hands no one's session to another", () => {
+  /** What a session token and an unsubscribe link made for `student` open on `on`, once the database there was restored. */
+  async function whatOpens(on: TestApp, student: { token: string; user: typeof users.$inferSelect }) {
+    const account = await api(on, "/api/users/account", { token: student.token });
+    const page = await on.app.request("/account", { headers: { Cookie: `hubrate_session=${student.token}` } });
+    const unsubscribe = await on.app.request(`/unsubscribe?token=${unsubscribeToken(TEST_SECRET, student.user)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    return {
+      api: account.status,
+      email: account.status === 200 ? (await account.json()).email : null,
+      page: await page.text(),
+      unsubscribe: unsubscribe.status,
+    };
+  }
+
+  async function remindersOf(on: TestApp, id: number): Promise<boolean> {
+    const [row] = await on.deps.database.db.select({ on: users.reviewReminders }).from(users).where(eq(users.id, id));
+    return row.on;
+  }
+
+  test("a backup restored, a sign-up given the id of an account made after the backup: that account's token and link open nothing", async () => {
+    const dir = await Deno.makeTempDir({ prefix: "hubrate-restore-" });
+    const live = await makeTestApp();
+    let restored: TestApp | undefined;
+    try {
+      const kept = await createStudent(live, "kept-across-restore@bu.edu");
+      await backupDatabase(live.deps.database, `${dir}/backup.db`);
+      // Made after the backup: the restore loses this account, and its id is free again.
+      const lost = await createStudent(live, "lost-in-restore@bu.edu");
+      await live.close();
+
+      restored = await makeTestApp({ env: { DATABASE_URL: `file:${dir}/backup.db` } });
+      const newcomer = await createStudent(restored, "newcomer-after-restore@bu.edu");
+      expect(newcomer.id).toBe(lost.id);
+      await restored.deps.database.db.update(users).set({ reviewReminders: true }).where(eq(users.id, newcomer.id));
+
+      const opened = await whatOpens(restored, lost);
+      expect(opened.api).toBe(401);
+      expect(opened.email).toBeNull();
+      expect(opened.page).not.toContain(newcomer.email);
+      expect(opened.unsubscribe).toBe(400);
+      expect(await remindersOf(restored, newcomer.id)).toBe(true);
+
+      // The account the backup kept keeps its session; the newcomer has their own.
+      expect((await whatOpens(restored, { ...kept, user: kept.user })).email).toBe(kept.email);
+      expect((await api(restored, "/api/users/account", { token: newcomer.token }).then((r) => r.json())).email).toBe(newcomer.email);
+    } finally {
+      await restored?.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  });
+
+  test("an export imported into a new database, then a sign-up given a lost account's id: the same", async () => {
+    const dir = await Deno.makeTempDir({ prefix: "hubrate-move-" });
+    const source = await makeTestApp();
+    const target = await makeTestApp();
+    try {
+      const moved = await createStudent(source, "moved-along@bu.edu");
+      const file = await Deno.open(`${dir}/export.jsonl`, { write: true, createNew: true });
+      const writer = file.writable.getWriter();
+      await exportDatabase(source.deps.database, (line) => writer.write(new TextEncoder().encode(line)));
+      await writer.close();
+      const lost = await createStudent(source, "signed-up-after-export@bu.edu");
+
+      await importDatabase(target.deps.database, fileLines(`${dir}/export.jsonl`), { replace: true });
+      const newcomer = await createStudent(target, "newcomer-after-move@bu.edu");
+      expect(newcomer.id).toBe(lost.id);
+      await target.deps.database.db.update(users).set({ reviewReminders: true }).where(eq(users.id, newcomer.id));
+
+      const opened = await whatOpens(target, lost);
+      expect([opened.api, opened.email, opened.unsubscribe]).toEqual([401, null, 400]);
+      expect(opened.page).not.toContain(newcomer.email);
+      expect(await remindersOf(target, newcomer.id)).toBe(true);
+      expect((await whatOpens(target, moved)).email).toBe(moved.email);
+    } finally {
+      await source.close();
+      await target.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  });
+
+  test("a token without the account's key, or with another account's, opens nothing", async () => {
+    const student = await createStudent(t, "keyed-session@bu.edu");
+    const other = await createStudent(t, "other-keyed-session@bu.edu");
+    for (
+      const token of [
+        await new SignJWT({ sv: student.user.sessionVersion }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setSubject(String(student.id))
+          .setIssuer("hubrate").setAudience("hubrate-web").setIssuedAt().setExpirationTime("1h").sign(new TextEncoder().encode(TEST_SECRET)),
+        await issueToken(TEST_SECRET, { ...student.user, sessionKey: other.user.sessionKey }),
+      ]
+    ) {
+      expect((await api(t, "/api/users/account", { token })).status).toBe(401);
+    }
+    expect(student.user.sessionKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(other.user.sessionKey).not.toBe(student.user.sessionKey);
+    // A row added by SQL alone (an import, an operator) gets a key of its own from the database.
+    await t.deps.database.db.run(
+      sql`INSERT INTO users (email, password_hash, college, major, expected_grad) VALUES ('by-sql@bu.edu', '!', 'CAS', 'Physics', 2027)`,
+    );
+    expect((await userByEmail(t, "by-sql@bu.edu")).sessionKey).toMatch(/^[0-9a-f]{32}$/);
+  });
 });

@@ -45,11 +45,11 @@ beforeAll(async () => {
   const hash = await hashPassword("correct horse battery");
   const inserted = await sqld.client.execute({
     sql:
-      "INSERT INTO users (email, password_hash, enabled, college, major, expected_grad) VALUES (?, ?, 1, 'CAS', 'Physics', 2027) RETURNING id, session_version",
+      "INSERT INTO users (email, password_hash, enabled, college, major, expected_grad, session_key) VALUES (?, ?, 1, 'CAS', 'Physics', 2027, lower(hex(randomblob(16)))) RETURNING id, session_version, session_key",
     args: [EMAIL, hash],
   });
   const row = inserted.rows[0];
-  token = await issueToken(SECRET, { id: Number(row.id), sessionVersion: Number(row.session_version) });
+  token = await issueToken(SECRET, { id: Number(row.id), sessionVersion: Number(row.session_version), sessionKey: String(row.session_key) });
 }, 240_000);
 
 afterAll(async () => {

@@ -195,11 +195,12 @@ export async function benchStudents(database: { url: string; authToken?: string 
     for (let i = 0; i < count; i++) {
       const email = `${prefix}-${i}@bench.invalid`;
       const [row] = (await client.execute({
-        sql: `INSERT INTO users (email, password_hash, enabled, college, major, expected_grad) VALUES (?, '!', 1, 'CAS', 'Undecided', 2028)
-          ON CONFLICT (email) DO UPDATE SET enabled = 1 RETURNING id, session_version`,
+        sql: `INSERT INTO users (email, password_hash, enabled, college, major, expected_grad, session_key)
+          VALUES (?, '!', 1, 'CAS', 'Undecided', 2028, lower(hex(randomblob(16))))
+          ON CONFLICT (email) DO UPDATE SET enabled = 1 RETURNING id, session_version, session_key`,
         args: [email],
       })).rows;
-      tokens.push(await issueToken(SECRET, { id: Number(row.id), sessionVersion: Number(row.session_version) }));
+      tokens.push(await issueToken(SECRET, { id: Number(row.id), sessionVersion: Number(row.session_version), sessionKey: String(row.session_key) }));
     }
     return tokens;
   } finally {

@@ -371,10 +371,10 @@ async function plannerStudents(url: string): Promise<{ fresh: string; eight: str
   const make = async (email: string) => {
     const row = (await client.execute({
       sql:
-        "INSERT INTO users (email, password_hash, enabled, college, major, expected_grad) VALUES (?, '!', 1, 'CAS', 'Undecided', 2028) RETURNING id, session_version",
+        "INSERT INTO users (email, password_hash, enabled, college, major, expected_grad, session_key) VALUES (?, '!', 1, 'CAS', 'Undecided', 2028, lower(hex(randomblob(16)))) RETURNING id, session_version, session_key",
       args: [email],
     })).rows[0];
-    return { id: Number(row.id), sessionVersion: Number(row.session_version) };
+    return { id: Number(row.id), sessionVersion: Number(row.session_version), sessionKey: String(row.session_key) };
   };
   const fresh = await make("bench-plan-new@bench.invalid");
   const eight = await make("bench-plan-8@bench.invalid");

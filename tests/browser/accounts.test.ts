@@ -356,7 +356,7 @@ for (const device of DEVICES) {
       expect(await box.isChecked()).toBe(true);
 
       // The reminder mail's link: the page asks first (a mail scanner's GET changes nothing), the button unsubscribes.
-      await page.goto(`${url}/unsubscribe?token=${unsubscribeToken(t.config.sessionSecret, student.id)}`);
+      await page.goto(`${url}/unsubscribe?token=${unsubscribeToken(t.config.sessionSecret, student.user)}`);
       await page.getByRole("heading", { level: 1, name: "Stop end-of-term review reminders?" }).waitFor();
       expect((await userByEmail(t, email)).reviewReminders).toBe(true);
       await expectAccessible(page, "the unsubscribe page");

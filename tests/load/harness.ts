@@ -86,25 +86,25 @@ export async function createStudents(url: string, prefix: string, count: number,
   try {
     await client.execute("PRAGMA busy_timeout=10000");
     const emails = Array.from({ length: count }, (_, i) => `${prefix}-${i}@load.invalid`);
-    const ids: number[] = [];
+    const ids: { id: number; sessionKey: string }[] = [];
     const tx = await client.transaction("write");
     for (let start = 0; start < count; start += 200) {
       const batch = emails.slice(start, start + 200);
       const rows = await tx.execute({
-        sql: `INSERT INTO users (email, password_hash, enabled, college, major, expected_grad) VALUES ${
-          batch.map(() => "(?, ?, 1, 'CAS', 'Physics', 2027)").join(",")
-        } RETURNING id, email`,
+        sql: `INSERT INTO users (email, password_hash, enabled, college, major, expected_grad, session_key) VALUES ${
+          batch.map(() => "(?, ?, 1, 'CAS', 'Physics', 2027, lower(hex(randomblob(16))))").join(",")
+        } RETURNING id, email, session_key`,
         args: batch.flatMap((e) => [e, hash]),
       });
-      const byEmail = new Map(rows.rows.map((r) => [String(r.email), Number(r.id)]));
+      const byEmail = new Map(rows.rows.map((r) => [String(r.email), { id: Number(r.id), sessionKey: String(r.session_key) }]));
       for (const e of batch) ids.push(byEmail.get(e)!);
     }
     await tx.commit();
     const random = rng(seed);
-    return await Promise.all(ids.map(async (id, i) => ({
+    return await Promise.all(ids.map(async ({ id, sessionKey }, i) => ({
       id,
       email: emails[i],
-      token: await issueToken(SECRET, { id, sessionVersion: 1 }),
+      token: await issueToken(SECRET, { id, sessionVersion: 1, sessionKey }),
       courses: shuffle([...courseIds], random),
       next: 0,
     })));
