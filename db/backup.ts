@@ -1,11 +1,12 @@
 /**
  * Online backups with VACUUM INTO: a consistent copy of a live database,
  * compacted, taken while the server keeps serving. Each backup is opened and
- * checked before it is reported good.
+ * checked before it is reported good, and readable by its owner only (0600).
  */
 import { createClient } from "@libsql/client";
 import { dirname, join } from "node:path";
 import type { Database } from "./client.ts";
+import { createPrivateFile, makePrivate } from "./private-files.ts";
 
 export type BackupResult = { path: string; bytes: number; milliseconds: number; courses: number; reviews: number };
 
@@ -16,13 +17,20 @@ export function backupFileName(now = new Date()): string {
 export async function backupDatabase(database: Database, path: string): Promise<BackupResult> {
   const started = performance.now();
   await Deno.mkdir(dirname(path), { recursive: true });
+  // VACUUM INTO writes into an empty file as into a new one, so the copy keeps the private mode the file was made with.
   try {
-    await Deno.stat(path);
-    throw new Error(`${path} exists already; a backup never overwrites a file`);
+    (await createPrivateFile(path)).close();
   } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
+    if (error instanceof Deno.errors.AlreadyExists) throw new Error(`${path} exists already; a backup never overwrites a file`);
+    throw error;
   }
-  await database.client.execute({ sql: "VACUUM INTO ?", args: [path] });
+  try {
+    await database.client.execute({ sql: "VACUUM INTO ?", args: [path] });
+  } catch (error) {
+    await Deno.remove(path).catch(() => {});
+    throw error;
+  }
+  await makePrivate(path);
   const check = await verifyBackup(path);
   return { path, bytes: (await Deno.stat(path)).size, milliseconds: Math.round(performance.now() - started), ...check };
 }

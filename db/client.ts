@@ -22,6 +22,7 @@ import { drizzle } from "drizzle-orm/libsql/web";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createPrivateFile, databaseFiles, makePrivate } from "./private-files.ts";
 import { countingInto, countRoundTrips, type DbUsage, newUsage } from "./round-trips.ts";
 import * as schema from "./schema.ts";
 import { batchStatements } from "./statement-batching.ts";
@@ -76,13 +77,25 @@ export function databaseTarget(url: string, syncUrl?: string): DatabaseTarget {
   return syncUrl ? "replica" : "file";
 }
 
+/** The file of an embedded database or replica, or null (a server, or memory). */
+function localPath(url: string): string | null {
+  if (!url.startsWith("file:")) return null;
+  const path = url.slice("file:".length).split("?")[0];
+  return path && path !== ":memory:" ? path : null;
+}
+
 async function createLibsqlClient(url: string, target: DatabaseTarget, options: DatabaseOptions): Promise<Client> {
   if (target === "remote") {
     const { createClient } = await import("@libsql/client/web");
     return createClient({ url, authToken: options.authToken });
   }
-  const path = url.slice("file:".length).split("?")[0];
-  if (path && path !== ":memory:") await Deno.mkdir(dirname(path), { recursive: true });
+  const path = localPath(url);
+  if (path) {
+    await Deno.mkdir(dirname(path), { recursive: true });
+    // A new database file starts empty and private (SQLite treats an empty file as a new database, and gives its -wal
+    // and -shm files the main file's mode). One made before, or by a replica's client, is made private once open.
+    if (target === "file") await createPrivateFile(path).then((file) => file.close(), ignoreExisting);
+  }
   const { createClient } = await import("@libsql/client/node");
   const config: ClientConfig = { url, timeout: BUSY_TIMEOUT_MS };
   if (target === "replica") {
@@ -111,6 +124,10 @@ function eachInItsOwnTurn(client: Client): Client {
   });
 }
 
+function ignoreExisting(error: unknown): void {
+  if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
+}
+
 /** The database cannot be opened or reached; the message names the URL (without credentials) and the reason. */
 export class DatabaseUnavailableError extends Error {}
 
@@ -132,6 +149,9 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     if (target === "file") await client.execute("PRAGMA journal_mode=WAL");
     if (target === "replica") await client.sync();
     await client.execute("SELECT 1");
+    const path = localPath(url);
+    // A file this process may use but not chmod (another owner's) still opens; the operator hears about it.
+    if (path) await makePrivate(...databaseFiles(path)).catch((error) => console.warn(`[database] cannot make ${path} private (0600): ${error}`));
   } catch (error) {
     opened?.close();
     const shown = url.replace(/\/\/[^@/]*@/, "//");

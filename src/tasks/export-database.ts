@@ -4,6 +4,7 @@
  * replica) to FILE as JSON lines; `deno task db:import FILE` loads it into
  * another. The export is one consistent read; the site may keep serving.
  */
+import { createPrivateFile } from "../../db/private-files.ts";
 import { exportDatabase } from "../../db/transfer.ts";
 import { loadConfigOrExit } from "../config.ts";
 import { exitOnStartupError, openConfiguredDatabase } from "../startup.ts";
@@ -18,7 +19,8 @@ const config = loadConfigOrExit();
 const database = await openConfiguredDatabase(config).catch(exitOnStartupError);
 let file: Deno.FsFile;
 try {
-  file = await Deno.open(path, { write: true, createNew: true });
+  // Readable by its owner only (0600), whatever the umask: it holds every account.
+  file = await createPrivateFile(path);
 } catch (error) {
   console.error(error instanceof Deno.errors.AlreadyExists ? `${path} exists already; an export never overwrites a file.` : `Cannot write ${path}: ${error}`);
   Deno.exit(1);

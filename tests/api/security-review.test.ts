@@ -809,3 +809,72 @@ describe("12. a restored database hands no one's session to another", () => {
     expect((await userByEmail(t, "by-sql@bu.edu")).sessionKey).toMatch(/^[0-9a-f]{32}$/);
   });
 });
+
+describe("13. the database, its backups and exports are private files, whatever the umask", () => {
+  /** Runs `args` under umask 000 (every file anyone's to read and write unless the program says otherwise). */
+  async function underOpenUmask(args: string[], env: Record<string, string>): Promise<string> {
+    const output = await new Deno.Command("sh", {
+      args: ["-c", 'umask 000 && exec "$0" "$@"', Deno.execPath(), ...args],
+      env: { APP_ENV: "test", SESSION_SECRET: TEST_SECRET, APP_ORIGIN: "http://localhost:8000", ...env },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const text = new TextDecoder().decode(output.stdout) + new TextDecoder().decode(output.stderr);
+    expect(output.code, text).toBe(0);
+    return text;
+  }
+
+  const modeOf = async (path: string) => ((await Deno.stat(path)).mode! & 0o777).toString(8);
+
+  test.skipIf(Deno.build.os === "windows")("a new database and its -wal and -shm, one made by hand, a backup and an export: all 0600", async () => {
+    const dir = await Deno.makeTempDir({ prefix: "hubrate-modes-" });
+    try {
+      const url = `file:${dir}/new.db`;
+      // A new database, opened, migrated and written to; the modes are read while it is open, before SQLite removes its -wal and -shm.
+      const opened = await underOpenUmask([
+        "eval",
+        `import { openDatabase, migrateDatabase } from "${new URL("../../db/client.ts", import.meta.url)}";
+        const database = await openDatabase(${JSON.stringify(url)});
+        await migrateDatabase(database);
+        await database.client.execute("INSERT INTO app_settings (key, value) VALUES ('mode-check', '1')");
+        const modes = {};
+        for (const suffix of ["", "-wal", "-shm"]) modes[suffix || "db"] = ((await Deno.stat(${
+          JSON.stringify(`${dir}/new.db`)
+        } + suffix)).mode & 0o777).toString(8);
+        database.close();
+        console.log(JSON.stringify(modes));`,
+      ], {});
+      expect(JSON.parse(opened.trim().split("\n").at(-1)!)).toEqual({ db: "600", "-wal": "600", "-shm": "600" });
+
+      // A file someone left readable by all is made private when HubRate opens it.
+      await Deno.copyFile(`${dir}/new.db`, `${dir}/loose.db`);
+      await Deno.chmod(`${dir}/loose.db`, 0o644);
+      await underOpenUmask([
+        "eval",
+        `import { openDatabase } from "${new URL("../../db/client.ts", import.meta.url)}";
+        (await openDatabase("file:${dir}/loose.db")).close();`,
+      ], {});
+      expect(await modeOf(`${dir}/loose.db`)).toBe("600");
+
+      // The operator's tasks, as the README gives them.
+      await underOpenUmask(["run", "-A", "src/tasks/back-up-database.ts", `${dir}/backups/copy.db`], { DATABASE_URL: url });
+      await underOpenUmask(["run", "-A", "src/tasks/export-database.ts", `${dir}/export.ndjson`], { DATABASE_URL: url });
+      expect(await modeOf(`${dir}/backups/copy.db`)).toBe("600");
+      expect(await modeOf(`${dir}/export.ndjson`)).toBe("600");
+      expect(await Deno.readTextFile(`${dir}/export.ndjson`)).toContain("mode-check");
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  }, 60_000);
+
+  test("a backup never overwrites a file and leaves none behind when it fails", async () => {
+    const dir = await Deno.makeTempDir({ prefix: "hubrate-backup-" });
+    try {
+      await Deno.writeTextFile(`${dir}/taken.db`, "someone's file");
+      await expect(backupDatabase(t.deps.database, `${dir}/taken.db`)).rejects.toThrow(/exists already/);
+      expect(await Deno.readTextFile(`${dir}/taken.db`)).toBe("someone's file");
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  });
+});
