@@ -3,10 +3,10 @@
  * change, account settings and deletion. Every change to a user's password
  * bumps the session version, which ends every older session at once.
  */
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database, Db } from "../../db/client.ts";
-import { authCodes, outbox as outboxMail, reviews, reviewVotes, users } from "../../db/schema.ts";
+import { authCodes, contactMessages, outbox as outboxMail, reviews, reviewVotes, users } from "../../db/schema.ts";
 import type { AccountView } from "../lib/api-types.ts";
 import type { AccountInput, RegisterInput } from "../lib/schemas.ts";
 import { CODE_MAX_ATTEMPTS, codeMatches, type CodePurpose, codeStatement, consumeLink, linkIsUsable } from "./codes.ts";
@@ -361,7 +361,9 @@ export async function deleteAccount({ database, secret }: AccountDeps, account: 
     tx.delete(users).where(eq(users.id, account.id)),
     // Nothing keyed by the email stays behind: its limit counters and any mail still waiting for it.
     forgetStatement(tx, secret, EMAIL_LIMIT_KINDS, account.email),
-    tx.delete(outboxMail).where(eq(outboxMail.to, account.email)),
+    tx.delete(outboxMail).where(or(eq(outboxMail.to, account.email), eq(outboxMail.replyTo, account.email))),
+    // Messages sent through the contact form from the account's address go with it (the privacy page says so).
+    tx.delete(contactMessages).where(sql`lower(trim(${contactMessages.email})) = ${account.email}`),
     ...[...new Set(reviewed.map((r) => r.courseId))].map((courseId) => courseStatsUpdate(tx, sql`${courseId}`)),
     // Their votes went with them: other students' reviews count what is left.
     ...votedOn.map(({ reviewId }) => voteCountsUpdate(tx, reviewId)),

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { authCodes, completedCourses, courses, rateLimits, reviews, reviewVotes, savedCourses, users } from "../../db/schema.ts";
+import { authCodes, completedCourses, contactMessages, courses, rateLimits, reviews, reviewVotes, savedCourses, users } from "../../db/schema.ts";
 import { overallRating } from "../../src/lib/schemas.ts";
 import { MESSAGES } from "../../src/services/accounts.ts";
 import { api, codeMailedTo, createStudent, userByEmail } from "../helpers/accounts.ts";
@@ -446,6 +446,23 @@ describe("account settings", () => {
       expect(response.status).toBe(401);
       expect(await response.json()).toHaveProperty("message");
     }
+  });
+
+  test("deleting an account deletes the contact messages sent from its address, however it was typed, and no one else's", async () => {
+    const student = await createStudent(t, "wrote-to-us@bu.edu");
+    const send = (email: string, subject: string) =>
+      api(t, "/api/auth/contact", { method: "POST", body: { email, subject, message: "Hello there." }, ip: `203.0.113.${subject.length}` });
+    for (const [email, subject] of [["wrote-to-us@bu.edu", "First"], [" Wrote-To-Us@BU.edu ", "Second one"], ["someone-else@bu.edu", "Third message"]]) {
+      expect((await send(email, subject)).status).toBe(200);
+    }
+    const subjects = async () => (await t.deps.database.db.select().from(contactMessages)).map((m) => m.subject).sort();
+    expect(await subjects()).toEqual(expect.arrayContaining(["First", "Second one", "Third message"]));
+    const deleted = await api(t, "/api/users/delete", { method: "DELETE", token: student.token, body: { password: student.password } });
+    expect(deleted.status).toBe(200);
+    const left = await subjects();
+    expect(left).toContain("Third message");
+    expect(left).not.toContain("First");
+    expect(left).not.toContain("Second one");
   });
 
   test("deleting an account removes its reviews and votes and recomputes the course averages", async () => {

@@ -154,12 +154,25 @@ describe("pages", () => {
     expect(html).toMatch(/<form[^>]*action="\/search"[^>]*role="search"|<form[^>]*role="search"[^>]*action="\/search"/);
   });
 
-  test.each(["/privacy", "/terms"])("%s states the required facts, dated August 20, 2025, with only the top bar's search box as script", async (path) => {
-    const html = await (await get(path)).text();
-    expect(html).toContain("Last updated: August 20, 2025");
-    expect(html).toContain("deleted immediately on account deletion");
-    expect(html).toMatch(/not affiliated with/);
-    expect(islands(html)).toEqual(["SearchBox"]);
+  test.each([["/privacy", "November 26, 2026"], ["/terms", "August 20, 2025"]])(
+    "%s states the required facts, dated %s, with only the top bar's search box as script",
+    async (path, date) => {
+      const html = await (await get(path)).text();
+      // Terms keeps SPEC's date; the privacy text changed since, and says when.
+      expect(html).toContain(`Last updated: ${date}`);
+      expect(html).toContain("deleted immediately on account deletion");
+      expect(html).toMatch(/not affiliated with/);
+      expect(islands(html)).toEqual(["SearchBox"]);
+    },
+  );
+
+  test("privacy tells of the reminder mail and its opt-in, both cookies, and what becomes of contact messages", async () => {
+    const text = (await (await get("/privacy")).text()).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
+    expect(text).toContain("If you turn on end-of-term review reminders on your Account page (they are off unless you do)");
+    expect(text).toContain("one-click unsubscribe link");
+    expect(text).toContain("We set two cookies");
+    expect(text).toMatch(/The notice cookie carries a one-time message .* expires after 5 minutes/);
+    expect(text).toContain("Messages sent through the contact form from your account's email address are deleted with it.");
   });
 
   test("privacy says reviews show anonymously but are tied internally to the user", async () => {

@@ -73,10 +73,10 @@ for (const device of DEVICES) {
       await press(device, unlock.getByRole("link", { name: "Create a free account" }));
       await page.waitForURL(/\/register$/);
 
-      for (const [path, title] of [["/privacy", "Privacy Policy"], ["/terms", "Terms of Service"]]) {
+      for (const [path, title, date] of [["/privacy", "Privacy Policy", "November 26, 2026"], ["/terms", "Terms of Service", "August 20, 2025"]]) {
         await page.goto(stack.url + path);
         await expect(page.getByRole("heading", { level: 1 }).textContent(), path).resolves.toBe(title);
-        await page.getByText("Last updated: August 20, 2025", { exact: true }).waitFor();
+        await page.getByText(`Last updated: ${date}`, { exact: true }).waitFor();
         const text = (await page.locator("main").textContent())!;
         expect(text, path).toMatch(/deleted immediately on account deletion/);
         expect(text, path).toMatch(/anonymous/);
