@@ -3,7 +3,11 @@
  * outrun in parallel, the current password guessed without limit, accounts
  * told apart by unauthenticated endpoints, prototype names in parameters,
  * control characters hiding stored text, an email left behind by a deleted
- * account, counters that grow without bound, and reviews linkable by time.
+ * account, counters that grow without bound, and reviews linkable by time;
+ * then the second review's: links that act when fetched, what an account
+ * call's answer measures, caches that outlive a hidden review, sessions
+ * across a restore, and files others can read. docs/security.md states each
+ * rule; the sections here are the ones it names.
  */
 import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
