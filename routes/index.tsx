@@ -9,6 +9,7 @@ import * as dashboard from "./dashboard.tsx";
 
 export const meta: PageMeta = {
   title: "HubRate",
+  ownSearchBox: true,
   description:
     "Select your next Boston University course: search by BU Hub requirement, prerequisites and ratings, and read honest reviews from past students.",
 };

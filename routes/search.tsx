@@ -11,7 +11,7 @@ const DESCRIPTION = "Search Boston University courses by Hub requirement, colleg
 
 /** A filter the page cannot read is answered with 400 and the message, above the unfiltered results. */
 export function meta(data: Data): PageMeta {
-  return { title: "Search Courses", description: DESCRIPTION, status: data.error ? 400 : undefined };
+  return { title: "Search Courses", description: DESCRIPTION, status: data.error ? 400 : undefined, ownSearchBox: true };
 }
 
 type Data = {

@@ -6,7 +6,7 @@
 import { Hono } from "hono";
 import { except } from "hono/combine";
 import { compress } from "hono/compress";
-import { createElement } from "react";
+import { type ComponentType, createElement } from "react";
 import { handleError } from "./middleware/error-handler.ts";
 import { httpCache } from "./middleware/http-cache.ts";
 import { apiBodyLimit, jsonBodies, sameOrigin, urlLengthLimit } from "./middleware/request-guards.ts";
@@ -30,6 +30,8 @@ export async function createApp(deps: AppDeps, routes?: RouteModules): Promise<H
   const collected = collectRoutes(routes ?? await importRoutes());
   const landing = collected.pages.find((p) => p.path === "/")!.module;
   const errorPage = collected.special.get("_error");
+  const topBarSearchBox = collected.special.get("_top-bar-search")?.default as ComponentType | undefined;
+  const topBarSearch = topBarSearchBox ? createElement(topBarSearchBox) : null;
   const app = new Hono<AppEnv>();
   // The API's document describes the handler files this app mounts, and is made once, when first asked for.
   let document: Promise<Record<string, unknown>> | undefined;
@@ -47,6 +49,7 @@ export async function createApp(deps: AppDeps, routes?: RouteModules): Promise<H
     c.set("deps", deps);
     c.set("user", null);
     c.set("apiDocument", apiDocument);
+    c.set("topBarSearch", topBarSearch);
     await next();
   });
   // What the request asked of the database, in the Server-Timing header.

@@ -3,7 +3,7 @@
  * middleware puts on the context, and what files in routes/ export.
  */
 import type { Context, Hono } from "hono";
-import type { ComponentType } from "react";
+import type { ComponentType, ReactNode } from "react";
 import type { Database } from "../../db/client.ts";
 import type { Config } from "../config.ts";
 import type { Mailer } from "../services/mail.ts";
@@ -41,6 +41,8 @@ type Variables = {
   apiDocument: () => Promise<Record<string, unknown>>;
   /** False on the routes whose answers leave out Server-Timing (src/middleware/server-timing.ts). */
   serverTiming?: false;
+  /** The top bar's course search box (routes/_top-bar-search.tsx), or null when the app has none. */
+  topBarSearch: ReactNode;
 };
 
 export type AppEnv = { Variables: Variables };
@@ -58,7 +60,8 @@ export type NoticeKind = "verified" | "password-reset" | "account-deleted" | "ve
 /** What just happened, for the page it was meant for ("Your account is verified. Log in."). */
 export type Notice = { kind: NoticeKind; text: string; tone: NoticeTone; email: string | null };
 
-export type PageMeta = { title: string; description?: string; noindex?: boolean; status?: number };
+/** `ownSearchBox`: the page leads with its own course search box, so the top bar shows none (routes/_top-bar-search.tsx). */
+export type PageMeta = { title: string; description?: string; noindex?: boolean; status?: number; ownSearchBox?: boolean };
 
 export type PageProps<Data = undefined> = {
   data: Data;

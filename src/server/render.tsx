@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { IslandCollector, IslandContext } from "../client/island.tsx";
-import SearchBox from "../../islands/SearchBox.tsx";
 import { AppLayout } from "../components/AppLayout.tsx";
 import { PublicLayout } from "../components/PublicLayout.tsx";
 import type { AppContext, PageMeta } from "./context.ts";
@@ -21,10 +20,8 @@ export function renderPage(c: AppContext, meta: PageMeta, page: ReactNode, statu
   const user = c.var.user;
   const { pathname: path, search } = new URL(c.req.url);
   const url = path + search;
-  // Every page's top bar has the course search box, with suggestions as the student types; the search page and the
-  // visitor's landing page lead with their own.
-  const ownBox = path === "/search" || (path === "/" && !user?.enabled);
-  const searchBox = ownBox ? null : <SearchBox id="site-search" variant="bar" />;
+  // Every page's top bar has the course search box, with suggestions as the student types, unless the page leads with its own.
+  const searchBox = meta.ownSearchBox ? null : c.var.topBarSearch;
   const body = user?.enabled
     ? <AppLayout user={user} path={path} searchBox={searchBox}>{page}</AppLayout>
     : <PublicLayout path={path} searchBox={searchBox}>{page}</PublicLayout>;

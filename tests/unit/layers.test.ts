@@ -40,13 +40,16 @@ describe("layers", () => {
       ...importsOf("src/components/Planted.tsx", 'import type { SessionUser } from "../services/sessions.ts";\n'),
       ...importsOf("db/planted.ts", '\n\nexport { loadConfig } from "../src/config.ts";\n'),
       ...importsOf("src/server/planted.ts", 'const m = await import("../middleware/session.ts");\n'),
+      ...importsOf("src/server/planted-box.tsx", 'import SearchBox from "../../islands/SearchBox.tsx";\n'),
     ];
     expect(shown(layerViolations(planted))).toEqual([
       "src/lib/planted.ts:2 imports src/services/accounts.ts: lib may not import services (lib may import lib)",
       "src/components/Planted.tsx:1 imports src/services/sessions.ts: components may not import services (components may import components, client, lib)",
       "db/planted.ts:3 imports src/config.ts: db may not import config (db may import db)",
       "src/server/planted.ts:1 imports src/middleware/session.ts: server may not import middleware " +
-      "(server may import server, islands, components, client, services, lib, config, db)",
+      "(server may import server, components, client, services, lib, config, db)",
+      "src/server/planted-box.tsx:1 imports islands/SearchBox.tsx: server may not import islands " +
+      "(server may import server, components, client, services, lib, config, db)",
     ]);
   });
 
