@@ -37,9 +37,9 @@ export async function createApp(deps: AppDeps, routes?: RouteModules): Promise<H
   let document: Promise<Record<string, unknown>> | undefined;
   const apiDocument = () => document ??= openApiDocument(collected.handlers.map(({ path, module }) => ({ path, app: module.default })), deps.config.origin);
 
-  const renderErrorPage = (c: AppContext, status: number, message: string) => {
-    if (!errorPage) return c.text(message, status as 500);
-    const page = createElement(errorPage.default, { data: { status, message }, user: c.var.user, url: "", params: {} });
+  const renderErrorPage = (c: AppContext, status: number, message: string, detail?: string) => {
+    if (!errorPage) return c.text(detail ? `${message}\n\n${detail}` : message, status as 500);
+    const page = createElement(errorPage.default, { data: { status, message, detail }, user: c.var.user, url: "", params: {} });
     return renderPage(c, { title: "Something went wrong", noindex: true }, page, status);
   };
   app.onError(handleError(renderErrorPage));

@@ -20,7 +20,7 @@ const envSchema = z.object({
   CONTACT_TO: z.email().default("maintainer@hubrate.local"),
   CONTACT_PROFILE_URL: z.url({ protocol: /^https$/ }).optional(),
   DEMO_CATALOG: z.enum(["on", "off"]).default("on"),
-  ASSETS_DIR: z.string().min(1).default("static/build"),
+  ASSETS_DIR: z.string().min(1).optional(),
   RESPONSE_CACHE: z.enum(["auto", "on", "off"]).default("auto"),
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   // The dates themselves (real days, one per term, far enough apart) are checked where they are used, by src/lib/term-ends.ts.
@@ -46,8 +46,10 @@ export type Config = {
   /** The maintainer's professional-network profile, linked from /contact when set. */
   contactProfileUrl?: string;
   demoCatalog: boolean;
-  /** Where production reads the prebuilt island bundles (`deno task build`). */
+  /** Where prebuilt island bundles are read: production always, any mode when ASSETS_DIR is set. */
   assetsDir: string;
+  /** ASSETS_DIR was set: the bundles are built by someone else (`deno task build`, or `deno task dev`'s builder), in any mode. */
+  assetsGiven: boolean;
   /**
    * Whether visitors' answers are kept in memory while the content version holds (src/middleware/response-cache.ts):
    * "auto" keeps them where reading the version is local (the embedded file, an embedded replica), not on a
@@ -108,7 +110,8 @@ export function loadConfig(
     contactTo: v.CONTACT_TO,
     contactProfileUrl: v.CONTACT_PROFILE_URL,
     demoCatalog: v.DEMO_CATALOG === "on",
-    assetsDir: v.ASSETS_DIR,
+    assetsDir: v.ASSETS_DIR ?? "static/build",
+    assetsGiven: v.ASSETS_DIR !== undefined,
     responseCache: v.RESPONSE_CACHE,
     rateLimits: v.RATE_LIMITS === "on",
     reviewReminderDates: v.REVIEW_REMINDER_DATES,

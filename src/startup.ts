@@ -88,11 +88,13 @@ function newestMigration(): number {
 }
 
 /**
- * Production serves assets built ahead of time (`deno task build`); other
- * modes build them at start. The bundler is loaded only to build.
+ * Production serves assets built ahead of time (`deno task build`), and so
+ * does any mode given ASSETS_DIR (`deno task dev` builds them itself, and
+ * rebuilds them as files change); other starts build them. The bundler is
+ * loaded only to build.
  */
 export async function prepareAssets(config: Config): Promise<AssetManifest> {
-  if (config.env === "production") return await readManifest(config.assetsDir);
+  if (config.env === "production" || config.assetsGiven) return await readManifest(config.assetsDir);
   const { buildAssets } = await import("./server/asset-build.ts");
   return await buildAssets();
 }

@@ -3,20 +3,25 @@ import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../server/context.ts";
 import { DomainError } from "../services/domain-errors.ts";
 
-export type ErrorPageRenderer = (c: Context<AppEnv>, status: number, message: string) => Response;
+/** `detail` is the error's stack, given in development only. */
+export type ErrorPageRenderer = (c: Context<AppEnv>, status: number, message: string, detail?: string) => Response;
 
 function isBusy(error: unknown): boolean {
   const text = String((error as { cause?: unknown })?.cause ?? "") + String((error as Error)?.message ?? "");
   return /SQLITE_BUSY|database is locked/i.test(text);
 }
 
-/** Maps errors to `{ message }` with the right status for /api, and to the friendly error page for pages. No stack traces leave the server. */
+/**
+ * Maps errors to `{ message }` with the right status for /api, and to the friendly error page for pages. No stack traces
+ * leave a production or test server; in development an unexpected error's page shows its stack, for the developer.
+ */
 export function handleError(renderErrorPage: ErrorPageRenderer) {
   return async (error: Error, c: Context<AppEnv>): Promise<Response> => {
     let status = 500;
     let message = "Something went wrong on our side. Please try again.";
     let headers: Record<string, string> = {};
     let fields: Record<string, string> | undefined;
+    let detail: string | undefined;
     if (error instanceof DomainError) {
       ({ status, message, headers, fields } = error);
     } else if (error instanceof HTTPException) {
@@ -28,13 +33,14 @@ export function handleError(renderErrorPage: ErrorPageRenderer) {
       headers = { "Retry-After": "1" };
     } else {
       console.error(`[error] ${c.req.method} ${new URL(c.req.url).pathname}`, error);
+      if (c.var.deps?.config.env === "development") detail = error?.stack ?? String(error);
     }
     for (const [name, value] of Object.entries(headers)) c.header(name, value);
     if (new URL(c.req.url).pathname.startsWith("/api/") || c.req.method !== "GET") {
       return c.json(fields ? { message, fields } : { message }, status as 400);
     }
     try {
-      return renderErrorPage(c, status, message);
+      return renderErrorPage(c, status, message, detail);
     } catch (renderError) {
       console.error("[error] the error page failed too", renderError);
       return c.text(message, status as 400);
