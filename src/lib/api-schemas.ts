@@ -1,28 +1,11 @@
 /**
- * The JSON the API answers with, as zod schemas: the OpenAPI document
- * (GET /api/openapi.json) describes every answer with them, and the API tests
- * check every answer they receive against that document. The types of
- * api-types.ts stay the ones the code uses; the checks at the end of this file
- * fail the type check when a type and its schema part ways.
+ * The JSON the API answers with, as zod schemas: the one source of the API's
+ * shapes. The OpenAPI document (GET /api/openapi.json) describes every answer
+ * with them, the API tests check every answer they receive against that
+ * document, and the types the code uses (api-types.ts) are their output types.
  */
 import * as z from "zod/mini";
-import type {
-  AccountView,
-  CompareView,
-  CourseDetail,
-  CourseSummary,
-  CourseView,
-  Distribution,
-  HubPlanView,
-  MyReviewView,
-  ProfessorView,
-  RatingAverages,
-  ReviewView,
-  SearchPage,
-  VoteResult,
-} from "./api-types.ts";
 import type { HubProgressItem, HubProgressSummary } from "./hub-counting.ts";
-import type { Paged } from "./paging.ts";
 
 /** A schema that the document lists once under components/schemas, by `name`. */
 function named<T extends z.ZodMiniType>(name: string, description: string, schema: T): T {
@@ -59,8 +42,10 @@ export const courseViewSchema = named(
     courseCode: z.string(),
     code: z.string(),
     title: z.string(),
+    /** "Computer Science" for CAS CS; the code itself when the department is not known. */
     departmentName: z.string(),
     collegeName: z.string(),
+    /** In BU's recent catalog; false marks a course that may no longer be offered. */
     current: z.boolean(),
     description: z.nullable(z.string()),
     prerequisites: z.nullable(z.string()),
@@ -83,15 +68,22 @@ function paged<T extends z.core.$ZodType>(item: T) {
 
 export const searchPageSchema = named("SearchPage", "One page of search results, pages numbered from 0.", paged(courseViewSchema));
 
-const prerequisiteRefSchema = z.object({ id: z.nullable(id), code: z.string() });
+/** A course a prerequisite names; `id` is null when the catalog has no such course. */
+export const prerequisiteRefSchema = z.object({ id: z.nullable(id), code: z.string() });
 const eligibilitySchema = z.enum(["met", "unmet", "unknown"]);
 
 const prerequisiteFields = {
+  /** Every group is required; any one course of a group satisfies it. */
   prerequisiteGroups: z.array(z.array(prerequisiteRefSchema)),
+  /** What the prerequisite text says besides courses ("or equivalent", "junior standing"); null when nothing. */
   prerequisiteNote: z.nullable(z.string()),
+  /** For a signed-in student: met, unmet, or unknown (a condition the site cannot check). */
   eligibility: z.optional(eligibilitySchema),
+  /** For a signed-in student, per group: whether one of its courses is completed. */
   groupsMet: z.optional(z.array(z.boolean())),
 };
+export const prerequisiteViewSchema = z.object(prerequisiteFields);
+export const requiredForSchema = z.object({ id, code: z.string(), title: z.string() });
 
 export const courseDetailSchema = named(
   "CourseDetail",
@@ -99,24 +91,21 @@ export const courseDetailSchema = named(
   z.object({
     ...courseViewSchema.shape,
     ...prerequisiteFields,
-    requiredFor: z.array(z.object({ id, code: z.string(), title: z.string() })),
+    requiredFor: z.array(requiredForSchema),
   }),
 );
 
-export const compareViewSchema = named(
-  "Comparison",
-  "Up to four courses side by side.",
-  z.object({
-    courses: z.array(
-      z.object({
-        ...courseViewSchema.shape,
-        ...prerequisiteFields,
-        level: z.string(),
-        hoursPerWeek: z.object({ median: z.nullable(z.number()), count }),
-      }),
-    ),
-  }),
-);
+/** A course with what the comparison shows besides its view, prerequisites included. */
+export const comparedCourseSchema = z.object({
+  ...courseViewSchema.shape,
+  ...prerequisiteFields,
+  /** "100-level", from the course number. */
+  level: z.string(),
+  /** Over the visible reviews: the median of their hours per week (null without reviews) and how many there are. */
+  hoursPerWeek: z.object({ median: z.nullable(z.number()), count }),
+});
+
+export const compareViewSchema = named("Comparison", "Up to four courses side by side.", z.object({ courses: z.array(comparedCourseSchema) }));
 
 export const ratingAveragesSchema = named(
   "RatingAverages",
@@ -129,7 +118,9 @@ export const ratingAveragesSchema = named(
     workload: average,
     interest: average,
     teacher: average,
+    /** The median of the reviews' hours per week. */
     medianHours: z.nullable(z.number()),
+    /** The share of reviews (0-1) saying attendance is required. */
     attendanceShare: z.nullable(z.number().check(z.gte(0), z.lte(1))),
   }),
 );
@@ -154,17 +145,23 @@ export const courseSummarySchema = named(
   z.object({
     courseId: id,
     allTime: ratingAveragesSchema,
+    /** The last four fall and spring semesters, with the sessions between them. */
     recent: z.object({ ...ratingAveragesSchema.shape, from: z.string(), to: z.string() }),
     distribution: distributionSchema,
+    /** The overall average per semester, oldest first: only semesters with reviews. */
     trend: z.array(z.object({ term: z.int(), label: z.string(), shortLabel: z.string(), count, overall: average })),
+    /** Each professor's averages within this course, most reviewed first. */
     professors: z.array(z.object({ slug: z.string(), name: z.string(), averages: ratingAveragesSchema, lastTerm: z.nullable(z.string()) })),
+    /** Semesters that have reviews, newest first, for the review filter. */
     semesters: z.array(z.object({ term: z.int(), label: z.string(), count })),
+    /** Reviews whose semester text names no readable term: they count in all-time figures only. */
     unreadSemesters: count,
+    /** Whether the signed-in viewer has reviewed the course. */
     userReviewed: z.boolean(),
   }),
 );
 
-const voteTypeSchema = z.enum(["UPVOTE", "DOWNVOTE"]);
+export const voteTypeSchema = z.enum(["UPVOTE", "DOWNVOTE"]);
 const rating = z.int().check(z.gte(1), z.lte(5));
 
 export const reviewViewSchema = named(
@@ -180,6 +177,7 @@ export const reviewViewSchema = named(
     interestRating: rating,
     teacherRating: rating,
     teacherName: z.string(),
+    /** The professor's page: /professor/{professorSlug}. */
     professorSlug: z.string(),
     semester: z.string(),
     hoursPerWeek: z.number().check(z.gte(0), z.lte(40)),
@@ -190,6 +188,7 @@ export const reviewViewSchema = named(
     owner: z.boolean(),
     voteCount: z.int(),
     userVote: z.nullable(voteTypeSchema),
+    /** Whether the viewer has already reported it. */
     reported: z.boolean(),
   }),
 );
@@ -214,6 +213,7 @@ export const professorViewSchema = named(
   z.object({
     slug: z.string(),
     name: z.string(),
+    /** Other spellings students used. */
     aliases: z.array(z.string()),
     averages: ratingAveragesSchema,
     courses: z.array(z.object({ id, code: z.string(), title: z.string(), averages: ratingAveragesSchema, lastTerm: z.nullable(z.string()) })),
@@ -240,7 +240,14 @@ export const pastedCodesResultSchema = named(
 export const accountViewSchema = named(
   "Account",
   "The signed-in student's account.",
-  z.object({ email: z.string(), college: z.string(), major: z.string(), expectedGrad: z.int(), reviewReminders: z.boolean() }),
+  z.object({
+    email: z.string(),
+    college: z.string(),
+    major: z.string(),
+    expectedGrad: z.int(),
+    /** Opted in to the end-of-term review reminder mail. */
+    reviewReminders: z.boolean(),
+  }),
 );
 
 export const meSchema = z.object({ ...accountViewSchema.shape, enabled: z.boolean() });
@@ -323,28 +330,14 @@ export const listChangeSchema = z.object({ message: z.string(), changed: z.boole
 export const listAddSchema = z.object({ added: count, already: count, message: z.string() });
 
 // ------------------------------------------------------------------------------------------------------------------------
-// Each schema's output type is the type the code answers with: a change to one without the other fails the type check.
+// The Hub progress shapes are made by src/lib/hub-counting.ts, whose types are written there: a change to one of them
+// without its schema fails the type check. Every other answer's type is the schema's output (api-types.ts).
 
 /** Each assignable to the other: a required field on one side only, or a field of another type, makes it false. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Shape<S extends z.core.$ZodType> = z.output<S>;
 
 const sameShapes: [
-  Same<Shape<typeof courseViewSchema>, CourseView>,
-  Same<Shape<typeof searchPageSchema>, SearchPage>,
-  Same<Shape<typeof courseDetailSchema>, CourseDetail>,
-  Same<Shape<typeof compareViewSchema>, CompareView>,
-  Same<Shape<typeof ratingAveragesSchema>, RatingAverages>,
-  Same<Shape<typeof distributionSchema>, Distribution>,
-  Same<Shape<typeof courseSummarySchema>, CourseSummary>,
-  Same<Shape<typeof reviewViewSchema>, ReviewView>,
-  Same<Shape<typeof reviewPageSchema>, Paged<ReviewView>>,
-  Same<Shape<typeof myReviewSchema>, MyReviewView>,
-  Same<Shape<typeof voteResultSchema>, VoteResult>,
-  Same<Shape<typeof professorViewSchema>, ProfessorView>,
-  Same<Shape<typeof accountViewSchema>, AccountView>,
-  Same<Shape<typeof hubProgressItemSchema>, HubProgressItem>,
-  Same<Shape<typeof hubProgressSchema>["summary"], HubProgressSummary>,
-  Same<Shape<typeof hubPlanSchema>, HubPlanView>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
+  Same<z.output<typeof hubProgressItemSchema>, HubProgressItem>,
+  Same<z.output<typeof hubProgressSchema>["summary"], HubProgressSummary>,
+] = [true, true];
 void sameShapes;
