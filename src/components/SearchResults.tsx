@@ -1,0 +1,81 @@
+/** The search page's results: the filters in force as chips, the count, sort and view, the courses, and the pages. */
+import { lazy, Suspense } from "react";
+import type { CourseSearchState } from "../client/use-course-search.ts";
+import type { Chip } from "../lib/search-chips.ts";
+import { defaultSortFor, EMPTY_FILTER, type SearchFilter, searchHref, SORTS } from "../lib/search-filter.ts";
+import { plural } from "../lib/text.ts";
+import { CourseCard } from "./CourseCard.tsx";
+import { Pagination } from "./Pagination.tsx";
+import { type ResultsView, ViewSwitch } from "./ViewSwitch.tsx";
+
+/** The table view loads only when a student asks for it: the search page ships without the table library. */
+const CourseTable = lazy(() => import("./CourseTable.tsx"));
+
+type Props = { search: CourseSearchState; chips: Chip[]; view: ResultsView; onView: (view: ResultsView) => void };
+
+export function SearchResults({ search, chips, view, onView }: Props) {
+  const { form, submitted, result, loading, found, apply, set, goToPage } = search;
+  const sorts = Object.entries(SORTS).filter(([value]) => value !== "relevance" || form.q);
+  return (
+    <section className="search-results" aria-labelledby="search-found" aria-busy={loading}>
+      {chips.length > 0 && (
+        <ul className="chips" aria-label="Filters in use">
+          {chips.map((chip) => (
+            <li key={chip.key}>
+              <button type="button" className="chip" onClick={() => apply(chip.remove(form))} aria-label={`Remove filter: ${chip.label}`}>
+                {chip.label} <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              className="chip chip-clear"
+              onClick={() => apply({ ...EMPTY_FILTER, q: form.q, sortBy: defaultSortFor(form.q.trim()) })}
+            >
+              Clear all
+            </button>
+          </li>
+        </ul>
+      )}
+      <div className="results-head">
+        <h2 id="search-found" className="found" tabIndex={-1} ref={found}>{`Found ${plural(result.totalElements, "course")}`}</h2>
+        {loading && <span className="spinner" role="status" aria-label="Loading courses" />}
+        <div className="results-tools">
+          <label htmlFor="search-sort" className="sort-label">Sort by</label>
+          <select
+            id="search-sort"
+            name="sortBy"
+            form="search-form"
+            value={form.sortBy}
+            onChange={(e) => set("sortBy", e.target.value as SearchFilter["sortBy"])}
+          >
+            {sorts.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+          </select>
+          <ViewSwitch label="the courses found" view={view} onChange={onView} />
+        </div>
+        {result.totalPages > 1 && <a className="skip-link" href="#search-pages">Skip to the result pages</a>}
+      </div>
+      {result.content.length === 0
+        ? <p className="empty">No courses found. Try adjusting the filter parameters.</p>
+        : view === "table"
+        ? (
+          <Suspense fallback={<p className="muted">Loading the table…</p>}>
+            <CourseTable courses={result.content} caption="Courses found" />
+          </Suspense>
+        )
+        : (
+          <div className="course-grid">
+            {result.content.map((course) => <CourseCard key={course.id} course={course} />)}
+          </div>
+        )}
+      <Pagination
+        page={result.number}
+        totalPages={result.totalPages}
+        hrefFor={(page) => searchHref(submitted, page)}
+        onNavigate={goToPage}
+        id="search-pages"
+      />
+    </section>
+  );
+}
