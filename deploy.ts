@@ -2,7 +2,7 @@
  * The entry point for hosts without native addons or a writable disk, such as
  * Deno Deploy: the database is a libSQL server (Turso) reached through the web
  * client, passwords are hashed by the portable argon2id engine with the same
- * parameters (in a worker thread, off the event loop; src/services/passwords.ts),
+ * parameters (in a worker thread, off the event loop; src/services/accounts/passwords.ts),
  * the island bundles come from `deno task build`, and pages
  * come from the static route map. Nothing here writes a file or loads a native
  * library; `tests/unit/deploy-entry.test.ts` runs it without those permissions.
@@ -14,7 +14,7 @@ import { countingInto, newUsage } from "./db/round-trips.ts";
 import { createApp } from "./src/app.ts";
 import { ConfigError, loadConfig } from "./src/config.ts";
 import { routeModules } from "./src/route-map.gen.ts";
-import { usePasswordEngine } from "./src/services/passwords.ts";
+import { usePasswordEngine } from "./src/services/accounts/passwords.ts";
 import { exitOnStartupError, prepareApp, reminderTermEnds, scheduleReviewReminders, startupConfig, warmSearchIndex } from "./src/startup.ts";
 
 usePasswordEngine("portable");

@@ -3,8 +3,8 @@
 import "./src/server/production-react.ts";
 import { createApp } from "./src/app.ts";
 import { loadConfig } from "./src/config.ts";
-import { stopPlanner } from "./src/services/hub-plan-solver.ts";
-import { stopPasswordWorker } from "./src/services/passwords.ts";
+import { stopPlanner } from "./src/services/hub/hub-plan-solver.ts";
+import { stopPasswordWorker } from "./src/services/accounts/passwords.ts";
 import { exitOnStartupError, prepareApp, startupConfig, warmSearchIndex } from "./src/startup.ts";
 
 const config = startupConfig(() => loadConfig());

@@ -99,9 +99,9 @@ export const courseTexts = sqliteTable("course_texts", {
 
 /**
  * What a starting process would otherwise build from many rows, built once and stored for every process: one row per
- * kind, gzipped, with the version it was built at. `catalog`: the catalog in memory (src/services/catalog-cache.ts),
+ * kind, gzipped, with the version it was built at. `catalog`: the catalog in memory (src/services/catalog/catalog-cache.ts),
  * built for a `catalog_version`; `description_postings`: the words of every course description as search matches
- * them (src/services/search-descriptions.ts), built for a `descriptions_version`, which triggers on course_texts raise
+ * them (src/services/search/search-descriptions.ts), built for a `descriptions_version`, which triggers on course_texts raise
  * (migration 0012). A cold process reads a few hundred kilobytes instead of 1.4 MB of rows or 4 MB of text; a row of
  * another version or format is built again.
  */
@@ -208,7 +208,7 @@ export const reviews = sqliteTable("reviews", {
   index("reviews_by_course_teacher").on(t.courseId, t.teacherName),
   // A professor's page: their visible reviews newest first, and their courses.
   index("reviews_by_professor").on(t.teacherKey, t.hidden, t.createdAt),
-  // Covers a course's figures (src/services/course-summary.ts) without reading review texts.
+  // Covers a course's figures (src/services/courses/course-summary.ts) without reading review texts.
   index("reviews_figures").on(
     t.courseId,
     t.hidden,

@@ -1,8 +1,8 @@
 import AccountSettings from "../islands/AccountSettings.tsx";
 import type { LoadFailure, PageMeta, PageProps, SignedInContext } from "../src/server/context.ts";
 import type { AccountView } from "../src/lib/api-types.ts";
-import { accountView } from "../src/services/accounts.ts";
-import { collegeChoices, majorsOf } from "../src/services/catalog.ts";
+import { accountView } from "../src/services/accounts/accounts.ts";
+import { collegeChoices, majorsOf } from "../src/services/catalog/catalog.ts";
 
 export const access = "user";
 export const loadFailure: LoadFailure = { heading: "Account", message: "Failed to fetch user's account details" };

@@ -6,7 +6,7 @@ import { compareQuerySchema } from "../src/lib/schemas.ts";
 import { listed } from "../src/lib/text.ts";
 import { loginHref } from "../src/lib/urls.ts";
 import type { AppContext, LoadFailure, PageMeta, PageProps } from "../src/server/context.ts";
-import { compareCourses } from "../src/services/course-compare.ts";
+import { compareCourses } from "../src/services/courses/course-compare.ts";
 
 /**
  * /compare?ids=12,34: up to four courses side by side (docs/product.md,

@@ -1,7 +1,7 @@
 import { NoticeBanner } from "../src/components/NoticeBanner.tsx";
 import { plural } from "../src/lib/text.ts";
 import type { LoadFailure, PageMeta, PageProps, SignedInContext } from "../src/server/context.ts";
-import { type DashboardData, dashboardFor } from "../src/services/course-lists.ts";
+import { type DashboardData, dashboardFor } from "../src/services/courses/course-lists.ts";
 
 export const access = "user";
 export const loadFailure: LoadFailure = { heading: "Dashboard", message: "Failed to load dashboard data" };

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../src/server/context.ts";
-import { databaseAnswers } from "../src/services/health.ts";
+import { databaseAnswers } from "../src/services/platform/health.ts";
 
 /** /healthz: alive when the database answers a query. */
 export default new Hono<AppEnv>().get("/", async (c) => {

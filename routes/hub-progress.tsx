@@ -5,8 +5,8 @@ import { Score } from "../src/components/Score.tsx";
 import { HUB_EITHER, hubName } from "../src/lib/hub-areas.ts";
 import { type HubProgressItem, type HubProgressSummary, hubSummary, progressTone } from "../src/lib/hub-counting.ts";
 import type { LoadFailure, PageMeta, PageProps, SignedInContext } from "../src/server/context.ts";
-import { hubProgressFor } from "../src/services/course-lists.ts";
-import { type MultiUnitCourse, multiUnitCourses } from "../src/services/hub-plan-solver.ts";
+import { hubProgressFor } from "../src/services/courses/course-lists.ts";
+import { type MultiUnitCourse, multiUnitCourses } from "../src/services/hub/hub-plan-solver.ts";
 
 export const access = "user";
 export const loadFailure: LoadFailure = { heading: "Hub Progress", message: "Error fetching hub progress" };

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import SearchBox from "../islands/SearchBox.tsx";
 import { NoticeBanner } from "../src/components/NoticeBanner.tsx";
 import { plural } from "../src/lib/text.ts";
-import { catalogCounts } from "../src/services/catalog.ts";
+import { catalogCounts } from "../src/services/catalog/catalog.ts";
 import type { AppContext, PageMeta, PageProps } from "../src/server/context.ts";
 import { servePage } from "../src/server/route-loader.ts";
 import * as dashboard from "./dashboard.tsx";

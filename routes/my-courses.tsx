@@ -5,7 +5,7 @@ import type { ListIds } from "../src/lib/course-list-names.ts";
 import { plural } from "../src/lib/text.ts";
 import type { CourseView } from "../src/lib/api-types.ts";
 import type { LoadFailure, PageMeta, PageProps, SignedInContext } from "../src/server/context.ts";
-import { listCourses, listIds } from "../src/services/course-lists.ts";
+import { listCourses, listIds } from "../src/services/courses/course-lists.ts";
 
 export const access = "user";
 export const loadFailure: LoadFailure = { heading: "My Courses", message: "Failed to fetch your courses, try re-logging in or at a different time" };

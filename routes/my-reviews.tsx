@@ -1,7 +1,7 @@
 import MyReviewList from "../islands/MyReviewList.tsx";
 import type { MyReviewView } from "../src/lib/api-types.ts";
 import type { LoadFailure, PageMeta, PageProps, SignedInContext } from "../src/server/context.ts";
-import { myReviews } from "../src/services/course-reviews.ts";
+import { myReviews } from "../src/services/reviews/course-reviews.ts";
 
 export const access = "user";
 export const loadFailure: LoadFailure = { heading: "My Reviews", message: "Error fetching your reviews, please try again later" };

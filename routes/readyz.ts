@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../src/server/context.ts";
-import { migrationsApplied } from "../src/services/health.ts";
+import { migrationsApplied } from "../src/services/platform/health.ts";
 
 /** /readyz: ready when the database answers and every migration is applied. */
 export default new Hono<AppEnv>().get("/", async (c) => {

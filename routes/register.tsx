@@ -1,6 +1,6 @@
 import RegisterForm from "../islands/RegisterForm.tsx";
 import type { AppContext, PageMeta, PageProps } from "../src/server/context.ts";
-import { collegeChoices } from "../src/services/catalog.ts";
+import { collegeChoices } from "../src/services/catalog/catalog.ts";
 
 export const access = "visitor";
 export const meta: PageMeta = { title: "Sign Up", description: "Create a free HubRate account.", noindex: true };

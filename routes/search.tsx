@@ -3,9 +3,9 @@ import CourseSearch from "../islands/CourseSearch.tsx";
 import { EMPTY_FILTER, parseSearchParams, type SearchFilter } from "../src/lib/search-filter.ts";
 import type { SearchPage } from "../src/lib/api-types.ts";
 import type { AppContext, PageMeta, PageProps } from "../src/server/context.ts";
-import { type CatalogSource, catalogSource } from "../src/services/catalog.ts";
-import { listIds } from "../src/services/course-lists.ts";
-import { type NamedCode, namedCourseColleges, namedDepartmentsOf, searchCourses } from "../src/services/course-queries.ts";
+import { type CatalogSource, catalogSource } from "../src/services/catalog/catalog.ts";
+import { listIds } from "../src/services/courses/course-lists.ts";
+import { type NamedCode, namedCourseColleges, namedDepartmentsOf, searchCourses } from "../src/services/courses/course-queries.ts";
 
 const DESCRIPTION = "Search Boston University courses by Hub requirement, college, department, prerequisites and ratings, and read student reviews.";
 

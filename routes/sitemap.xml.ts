@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../src/server/context.ts";
-import { allCourseIds } from "../src/services/course-queries.ts";
-import { allProfessors } from "../src/services/course-summary.ts";
+import { allCourseIds } from "../src/services/courses/course-queries.ts";
+import { allProfessors } from "../src/services/courses/course-summary.ts";
 
 /**
  * /sitemap.xml: the public pages, every course page and every professor page. Cached like any visitor's answer

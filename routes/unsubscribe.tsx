@@ -3,8 +3,8 @@ import { loginHref } from "../src/lib/urls.ts";
 import { accountDeps } from "../src/server/account-deps.ts";
 import type { AppContext, AppEnv } from "../src/server/context.ts";
 import { renderPage } from "../src/server/render.tsx";
-import { UNSUBSCRIBE_MESSAGES, unsubscribeByLink, type UnsubscribeLink, unsubscribeLink } from "../src/services/review-reminders.ts";
-import { unsubscribePath } from "../src/services/mail-templates.ts";
+import { UNSUBSCRIBE_MESSAGES, unsubscribeByLink, type UnsubscribeLink, unsubscribeLink } from "../src/services/reviews/review-reminders.ts";
+import { unsubscribePath } from "../src/services/mail/mail-templates.ts";
 
 type View = { step: "ask" | "done"; link: UnsubscribeLink; token: string; accountHref: string };
 

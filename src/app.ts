@@ -63,7 +63,7 @@ export async function createApp(deps: AppDeps, routes?: RouteModules): Promise<H
   app.use("*", securityHeaders(deps.config.env === "production"));
   // A URL longer than any of the site's own gets 414 before the cache, the session or a route sees it.
   app.use("*", urlLengthLimit);
-  // What one address may ask at a time (src/services/request-limits.ts): refused before any other work, so a flood costs little.
+  // What one address may ask at a time (src/services/platform/request-limits.ts): refused before any other work, so a flood costs little.
   for (const path of ["/api/suggest", "/api/courses/suggest"]) app.use(path, limitPerAddress((limits) => limits.suggest));
   for (const path of ["/api/courses/search", "/search"]) app.use(path, limitPerAddress((limits) => limits.search));
   // What visitors were answered, kept while the content version holds; inside the security headers, so a copy

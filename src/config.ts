@@ -58,7 +58,7 @@ export type Config = {
   responseCache: "auto" | "on" | "off";
   /**
    * Whether one address's typeahead and searches, and one student's plans, are limited per instance
-   * (src/services/request-limits.ts); off only for load tests and benchmarks that send everything from one machine.
+   * (src/services/platform/request-limits.ts); off only for load tests and benchmarks that send everything from one machine.
    */
   rateLimits: boolean;
   /** When terms end, MM-DD, comma-separated: the end-of-term review reminders go out after each. */

@@ -7,22 +7,22 @@ import { readMigrationFiles } from "drizzle-orm/migrator";
 import { type Database, DatabaseUnavailableError, migrateDatabase, MIGRATIONS_DIR, openDatabase } from "../db/client.ts";
 import demoCatalog from "../db/seeds/demo-catalog.json" with { type: "json" };
 import { referenceData as reference } from "../db/seeds/reference.ts";
-import { loadDemoReviews } from "./services/demo-reviews.ts";
+import { loadDemoReviews } from "./services/catalog/demo-reviews.ts";
 import { type Config, ConfigError } from "./config.ts";
 import { type AssetManifest, readManifest } from "./server/asset-manifest.ts";
 import type { AppDeps } from "./server/context.ts";
-import { ensureReferenceData, loadDemoCatalogIfEmpty, REFERENCE_DATA_KEY, referenceDataHash } from "./services/catalog.ts";
-import { createMailer, type Mailer } from "./services/mail.ts";
-import { createOutbox } from "./services/outbox.ts";
-import { requestLimits } from "./services/request-limits.ts";
-import { ensurePrerequisitesLinked, PREREQUISITE_PARSER_KEY, PREREQUISITE_PARSER_VERSION } from "./services/course-prerequisites.ts";
-import { ensureReviewKeys } from "./services/course-summary.ts";
-import { catalogIndex } from "./services/search-index.ts";
-import { catalogSnapshotCurrent, currentCatalog, ensureCatalogSnapshot } from "./services/catalog-cache.ts";
+import { ensureReferenceData, loadDemoCatalogIfEmpty, REFERENCE_DATA_KEY, referenceDataHash } from "./services/catalog/catalog.ts";
+import { createMailer, type Mailer } from "./services/mail/mail.ts";
+import { createOutbox } from "./services/mail/outbox.ts";
+import { requestLimits } from "./services/platform/request-limits.ts";
+import { ensurePrerequisitesLinked, PREREQUISITE_PARSER_KEY, PREREQUISITE_PARSER_VERSION } from "./services/courses/course-prerequisites.ts";
+import { ensureReviewKeys } from "./services/courses/course-summary.ts";
+import { catalogIndex } from "./services/search/search-index.ts";
+import { catalogSnapshotCurrent, currentCatalog, ensureCatalogSnapshot } from "./services/catalog/catalog-cache.ts";
 import { type LoopWatch, watchEventLoop } from "./server/loop-watch.ts";
-import { ensureSearchPostings, searchPostingsCurrent } from "./services/search-descriptions.ts";
+import { ensureSearchPostings, searchPostingsCurrent } from "./services/search/search-descriptions.ts";
 import { parseTermEnds, type TermEnd, TermEndsError } from "./lib/term-ends.ts";
-import { remindForToday } from "./services/review-reminders.ts";
+import { remindForToday } from "./services/reviews/review-reminders.ts";
 
 /** The database the configuration names: an embedded file, a libSQL server, or an embedded replica of one. */
 export function openConfiguredDatabase(config: Config): Promise<Database> {

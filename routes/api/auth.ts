@@ -25,11 +25,11 @@ import {
   signOut,
   verifyByLink,
   verifyEmail,
-} from "../../src/services/accounts.ts";
-import { collegeCodes, majorsOf } from "../../src/services/catalog.ts";
-import { CONTACT_SENT, sendContactMessage } from "../../src/services/contact-messages.ts";
-import { addressSubject, enforceLimit, limitKey } from "../../src/services/rate-limit.ts";
-import { issueToken } from "../../src/services/sessions.ts";
+} from "../../src/services/accounts/accounts.ts";
+import { collegeCodes, majorsOf } from "../../src/services/catalog/catalog.ts";
+import { CONTACT_SENT, sendContactMessage } from "../../src/services/accounts/contact-messages.ts";
+import { addressSubject, enforceLimit, limitKey } from "../../src/services/platform/rate-limit.ts";
+import { issueToken } from "../../src/services/accounts/sessions.ts";
 import { clientIp } from "../../src/server/client-address.ts";
 import { requireUser } from "../../src/middleware/require-user.ts";
 import { accountDeps } from "../../src/server/account-deps.ts";

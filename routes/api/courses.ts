@@ -20,12 +20,19 @@ import type { AppEnv } from "../../src/server/context.ts";
 import { apiRead, apiWrite, idParameter, type ParameterSpec } from "../../src/server/openapi.ts";
 import { courseIdParam, forExistingCourse } from "../../src/server/path-params.ts";
 import { validate } from "../../src/server/validation.ts";
-import { courseColleges, courseSuggestions, departmentsOf, findCourseDetail, namedDepartmentsOf, searchCourses } from "../../src/services/course-queries.ts";
-import { matchPastedCodes } from "../../src/services/course-codes.ts";
-import { courseSummary } from "../../src/services/course-summary.ts";
-import { compareCourses } from "../../src/services/course-compare.ts";
-import { badRequest, notFound, unauthorized } from "../../src/services/domain-errors.ts";
-import { LIMIT_MESSAGES } from "../../src/services/request-limits.ts";
+import {
+  courseColleges,
+  courseSuggestions,
+  departmentsOf,
+  findCourseDetail,
+  namedDepartmentsOf,
+  searchCourses,
+} from "../../src/services/courses/course-queries.ts";
+import { matchPastedCodes } from "../../src/services/courses/course-codes.ts";
+import { courseSummary } from "../../src/services/courses/course-summary.ts";
+import { compareCourses } from "../../src/services/courses/course-compare.ts";
+import { badRequest, notFound, unauthorized } from "../../src/services/platform/domain-errors.ts";
+import { LIMIT_MESSAGES } from "../../src/services/platform/request-limits.ts";
 
 const PREREQS_MET_NEEDS_LOGIN = "Log in to see the courses whose prerequisites you have met";
 const COURSES = "Courses" as const;

@@ -7,9 +7,9 @@ import { EXAMPLES } from "../../src/server/api-examples.ts";
 import type { AppEnv } from "../../src/server/context.ts";
 import { apiRead } from "../../src/server/openapi.ts";
 import { validate } from "../../src/server/validation.ts";
-import { listProfessorReviews } from "../../src/services/course-reviews.ts";
-import { professorSummary } from "../../src/services/course-summary.ts";
-import { notFound } from "../../src/services/domain-errors.ts";
+import { listProfessorReviews } from "../../src/services/reviews/course-reviews.ts";
+import { professorSummary } from "../../src/services/courses/course-summary.ts";
+import { notFound } from "../../src/services/platform/domain-errors.ts";
 
 export const PROFESSOR_NOT_FOUND = "No reviews name this professor";
 

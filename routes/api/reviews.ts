@@ -17,8 +17,8 @@ import {
   teacherScore,
   teachersOf,
   updateReview,
-} from "../../src/services/course-reviews.ts";
-import { courseSummary } from "../../src/services/course-summary.ts";
+} from "../../src/services/reviews/course-reviews.ts";
+import { courseSummary } from "../../src/services/courses/course-summary.ts";
 import {
   distributionSchema,
   messageSchema,

@@ -5,9 +5,9 @@ import type { AppEnv } from "../../src/server/context.ts";
 import { apiRead } from "../../src/server/openapi.ts";
 import { validate } from "../../src/server/validation.ts";
 import { suggestQuery } from "../../src/lib/schemas.ts";
-import { courseSuggestions } from "../../src/services/course-queries.ts";
-import { professorSuggestions } from "../../src/services/course-summary.ts";
-import { LIMIT_MESSAGES } from "../../src/services/request-limits.ts";
+import { courseSuggestions } from "../../src/services/courses/course-queries.ts";
+import { professorSuggestions } from "../../src/services/courses/course-summary.ts";
+import { LIMIT_MESSAGES } from "../../src/services/platform/request-limits.ts";
 
 /** /api/suggest?q=: the search box's typeahead, up to 8 courses and 3 professors for what was typed. */
 export default new Hono<AppEnv>()

@@ -25,11 +25,11 @@ import { apiRead, apiWrite, idParameter } from "../../src/server/openapi.ts";
 import { courseIdParam } from "../../src/server/path-params.ts";
 import { clearSessionCookie } from "../../src/server/session-cookie.ts";
 import { validate } from "../../src/server/validation.ts";
-import { accountView, deleteAccount, MESSAGES, updateAccount } from "../../src/services/accounts.ts";
-import { addToList, changeList, dashboardFor, hubProgressFor, listCourses } from "../../src/services/course-lists.ts";
-import { badRequest } from "../../src/services/domain-errors.ts";
-import { hubPlanFor, PLANNER_BUSY } from "../../src/services/hub-plan-solver.ts";
-import { REMINDER_MESSAGES, setReviewReminders } from "../../src/services/review-reminders.ts";
+import { accountView, deleteAccount, MESSAGES, updateAccount } from "../../src/services/accounts/accounts.ts";
+import { addToList, changeList, dashboardFor, hubProgressFor, listCourses } from "../../src/services/courses/course-lists.ts";
+import { badRequest } from "../../src/services/platform/domain-errors.ts";
+import { hubPlanFor, PLANNER_BUSY } from "../../src/services/hub/hub-plan-solver.ts";
+import { REMINDER_MESSAGES, setReviewReminders } from "../../src/services/reviews/review-reminders.ts";
 
 const STUDENT = "Student" as const;
 const COURSE_ID = idParameter("id", "The course's id.", EXAMPLES.course.id);
@@ -162,7 +162,7 @@ const users = new Hono<SignedInEnv>()
     async (c) => {
       const options = parseHubPlanQuery(new URL(c.req.url).searchParams);
       if (!options.ok) throw badRequest(options.message);
-      // A solve is costly: each student gets a share of this instance's planner (src/services/request-limits.ts).
+      // A solve is costly: each student gets a share of this instance's planner (src/services/platform/request-limits.ts).
       const release = c.var.deps.limits.planner.take(`student:${c.var.user.id}`);
       try {
         return c.json(await hubPlanFor(c.var.deps.database.db, c.var.user.id, options.options));

@@ -6,8 +6,8 @@ import { EXAMPLES } from "../../src/server/api-examples.ts";
 import type { AppEnv } from "../../src/server/context.ts";
 import { apiRead, apiWrite, idParameter } from "../../src/server/openapi.ts";
 import { reviewIdParam } from "../../src/server/path-params.ts";
-import { castVote, votesOf } from "../../src/services/course-reviews.ts";
-import { badRequest } from "../../src/services/domain-errors.ts";
+import { castVote, votesOf } from "../../src/services/reviews/course-reviews.ts";
+import { badRequest } from "../../src/services/platform/domain-errors.ts";
 
 const REVIEW_ID = idParameter("id", "The review's id.", EXAMPLES.review.id);
 const REVIEW_NOT_FOUND = "Review could not be found";

@@ -10,11 +10,11 @@ import { parseId } from "../../src/lib/ids.ts";
 import type { Paged } from "../../src/lib/paging.ts";
 import { plural } from "../../src/lib/text.ts";
 import type { AppContext, LoadFailure, PageMeta, PageProps } from "../../src/server/context.ts";
-import { listIds } from "../../src/services/course-lists.ts";
-import { findCourseDetail } from "../../src/services/course-queries.ts";
+import { listIds } from "../../src/services/courses/course-lists.ts";
+import { findCourseDetail } from "../../src/services/courses/course-queries.ts";
 import { reviewFilters } from "../../src/lib/rating-figures.ts";
-import { listCourseReviews } from "../../src/services/course-reviews.ts";
-import { courseSummary } from "../../src/services/course-summary.ts";
+import { listCourseReviews } from "../../src/services/reviews/course-reviews.ts";
+import { courseSummary } from "../../src/services/courses/course-summary.ts";
 
 type Found = {
   course: CourseDetail;

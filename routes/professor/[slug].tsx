@@ -5,8 +5,8 @@ import type { ProfessorView } from "../../src/lib/api-types.ts";
 import { PROFESSOR_SLUG } from "../../src/lib/professor-names.ts";
 import { plural } from "../../src/lib/text.ts";
 import type { AppContext, LoadFailure, PageMeta, PageProps } from "../../src/server/context.ts";
-import { listProfessorReviews } from "../../src/services/course-reviews.ts";
-import { professorSummary } from "../../src/services/course-summary.ts";
+import { listProfessorReviews } from "../../src/services/reviews/course-reviews.ts";
+import { professorSummary } from "../../src/services/courses/course-summary.ts";
 
 /** No visible review names that professor: the page says so, with status 404. */
 type Data = { professor: ProfessorView | null };

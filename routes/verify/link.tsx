@@ -1,7 +1,7 @@
 import VerifyLinkButton from "../../islands/VerifyLinkButton.tsx";
 import { accountDeps } from "../../src/server/account-deps.ts";
 import type { AppContext, PageMeta, PageProps } from "../../src/server/context.ts";
-import { MESSAGES, verificationLinkUsable } from "../../src/services/accounts.ts";
+import { MESSAGES, verificationLinkUsable } from "../../src/services/accounts/accounts.ts";
 
 export const access = "visitor";
 export const meta: PageMeta = { title: "Verify Your Account", noindex: true };

@@ -36,7 +36,7 @@ export function averagesOf(rows: readonly RatingRow[]): RatingAverages {
   const mean = (pick: (r: RatingRow) => number) => n ? rows.reduce((sum, r) => sum + pick(r), 0) / n : 0;
   return {
     count: n,
-    // From integer sums, as the stored course average is (src/services/course-stats.ts), so both agree to the last digit.
+    // From integer sums, as the stored course average is (src/services/courses/course-stats.ts), so both agree to the last digit.
     overall: n
       ? rows.reduce((sum, r) => sum + 12 - r.difficultyRating - r.workloadRating + r.interestRating + r.usefulnessRating + r.teacherRating, 0) / (5 * n)
       : 0,

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../server/context.ts";
-import { DomainError } from "../services/domain-errors.ts";
+import { DomainError } from "../services/platform/domain-errors.ts";
 
 /** `detail` is the error's stack, given in development only. */
 export type ErrorPageRenderer = (c: Context<AppEnv>, status: number, message: string, detail?: string) => Response;

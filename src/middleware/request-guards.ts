@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../server/context.ts";
-import { DomainError } from "../services/domain-errors.ts";
+import { DomainError } from "../services/platform/domain-errors.ts";
 
 export const API_BODY_LIMIT = 16 * 1024;
 

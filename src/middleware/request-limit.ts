@@ -1,13 +1,13 @@
 /**
- * The per-instance limits of src/services/request-limits.ts applied to a
+ * The per-instance limits of src/services/platform/request-limits.ts applied to a
  * request: by the client's address (an IPv6 address by its /64, as the
  * account limits count it), released when the request is answered.
  */
 import type { MiddlewareHandler } from "hono";
 import { clientIp } from "../server/client-address.ts";
 import type { AppEnv } from "../server/context.ts";
-import { addressSubject } from "../services/rate-limit.ts";
-import type { Limit, RequestLimits } from "../services/request-limits.ts";
+import { addressSubject } from "../services/platform/rate-limit.ts";
+import type { Limit, RequestLimits } from "../services/platform/request-limits.ts";
 
 type Pick = (limits: RequestLimits) => Limit;
 

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { SignedInEnv } from "../server/context.ts";
-import { unauthorized } from "../services/domain-errors.ts";
+import { unauthorized } from "../services/platform/domain-errors.ts";
 
 /**
  * Signed-in, verified users only; anyone else gets 401. Handlers after it

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppDeps, AppEnv } from "../server/context.ts";
-import { contentVersion } from "../services/content-version.ts";
+import { contentVersion } from "../services/platform/content-version.ts";
 import { etagOf, isShareable, isVisitor } from "./http-cache.ts";
 import { MAX_URL_LENGTH } from "./request-guards.ts";
 import { appendServerTiming } from "./server-timing.ts";

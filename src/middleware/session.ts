@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../server/context.ts";
 import { sessionToken } from "../server/session-cookie.ts";
-import { userForToken } from "../services/sessions.ts";
+import { userForToken } from "../services/accounts/sessions.ts";
 import { fromAnotherOrigin } from "./request-guards.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { AccountDeps } from "../services/accounts.ts";
+import type { AccountDeps } from "../services/accounts/accounts.ts";
 import type { RequestContext } from "./context.ts";
 
 /** What the account services need, from the request's app. */

@@ -6,10 +6,10 @@ import type { Context, Hono } from "hono";
 import type { ComponentType, ReactNode } from "react";
 import type { Database } from "../../db/client.ts";
 import type { Config } from "../config.ts";
-import type { Mailer } from "../services/mail.ts";
-import type { Outbox } from "../services/outbox.ts";
-import type { RequestLimits } from "../services/request-limits.ts";
-import type { SessionUser } from "../services/sessions.ts";
+import type { Mailer } from "../services/mail/mail.ts";
+import type { Outbox } from "../services/mail/outbox.ts";
+import type { RequestLimits } from "../services/platform/request-limits.ts";
+import type { SessionUser } from "../services/accounts/sessions.ts";
 import type { AssetManifest } from "./asset-manifest.ts";
 
 /** One line of the request log: never a query string, body, cookie, code or token. */
@@ -24,7 +24,7 @@ export type AppDeps = {
   /** Where requests put mail; its worker hands it to the mailer. */
   outbox: Outbox;
   assets: AssetManifest;
-  /** What one address or student may ask of this instance at a time (src/services/request-limits.ts). */
+  /** What one address or student may ask of this instance at a time (src/services/platform/request-limits.ts). */
   limits: RequestLimits;
   /** Where request log lines go; by default JSON lines on stdout (none in tests). */
   requestLog?: (line: LogLine) => void;

@@ -1,8 +1,8 @@
 /** Ids in URL paths: one that cannot name a row is answered like a missing row. */
 import type { Db } from "../../db/client.ts";
 import { parseId } from "../lib/ids.ts";
-import { courseExists } from "../services/course-reviews.ts";
-import { notFound } from "../services/domain-errors.ts";
+import { courseExists } from "../services/reviews/course-reviews.ts";
+import { notFound } from "../services/platform/domain-errors.ts";
 
 export function courseIdParam(raw: string | undefined): number {
   const id = parseId(raw);

@@ -13,7 +13,7 @@ import { Hono } from "hono";
 import { createElement } from "react";
 import { join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
-import { DomainError } from "../services/domain-errors.ts";
+import { DomainError } from "../services/platform/domain-errors.ts";
 import type { AppContext, AppEnv, HandlerModule, PageMeta, PageModule, RouteModule } from "./context.ts";
 import { takeNotice } from "./notice.ts";
 import { renderPage } from "./render.tsx";

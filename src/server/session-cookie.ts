@@ -1,6 +1,6 @@
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { RequestContext } from "./context.ts";
-import { SESSION_DAYS } from "../services/sessions.ts";
+import { SESSION_DAYS } from "../services/accounts/sessions.ts";
 
 export function sessionCookieName(production: boolean): string {
   // __Host- needs Secure, which plain-http development cannot have.

@@ -8,7 +8,7 @@ import { migrateDatabase } from "../../db/client.ts";
 import { referenceData as reference } from "../../db/seeds/reference.ts";
 import { loadConfigOrExit } from "../config.ts";
 import { openConfiguredDatabase } from "../startup.ts";
-import { catalogSource, detectCatalogKind, ensureReferenceData, importCourses, importMajors } from "../services/catalog.ts";
+import { catalogSource, detectCatalogKind, ensureReferenceData, importCourses, importMajors } from "../services/catalog/catalog.ts";
 
 const file = Deno.args[0];
 if (!file) {

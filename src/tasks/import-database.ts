@@ -9,8 +9,8 @@ import { migrateDatabase } from "../../db/client.ts";
 import { fileLines, importDatabase, TransferError } from "../../db/transfer.ts";
 import { loadConfigOrExit } from "../config.ts";
 import { exitOnStartupError, openConfiguredDatabase } from "../startup.ts";
-import { ensureSearchPostings } from "../services/search-descriptions.ts";
-import { ensureCatalogSnapshot } from "../services/catalog-cache.ts";
+import { ensureSearchPostings } from "../services/search/search-descriptions.ts";
+import { ensureCatalogSnapshot } from "../services/catalog/catalog-cache.ts";
 
 const replace = Deno.args.includes("--replace");
 const paths = Deno.args.filter((arg) => arg !== "--replace");

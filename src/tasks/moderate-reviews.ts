@@ -6,8 +6,8 @@
 import { migrateDatabase } from "../../db/client.ts";
 import { loadConfigOrExit } from "../config.ts";
 import { openConfiguredDatabase } from "../startup.ts";
-import { DomainError } from "../services/domain-errors.ts";
-import { hiddenReviews, removeReview, restoreReview } from "../services/course-reviews.ts";
+import { DomainError } from "../services/platform/domain-errors.ts";
+import { hiddenReviews, removeReview, restoreReview } from "../services/reviews/course-reviews.ts";
 
 const [action, rawId] = Deno.args;
 const usage = "Usage: deno task reviews:moderate [restore ID | delete ID]";

@@ -15,9 +15,9 @@ import { migrateDatabase } from "../../db/client.ts";
 import { loadConfigOrExit } from "../config.ts";
 import { bostonDate, endedTerm, isCalendarDate, parseTermEnds, REMINDER_WINDOW_DAYS, type TermEnd, TermEndsError } from "../lib/term-ends.ts";
 import { plural } from "../lib/text.ts";
-import { createMailer } from "../services/mail.ts";
-import { createOutbox, waitingMailCount } from "../services/outbox.ts";
-import { type DueReminder, dueReminders, sendReviewReminders } from "../services/review-reminders.ts";
+import { createMailer } from "../services/mail/mail.ts";
+import { createOutbox, waitingMailCount } from "../services/mail/outbox.ts";
+import { type DueReminder, dueReminders, sendReviewReminders } from "../services/reviews/review-reminders.ts";
 import { openConfiguredDatabase } from "../startup.ts";
 
 const USAGE = "Usage: deno task reviews:remind [--dry-run] [--date=YYYY-MM-DD]";

@@ -4,7 +4,7 @@
  * database named by DATABASE_URL the way catalog:import does, so reviews are
  * kept. A run stopped by Ctrl-C, --max-pages or a server asking to wait
  * continues where it stopped the next time. Exits non-zero when nothing could
- * be fetched. See src/services/bulletin-sync.ts.
+ * be fetched. See src/services/catalog/bulletin-sync.ts.
  */
 import { parseArgs } from "node:util";
 import { migrateDatabase } from "../../db/client.ts";
@@ -12,7 +12,7 @@ import { referenceData as reference } from "../../db/seeds/reference.ts";
 import { type Config, loadConfigOrExit } from "../config.ts";
 import { openConfiguredDatabase } from "../startup.ts";
 import { plural } from "../lib/text.ts";
-import { catalogSource, collegeCodes, ensureReferenceData } from "../services/catalog.ts";
+import { catalogSource, collegeCodes, ensureReferenceData } from "../services/catalog/catalog.ts";
 import {
   DEFAULT_BASE,
   DEFAULT_DELAY_MS,
@@ -22,7 +22,7 @@ import {
   SyncInputError,
   type SyncProblem,
   type SyncReport,
-} from "../services/bulletin-sync.ts";
+} from "../services/catalog/bulletin-sync.ts";
 
 const USAGE = "Usage: deno task catalog:sync [--college cas,eng] [--state FILE] [--base URL] [--delay-ms N] [--max-pages N] [--dry-run]";
 

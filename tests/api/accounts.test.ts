@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { authCodes, completedCourses, contactMessages, courses, rateLimits, reviews, reviewVotes, savedCourses, users } from "../../db/schema.ts";
 import { overallRating } from "../../src/lib/schemas.ts";
-import { MESSAGES } from "../../src/services/accounts.ts";
+import { MESSAGES } from "../../src/services/accounts/accounts.ts";
 import { api, codeMailedTo, createStudent, userByEmail } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 import { type SmtpInbox, startSmtpServer } from "../helpers/smtp.ts";
@@ -351,7 +351,7 @@ describe("login and sessions", () => {
       "not-a-token",
     ];
     for (const bad of forged) expect((await api(t, "/api/auth/me", { token: bad })).status).toBe(401);
-    const { issueToken } = await import("../../src/services/sessions.ts");
+    const { issueToken } = await import("../../src/services/accounts/sessions.ts");
     const expired = await issueToken("test-secret-that-is-long-enough-0123456789", user, Date.now() - 31 * 24 * 3600 * 1000);
     expect((await api(t, "/api/auth/me", { token: expired })).status).toBe(401);
     const otherKey = await issueToken("another-secret-that-is-long-enough-987654321", user);
@@ -488,7 +488,7 @@ describe("account settings", () => {
     const [mine] = await db.insert(reviews).values(review(author.user.id, 5)).returning();
     await db.insert(reviews).values(review(voter.user.id, 1));
     await db.insert(reviewVotes).values({ reviewId: mine.id, userId: voter.user.id, voteType: "UPVOTE" });
-    await t.deps.database.write(async (tx) => (await import("../../src/services/course-stats.ts")).recomputeCourseStats(tx, [course.id]));
+    await t.deps.database.write(async (tx) => (await import("../../src/services/courses/course-stats.ts")).recomputeCourseStats(tx, [course.id]));
     expect((await db.select().from(courses).where(eq(courses.id, course.id)))[0]).toMatchObject({ numReviews: 2, avgOverall: 3 });
 
     expect((await api(t, "/api/users/delete", { method: "DELETE", token: author.token })).status).toBe(200);

@@ -4,7 +4,7 @@
  * transaction (POST /api/users/completed-courses), with their limits.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { pastedPieces } from "../../src/services/course-codes.ts";
+import { pastedPieces } from "../../src/services/courses/course-codes.ts";
 import { api, createStudent } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 import { courseId } from "../helpers/catalog.ts";

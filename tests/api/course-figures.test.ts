@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { reviews } from "../../db/schema.ts";
 import type { CourseSummary, ProfessorView } from "../../src/lib/api-types.ts";
-import { ensureReviewKeys } from "../../src/services/course-summary.ts";
+import { ensureReviewKeys } from "../../src/services/courses/course-summary.ts";
 import { api, createStudents, type Student } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 import { courseSupply, createdReview, expectedOverall, type Ratings, reviewBody } from "../helpers/reviews.ts";

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import demoCatalog from "../../db/seeds/demo-catalog.json" with { type: "json" };
-import { importCourses } from "../../src/services/catalog.ts";
+import { importCourses } from "../../src/services/catalog/catalog.ts";
 import { VISITOR_CACHE_CONTROL } from "../../src/middleware/http-cache.ts";
 import { api, createStudent } from "../helpers/accounts.ts";
 import { jsonRequest, makeTestApp, type TestApp } from "../helpers/app.ts";

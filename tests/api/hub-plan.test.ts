@@ -11,8 +11,8 @@ import type { CourseDetail, CourseView, HubPlanView } from "../../src/lib/api-ty
 import { HUB_EITHER } from "../../src/lib/hub-areas.ts";
 import { type HubProgressItem } from "../../src/lib/hub-counting.ts";
 import { seededRandom } from "../../src/lib/random.ts";
-import { importCourses } from "../../src/services/catalog.ts";
-import { coursesByIds } from "../../src/services/course-queries.ts";
+import { importCourses } from "../../src/services/catalog/catalog.ts";
+import { coursesByIds } from "../../src/services/courses/course-queries.ts";
 import { api, createStudent, type Student } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 import { courseId, readBuCatalog } from "../helpers/catalog.ts";

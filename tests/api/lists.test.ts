@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { completedCourses, courses, futureCourses, savedCourses } from "../../db/schema.ts";
-import { importCourses } from "../../src/services/catalog.ts";
+import { importCourses } from "../../src/services/catalog/catalog.ts";
 import { api, createStudent, type Student } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 import { courseName, courseSupply, createdReview } from "../helpers/reviews.ts";

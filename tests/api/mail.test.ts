@@ -6,8 +6,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { outbox as outboxTable } from "../../db/schema.ts";
-import { createMailer, type Mail, type Mailer } from "../../src/services/mail.ts";
-import { createOutbox, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../../src/services/outbox.ts";
+import { createMailer, type Mail, type Mailer } from "../../src/services/mail/mail.ts";
+import { createOutbox, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../../src/services/mail/outbox.ts";
 import { api } from "../helpers/accounts.ts";
 import { jsonRequest, makeTestApp, type TestApp } from "../helpers/app.ts";
 import { headerOf, type SmtpInbox, startSmtpServer } from "../helpers/smtp.ts";

@@ -8,8 +8,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { CourseDetail, SearchPage } from "../../src/lib/api-types.ts";
-import { importCourses } from "../../src/services/catalog.ts";
-import { ensurePrerequisitesLinked } from "../../src/services/course-prerequisites.ts";
+import { importCourses } from "../../src/services/catalog/catalog.ts";
+import { ensurePrerequisitesLinked } from "../../src/services/courses/course-prerequisites.ts";
 import { api, createStudent, type Student } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { contactMessages, users } from "../../db/schema.ts";
-import { issueToken } from "../../src/services/sessions.ts";
+import { issueToken } from "../../src/services/accounts/sessions.ts";
 import { jsonRequest, makeTestApp, TEST_SECRET, type TestApp } from "../helpers/app.ts";
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 /**
  * What one address may ask of an instance (the typeahead, search) and one
- * student of its planner (src/services/request-limits.ts): room for a student
+ * student of its planner (src/services/platform/request-limits.ts): room for a student
  * typing or searching, a 429 with Retry-After and a clear message beyond it,
  * counted per address (IPv6 by its /64) and never shared between two. Also
  * the planner's memory: a plan kept for the same inputs, and figures that
@@ -8,9 +8,9 @@
  * (tests/helpers/test-config.ts); this file's app turns them on.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createLimit, LIMIT_MESSAGES } from "../../src/services/request-limits.ts";
-import { planner, PLANNER_BUSY } from "../../src/services/hub-plan-solver.ts";
-import { DomainError } from "../../src/services/domain-errors.ts";
+import { createLimit, LIMIT_MESSAGES } from "../../src/services/platform/request-limits.ts";
+import { planner, PLANNER_BUSY } from "../../src/services/hub/hub-plan-solver.ts";
+import { DomainError } from "../../src/services/platform/domain-errors.ts";
 import { api, createStudent } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 import { createdReview } from "../helpers/reviews.ts";

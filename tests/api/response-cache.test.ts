@@ -22,8 +22,8 @@ import {
   responseCacheStats,
 } from "../../src/middleware/response-cache.ts";
 import type { AppEnv } from "../../src/server/context.ts";
-import { importCourses } from "../../src/services/catalog.ts";
-import { contentVersion } from "../../src/services/content-version.ts";
+import { importCourses } from "../../src/services/catalog/catalog.ts";
+import { contentVersion } from "../../src/services/platform/content-version.ts";
 import { api, createStudent } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 import { courseId } from "../helpers/catalog.ts";

@@ -15,9 +15,9 @@ import { routeModules } from "../../src/route-map.gen.ts";
 import { createStudent, type Student } from "../helpers/accounts.ts";
 import { makeTestApp, TEST_SECRET, type TestApp } from "../helpers/app.ts";
 import { createdReview, reviewBody } from "../helpers/reviews.ts";
-import { issueToken } from "../../src/services/sessions.ts";
-import { catalogSnapshotCurrent } from "../../src/services/catalog-cache.ts";
-import { importCourses } from "../../src/services/catalog.ts";
+import { issueToken } from "../../src/services/accounts/sessions.ts";
+import { catalogSnapshotCurrent } from "../../src/services/catalog/catalog-cache.ts";
+import { importCourses } from "../../src/services/catalog/catalog.ts";
 import { type Sqld, startSqld } from "../helpers/sqld.ts";
 
 const ORIGIN = "http://localhost:8000";

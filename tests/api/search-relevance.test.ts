@@ -6,10 +6,10 @@
  */
 import MiniSearch from "minisearch";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { currentCatalog } from "../../src/services/catalog-cache.ts";
-import { DESCRIPTION_STOP_WORDS, stem } from "../../src/services/search-descriptions.ts";
-import { catalogIndex, exactCodeMatches, rankCourses, textQuery } from "../../src/services/search-index.ts";
-import { importCourses } from "../../src/services/catalog.ts";
+import { currentCatalog } from "../../src/services/catalog/catalog-cache.ts";
+import { DESCRIPTION_STOP_WORDS, stem } from "../../src/services/search/search-descriptions.ts";
+import { catalogIndex, exactCodeMatches, rankCourses, textQuery } from "../../src/services/search/search-index.ts";
+import { importCourses } from "../../src/services/catalog/catalog.ts";
 import { api } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 import { readBuCatalog } from "../helpers/catalog.ts";
@@ -114,7 +114,7 @@ describe("search finds the course a student means among the first three", () => 
 
 /**
  * The index keeps the names in MiniSearch and the descriptions' words in a stored index of their own
- * (src/services/search-descriptions.ts); together they must rank as one MiniSearch over all five fields did. Here that
+ * (src/services/search/search-descriptions.ts); together they must rank as one MiniSearch over all five fields did. Here that
  * MiniSearch is built from the catalog and the descriptions, and both answer the same queries: the same courses, in
  * the same order but for courses whose scores tie exactly.
  */

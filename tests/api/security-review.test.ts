@@ -12,18 +12,18 @@
 import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { courses, outbox, rateLimits, reviews, users } from "../../db/schema.ts";
-import type { Mail, Mailer } from "../../src/services/mail.ts";
+import type { Mail, Mailer } from "../../src/services/mail/mail.ts";
 import { SEARCH_PARAMETERS } from "../../src/lib/search-filter.ts";
-import { limitKey, subjectHash } from "../../src/services/rate-limit.ts";
-import { unsubscribeToken } from "../../src/services/unsubscribe-tokens.ts";
-import { removeReview, REPORTS_TO_HIDE } from "../../src/services/course-reviews.ts";
+import { limitKey, subjectHash } from "../../src/services/platform/rate-limit.ts";
+import { unsubscribeToken } from "../../src/services/accounts/unsubscribe-tokens.ts";
+import { removeReview, REPORTS_TO_HIDE } from "../../src/services/reviews/course-reviews.ts";
 import { api, createStudent, fromAddress, userByEmail } from "../helpers/accounts.ts";
 import { createdReview, reviewBody } from "../helpers/reviews.ts";
 import { courseId } from "../helpers/catalog.ts";
 import { makeTestApp, TEST_SECRET, type TestApp } from "../helpers/app.ts";
 import { backupDatabase } from "../../db/backup.ts";
 import { exportDatabase, fileLines, importDatabase } from "../../db/transfer.ts";
-import { issueToken } from "../../src/services/sessions.ts";
+import { issueToken } from "../../src/services/accounts/sessions.ts";
 import { SignJWT } from "jose";
 
 let t: TestApp;
@@ -421,7 +421,7 @@ describe("7. counters are bounded: one client cannot grow the table", () => {
       Array.from({ length: 50 }, (_, i) => ({ key: limitKey(TEST_SECRET, kind, String(i)), count: 1, resetAt: new Date(Date.now() - 1000) })),
     );
     // The pruning runs at most once a minute per process: pretend the last one was long ago.
-    const { countHit } = await import("../../src/services/rate-limit.ts");
+    const { countHit } = await import("../../src/services/platform/rate-limit.ts");
     await countHit(t.deps.database.db, "fresh", 60_000, Date.now() + 120_000);
     expect(await t.deps.database.db.$count(rateLimits, like(rateLimits.key, `${kind}:%`))).toBe(0);
   });

@@ -1,15 +1,15 @@
 /**
  * Two HubRate processes on one libSQL server, as instances on Deno Deploy
- * share Turso: each keeps the catalog in memory (src/services/catalog-cache.ts)
+ * share Turso: each keeps the catalog in memory (src/services/catalog/catalog-cache.ts)
  * and answers visitors with shareable pages (src/middleware/http-cache.ts).
  * What one process writes, and a catalog import run beside them, the other
  * shows at its next request; a visitor's page never carries a student's lists
  * or email.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { hashPassword } from "../../src/services/passwords.ts";
+import { hashPassword } from "../../src/services/accounts/passwords.ts";
 import { SECRET, type Server, startServer, stopServer } from "../load/harness.ts";
-import { issueToken } from "../../src/services/sessions.ts";
+import { issueToken } from "../../src/services/accounts/sessions.ts";
 import { freePort } from "../helpers/processes.ts";
 import { TEST_BUILD_DIR } from "../helpers/build-dir.ts";
 import { reviewBody } from "../helpers/reviews.ts";

@@ -7,10 +7,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { authCodes, rateLimits } from "../../db/schema.ts";
-import { MESSAGES } from "../../src/services/accounts.ts";
+import { MESSAGES } from "../../src/services/accounts/accounts.ts";
 import { api, createStudent, ORIGIN, userByEmail } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
-import type { Mail } from "../../src/services/mail.ts";
+import type { Mail } from "../../src/services/mail/mail.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -13,10 +13,10 @@ import { openDatabase } from "../../db/client.ts";
 import { courses, reviews, users } from "../../db/schema.ts";
 import { overallRating } from "../../src/lib/schemas.ts";
 import { seededRandom } from "../../src/lib/random.ts";
-import { recomputeCourseStats } from "../../src/services/course-stats.ts";
-import { reviewKeys } from "../../src/services/course-summary.ts";
+import { recomputeCourseStats } from "../../src/services/courses/course-stats.ts";
+import { reviewKeys } from "../../src/services/courses/course-summary.ts";
 import { buildAssets } from "../../src/server/asset-build.ts";
-import { issueToken } from "../../src/services/sessions.ts";
+import { issueToken } from "../../src/services/accounts/sessions.ts";
 import { CHROMIUM_PATH } from "../helpers/browser.ts";
 
 const SECRET = "audit-secret-0123456789-0123456789-0123456789";

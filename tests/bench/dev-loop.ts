@@ -30,7 +30,7 @@ const KINDS: Kind[] = [
   { name: "route", file: "routes/contact.tsx", page: "/contact", original: "Found a wrong course detail,", edit: (m) => `Found a wrong course detail ${m},` },
   {
     name: "service",
-    file: "src/services/review-reminders.ts",
+    file: "src/services/reviews/review-reminders.ts",
     page: "/unsubscribe?token=bad",
     original: "This unsubscribe link is not valid:",
     edit: (m) => `This unsubscribe link is not valid ${m}:`,

@@ -6,7 +6,7 @@
  * this one, or another one to compare with).
  */
 import { createClient } from "@libsql/client";
-import { issueToken } from "../../src/services/sessions.ts";
+import { issueToken } from "../../src/services/accounts/sessions.ts";
 import { freePort, residentMb } from "../helpers/processes.ts";
 
 export const SECRET = "bench-secret-0123456789-0123456789-0123456789";

@@ -21,7 +21,7 @@
  * thread posts, with hash-wasm's new instances for every hash.
  */
 import { argon2idAsync } from "@noble/hashes/argon2.js";
-import { hashPassword, stopPasswordWorker, usePasswordEngine, usePasswordWorker, verifyPassword } from "../../src/services/passwords.ts";
+import { hashPassword, stopPasswordWorker, usePasswordEngine, usePasswordWorker, verifyPassword } from "../../src/services/accounts/passwords.ts";
 
 const M = 19456, T = 2, P = 1, HASH_BYTES = 32, SALT_BYTES = 16;
 
@@ -62,7 +62,7 @@ async function native(): Promise<Engine> {
   };
 }
 
-/** What deploy.ts runs: the portable engine of src/services/passwords.ts, in its worker or, where workers fail, on the event loop. */
+/** What deploy.ts runs: the portable engine of src/services/accounts/passwords.ts, in its worker or, where workers fail, on the event loop. */
 function portable(inWorker: boolean): Engine {
   usePasswordEngine("portable");
   usePasswordWorker(inWorker);

@@ -11,8 +11,8 @@
  */
 import { describe, expect, test } from "vitest";
 import { users } from "../../db/schema.ts";
-import { hashPassword } from "../../src/services/passwords.ts";
-import { unsubscribeToken } from "../../src/services/unsubscribe-tokens.ts";
+import { hashPassword } from "../../src/services/accounts/passwords.ts";
+import { unsubscribeToken } from "../../src/services/accounts/unsubscribe-tokens.ts";
 import { expectAccessible } from "../helpers/a11y.ts";
 import { createStudent, userByEmail } from "../helpers/accounts.ts";
 import type { Page } from "playwright-core";

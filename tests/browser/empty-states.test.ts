@@ -26,7 +26,7 @@ import {
   waitForIsland,
 } from "../helpers/pages.ts";
 import { courseSupply, createdReview } from "../helpers/reviews.ts";
-import { importCourses } from "../../src/services/catalog.ts";
+import { importCourses } from "../../src/services/catalog/catalog.ts";
 
 let stack: Stack;
 /** Hands out courses nobody has reviewed. */

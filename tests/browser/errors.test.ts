@@ -9,7 +9,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { users } from "../../db/schema.ts";
-import { hashPassword } from "../../src/services/passwords.ts";
+import { hashPassword } from "../../src/services/accounts/passwords.ts";
 import { api, createStudent } from "../helpers/accounts.ts";
 import { expectAccessible } from "../helpers/a11y.ts";
 import { serve } from "../helpers/browser.ts";

@@ -11,7 +11,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { users } from "../../db/schema.ts";
-import { hashPassword } from "../../src/services/passwords.ts";
+import { hashPassword } from "../../src/services/accounts/passwords.ts";
 import { createStudent } from "../helpers/accounts.ts";
 import { courseId, DEVICES, failedLoad, holdApi, openPage, press, stackForThisFile, testOn, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
 import { createdReview } from "../helpers/reviews.ts";

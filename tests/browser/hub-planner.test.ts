@@ -11,7 +11,7 @@ import { plural } from "../../src/lib/text.ts";
 import { api, createStudent } from "../helpers/accounts.ts";
 import { axeViolations } from "../helpers/a11y.ts";
 import { DEVICES, fitsWidth, openPage, press, stackForThisFile, testOn, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
-import { PLANNER_BUSY } from "../../src/services/hub-plan-solver.ts";
+import { PLANNER_BUSY } from "../../src/services/hub/hub-plan-solver.ts";
 
 const stack = stackForThisFile();
 

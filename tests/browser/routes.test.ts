@@ -10,7 +10,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { users } from "../../db/schema.ts";
-import { issueToken } from "../../src/services/sessions.ts";
+import { issueToken } from "../../src/services/accounts/sessions.ts";
 import { createStudent } from "../helpers/accounts.ts";
 import { TEST_SECRET } from "../helpers/app.ts";
 import {

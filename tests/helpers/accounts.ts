@@ -1,8 +1,8 @@
 /** Helpers for tests that need signed-in students. */
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema.ts";
-import { hashPassword } from "../../src/services/passwords.ts";
-import { issueToken } from "../../src/services/sessions.ts";
+import { hashPassword } from "../../src/services/accounts/passwords.ts";
+import { issueToken } from "../../src/services/accounts/sessions.ts";
 import { TEST_SECRET, type TestApp } from "./app.ts";
 
 export const ORIGIN = "http://localhost:8000";

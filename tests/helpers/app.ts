@@ -6,7 +6,7 @@ import { readManifest } from "../../src/server/asset-manifest.ts";
 import { TEST_BUILD_DIR } from "./build-dir.ts";
 import { preparedDatabase, testConfig } from "./test-config.ts";
 import type { AppDeps, AppEnv } from "../../src/server/context.ts";
-import { createMailer, type Mail, type Mailer } from "../../src/services/mail.ts";
+import { createMailer, type Mail, type Mailer } from "../../src/services/mail/mail.ts";
 import { prepareApp } from "../../src/startup.ts";
 import { checkAnswer, type Contract, contractOf, type OpenApiDocument } from "./contract.ts";
 

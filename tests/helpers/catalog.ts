@@ -3,12 +3,12 @@
  * app, and an in-memory model of the same data that tests compute their
  * expectations from (never from the database).
  */
-import { reviewKeys } from "../../src/services/course-summary.ts";
+import { reviewKeys } from "../../src/services/courses/course-summary.ts";
 import { mulberry32, randomInt, shuffled } from "./random.ts";
 import { and, eq, inArray } from "drizzle-orm";
 import { courses, reviews, users } from "../../db/schema.ts";
-import { recomputeCourseStats } from "../../src/services/course-stats.ts";
-import { importCourses } from "../../src/services/catalog.ts";
+import { recomputeCourseStats } from "../../src/services/courses/course-stats.ts";
+import { importCourses } from "../../src/services/catalog/catalog.ts";
 import type { TestApp } from "./app.ts";
 
 /** The 9,789-course catalog; read at test time, never copied into the repository. */

@@ -1,7 +1,7 @@
 /** Shared pieces of the load run: the server process, students, a timed HTTP client, and a ledger of acknowledged writes. */
 import { type Client, createClient } from "@libsql/client";
-import { hashPassword } from "../../src/services/passwords.ts";
-import { issueToken } from "../../src/services/sessions.ts";
+import { hashPassword } from "../../src/services/accounts/passwords.ts";
+import { issueToken } from "../../src/services/accounts/sessions.ts";
 
 export const SECRET = "load-secret-0123456789-0123456789-0123456789";
 export const PASSWORD = "correct horse battery load";

@@ -8,10 +8,10 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { type Database, migrateDatabase, openDatabase } from "../../db/client.ts";
 import { referenceData as reference } from "../../db/seeds/reference.ts";
 import { courses, reviews, users } from "../../db/schema.ts";
-import { parseRobots } from "../../src/services/robots-rules.ts";
-import { parseCourseList, parseCoursePage } from "../../src/services/bulletin-pages.ts";
-import { catalogSource, ensureReferenceData } from "../../src/services/catalog.ts";
-import { resolveColleges, syncCatalog, SyncInputError, type SyncOptions } from "../../src/services/bulletin-sync.ts";
+import { parseRobots } from "../../src/services/catalog/robots-rules.ts";
+import { parseCourseList, parseCoursePage } from "../../src/services/catalog/bulletin-pages.ts";
+import { catalogSource, ensureReferenceData } from "../../src/services/catalog/catalog.ts";
+import { resolveColleges, syncCatalog, SyncInputError, type SyncOptions } from "../../src/services/catalog/bulletin-sync.ts";
 
 const FIXTURES = new URL("../fixtures/bulletin/", import.meta.url);
 const REPO = new URL("../../", import.meta.url).pathname;

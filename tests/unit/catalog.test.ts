@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import demoCatalog from "../../db/seeds/demo-catalog.json" with { type: "json" };
 import { courseHubUnits, courses, courseTexts, reviews, users } from "../../db/schema.ts";
 import { HUB_AREAS, HUB_CODES } from "../../src/lib/hub-areas.ts";
-import { catalogSource, courseCount, detectCatalogKind, importCourses, importMajors, majorsOf } from "../../src/services/catalog.ts";
+import { catalogSource, courseCount, detectCatalogKind, importCourses, importMajors, majorsOf } from "../../src/services/catalog/catalog.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 
 const BU_COURSES = new URL("../../../shared/data/bu/bu_courses.json", import.meta.url);

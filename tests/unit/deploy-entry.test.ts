@@ -5,7 +5,7 @@
  * against a real libSQL server through the web client and a real SMTP server.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { verifyPassword } from "../../src/services/passwords.ts";
+import { verifyPassword } from "../../src/services/accounts/passwords.ts";
 import { TEST_BUILD_DIR } from "../helpers/build-dir.ts";
 import { type SmtpInbox, startSmtpServer } from "../helpers/smtp.ts";
 import { type Sqld, startSqld } from "../helpers/sqld.ts";

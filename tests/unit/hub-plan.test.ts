@@ -9,8 +9,8 @@ import { afterEach, describe, expect, test } from "vitest";
 import { HUB_AREAS } from "../../src/lib/hub-areas.ts";
 import { type Candidate, type Need, needsMet, remainingNeeds } from "../../src/lib/hub-plan.ts";
 import { seededRandom } from "../../src/lib/random.ts";
-import { createSolveQueue, PLANNER_BUSY, solvePlan, solverKind, useWorkers } from "../../src/services/hub-plan-solver.ts";
-import { DomainError } from "../../src/services/domain-errors.ts";
+import { createSolveQueue, PLANNER_BUSY, solvePlan, solverKind, useWorkers } from "../../src/services/hub/hub-plan-solver.ts";
+import { DomainError } from "../../src/services/platform/domain-errors.ts";
 import { turnsDuring } from "../helpers/event-loop.ts";
 
 /** Whether the chosen courses cover every need: each requirement has as many chosen courses carrying it as units needed. */

@@ -1,12 +1,12 @@
 /**
  * The event loop's watch (src/server/loop-watch.ts), which the entries use to
  * say how long their warm-up held the loop, and the slices whole-catalog work
- * runs in (src/services/next-turn.ts). No timing is asserted but what a
+ * runs in (src/services/platform/next-turn.ts). No timing is asserted but what a
  * busy machine can only make larger.
  */
 import { expect, test } from "vitest";
 import { watchEventLoop } from "../../src/server/loop-watch.ts";
-import { slices } from "../../src/services/next-turn.ts";
+import { slices } from "../../src/services/platform/next-turn.ts";
 import { turnsDuring } from "../helpers/event-loop.ts";
 
 function busy(ms: number) {

@@ -14,7 +14,7 @@ import {
   usePasswordEngine,
   usePasswordWorker,
   verifyPassword,
-} from "../../src/services/passwords.ts";
+} from "../../src/services/accounts/passwords.ts";
 import { turnsDuring } from "../helpers/event-loop.ts";
 
 const PREFIX = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/;

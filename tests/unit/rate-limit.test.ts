@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { rateLimits } from "../../db/schema.ts";
-import { DomainError } from "../../src/services/domain-errors.ts";
-import { addressSubject, countHit, enforceLimit, forgetSubject, limitKey, pruneExpiredLimits, refundAttempts } from "../../src/services/rate-limit.ts";
+import { DomainError } from "../../src/services/platform/domain-errors.ts";
+import { addressSubject, countHit, enforceLimit, forgetSubject, limitKey, pruneExpiredLimits, refundAttempts } from "../../src/services/platform/rate-limit.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 
 let t: TestApp;

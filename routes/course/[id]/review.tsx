@@ -3,10 +3,10 @@ import type { ReviewView } from "../../../src/lib/api-types.ts";
 import { parseId } from "../../../src/lib/ids.ts";
 import { loginHref } from "../../../src/lib/urls.ts";
 import type { AppContext, LoadFailure, PageMeta, PageProps, RequestContext, SignedInContext } from "../../../src/server/context.ts";
-import { findCourse } from "../../../src/services/course-queries.ts";
-import { DomainError } from "../../../src/services/domain-errors.ts";
-import { findReview, ownReviewId } from "../../../src/services/course-reviews.ts";
-import { courseProfessors } from "../../../src/services/course-summary.ts";
+import { findCourse } from "../../../src/services/courses/course-queries.ts";
+import { DomainError } from "../../../src/services/platform/domain-errors.ts";
+import { findReview, ownReviewId } from "../../../src/services/reviews/course-reviews.ts";
+import { courseProfessors } from "../../../src/services/courses/course-summary.ts";
 import { recentSemesterLabels } from "../../../src/lib/semesters.ts";
 
 export const access = "user";

@@ -1,0 +1,92 @@
+/**
+ * Prerequisites as data: each course's prerequisite text read into groups of
+ * catalog courses (src/lib/prerequisite-parser.ts), kept in course_prerequisites
+ * and course_texts; what a student may take; what a course is required for.
+ */
+import { isNotNull, type SQL, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client.ts";
+import { courses, courseTexts } from "../../../db/schema.ts";
+import { courseCode } from "../../lib/course-code.ts";
+import { parsePrerequisites } from "../../lib/prerequisite-parser.ts";
+import { raiseCatalogVersion } from "../catalog/catalog-cache.ts";
+
+/** Bumped when the parser reads texts differently: a start then reads every text again. */
+export const PREREQUISITE_PARSER_VERSION = "1";
+/** The app_settings key holding the version of the reader that read the stored texts. */
+export const PREREQUISITE_PARSER_KEY = "prerequisite_parser";
+
+export type PrerequisiteCoverage = { full: number; partial: number; none: number };
+
+/**
+ * Reads every prerequisite text of the catalog again and stores its groups,
+ * each course placed in the catalog (the catalog as a whole: a course
+ * imported later can complete the groups of one imported earlier). Three
+ * statements in one transaction, whatever the catalog's size.
+ */
+export async function linkPrerequisites(database: Database): Promise<PrerequisiteCoverage> {
+  const db = database.db;
+  const [all, texts] = await Promise.all([
+    db.select({ id: courses.id, college: courses.college, department: courses.department, number: courses.number }).from(courses),
+    db.select({ courseId: courseTexts.courseId, text: courseTexts.prerequisites }).from(courseTexts).where(isNotNull(courseTexts.prerequisites)),
+  ]);
+  const idOf = new Map(all.map((c) => [courseCode(c), c.id]));
+  const collegeOf = new Map(all.map((c) => [c.id, c.college]));
+  const colleges = new Set(all.map((c) => c.college));
+  const catalog = new Set(idOf.keys());
+  const coverage: PrerequisiteCoverage = { full: 0, partial: 0, none: 0 };
+  const links: [number, number, number, string, number | null, number][] = [];
+  const parsedTexts: { id: number; note: string | null; conditions: number; coverage: string }[] = [];
+  for (const { courseId, text } of texts) {
+    const parsed = parsePrerequisites(text, collegeOf.get(courseId) ?? "", colleges, catalog);
+    coverage[parsed.coverage]++;
+    parsed.groups.forEach((group, g) =>
+      group.codes.forEach((code, p) => links.push([courseId, g, p, code, idOf.get(code) ?? null, group.alternative ? 1 : 0]))
+    );
+    parsedTexts.push({ id: courseId, note: parsed.note, conditions: parsed.conditions ? 1 : 0, coverage: parsed.coverage });
+  }
+  await database.write(async (tx) => {
+    await tx.run(sql`DELETE FROM course_prerequisites`);
+    if (links.length) {
+      await tx.run(sql`INSERT INTO course_prerequisites (course_id, group_index, position, code, required_id, alternative)
+        SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 FROM json_each(${JSON.stringify(links)})`);
+    }
+    await tx.run(sql`UPDATE course_texts SET prerequisite_note = NULL, prerequisite_conditions = 0, prerequisite_coverage = NULL`);
+    if (parsedTexts.length) {
+      await tx.run(sql`UPDATE course_texts SET
+          prerequisite_note = j.value ->> 'note',
+          prerequisite_conditions = j.value ->> 'conditions',
+          prerequisite_coverage = j.value ->> 'coverage'
+        FROM json_each(${JSON.stringify(parsedTexts)}) AS j
+        WHERE course_texts.course_id = j.value ->> 'id'`);
+    }
+    // The groups are part of the catalog every process keeps in memory.
+    await raiseCatalogVersion(tx);
+    await tx.run(sql`INSERT INTO app_settings (key, value) VALUES (${PREREQUISITE_PARSER_KEY}, ${PREREQUISITE_PARSER_VERSION})
+      ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
+  });
+  return coverage;
+}
+
+/** Reads the texts again when they were read by another version of the parser (or never): on start, after a migration. */
+export async function ensurePrerequisitesLinked(database: Database): Promise<PrerequisiteCoverage | null> {
+  const rows = await database.client.execute({ sql: "SELECT value FROM app_settings WHERE key = ?", args: [PREREQUISITE_PARSER_KEY] });
+  if (rows.rows[0]?.value === PREREQUISITE_PARSER_VERSION) return null;
+  return await linkPrerequisites(database);
+}
+
+/**
+ * The search condition "Prerequisites I've met": no prerequisites, or every
+ * group has a course the student completed (an alternative such as "or
+ * equivalent" changes nothing then) and no condition the site cannot check.
+ */
+export function prerequisitesMetBy(userId: number): SQL {
+  return sql`(${courses.noPreReqs} = 1 OR (
+    EXISTS (SELECT 1 FROM course_prerequisites p WHERE p.course_id = ${courses.id})
+    AND (SELECT t.prerequisite_conditions FROM course_texts t WHERE t.course_id = ${courses.id}) = 0
+    AND NOT EXISTS (
+      SELECT 1 FROM course_prerequisites g WHERE g.course_id = ${courses.id}
+      GROUP BY g.group_index
+      HAVING MAX(CASE WHEN g.required_id IN (SELECT c.course_id FROM completed_courses c WHERE c.user_id = ${userId}) THEN 1 ELSE 0 END) = 0
+    )
+  ))`;
+}

@@ -1,0 +1,20 @@
+/**
+ * The Hub planner's worker: solves the plans src/services/hub/hub-plan-solver.ts
+ * sends it, one at a time, on a thread of its own, so that a solve never
+ * holds the server's event loop.
+ */
+import type { Candidate, Need } from "../../lib/hub-plan.ts";
+import { solvePlanHere } from "./hub-plan-highs.ts";
+
+export type SolveRequest = { id: number; needs: Need[]; candidates: Candidate[] };
+export type SolveAnswer = { id: number; plan: { ids: number[]; covered: boolean } } | { id: number; error: string };
+
+const scope = self as unknown as { onmessage: ((event: MessageEvent<SolveRequest>) => void) | null; postMessage(answer: SolveAnswer): void };
+
+scope.onmessage = async ({ data }) => {
+  try {
+    scope.postMessage({ id: data.id, plan: await solvePlanHere(data.needs, data.candidates) });
+  } catch (error) {
+    scope.postMessage({ id: data.id, error: error instanceof Error ? error.message : String(error) });
+  }
+};
