@@ -15,7 +15,14 @@ import { createApp } from "./src/app.ts";
 import { ConfigError, loadConfig } from "./src/config.ts";
 import { routeModules } from "./src/route-map.gen.ts";
 import { usePasswordEngine } from "./src/services/accounts/passwords.ts";
-import { exitOnStartupError, prepareApp, reminderTermEnds, scheduleReviewReminders, startupConfig, warmSearchIndex } from "./src/startup.ts";
+import {
+  exitOnStartupError,
+  prepareApp,
+  reminderTermEnds,
+  scheduleReviewReminders,
+  startupConfig,
+  warmSearchIndex,
+} from "./src/startup.ts";
 
 usePasswordEngine("portable");
 
@@ -26,9 +33,15 @@ function deployConfig() {
     throw new ConfigError("Missing SESSION_SECRET: set it to at least 32 random characters");
   });
   if (databaseTarget(config.databaseUrl, config.databaseSyncUrl) !== "remote") {
-    throw new ConfigError(`Invalid DATABASE_URL=${JSON.stringify(config.databaseUrl)}: this entry needs a libSQL server (libsql:// or https://)`);
+    throw new ConfigError(
+      `Invalid DATABASE_URL=${
+        JSON.stringify(config.databaseUrl)
+      }: this entry needs a libSQL server (libsql:// or https://)`,
+    );
   }
-  if (config.env !== "production") throw new ConfigError("Invalid APP_ENV: this entry serves the prebuilt assets and runs in production only");
+  if (config.env !== "production") {
+    throw new ConfigError("Invalid APP_ENV: this entry serves the prebuilt assets and runs in production only");
+  }
   return config;
 }
 
@@ -57,7 +70,9 @@ Deno.serve({
     listening();
     // What a cold start cost: its time, and the database round trips of migrating and loading the reference data.
     console.log(
-      `HubRate (deploy entry) started in ${Math.round(performance.now() - startedAt)} ms with ${startUsage.roundTrips} database round trips ` +
+      `HubRate (deploy entry) started in ${
+        Math.round(performance.now() - startedAt)
+      } ms with ${startUsage.roundTrips} database round trips ` +
         `(${startUsage.statements} statements)`,
     );
     console.log(`HubRate (deploy entry) is serving at http://${hostname}:${port}`);

@@ -11,7 +11,9 @@ const config = startupConfig(() => loadConfig());
 
 const deps = await prepareApp(config).catch(exitOnStartupError);
 if (deps.demoCoursesLoaded) {
-  console.log(`Loaded the demo catalog: ${deps.demoCoursesLoaded} courses and ${deps.demoReviewsLoaded} demo reviews (set DEMO_CATALOG=off to start empty).`);
+  console.log(
+    `Loaded the demo catalog: ${deps.demoCoursesLoaded} courses and ${deps.demoReviewsLoaded} demo reviews (set DEMO_CATALOG=off to start empty).`,
+  );
 }
 // The catalog and the search index are read while the routes load; how long that holds the event loop at a time once
 // the server listens is said when the index is ready.
@@ -39,7 +41,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, () => {
     if (controller.signal.aborted) return;
-    console.log(`Received ${signal}: no new connections; finishing open requests (at most ${SHUTDOWN_GRACE_MS / 1000} s).`);
+    console.log(
+      `Received ${signal}: no new connections; finishing open requests (at most ${SHUTDOWN_GRACE_MS / 1000} s).`,
+    );
     controller.abort();
     setTimeout(() => {
       console.error("Open requests did not finish in time; stopping now.");

@@ -21,7 +21,9 @@ export async function backupDatabase(database: Database, path: string): Promise<
   try {
     (await createPrivateFile(path)).close();
   } catch (error) {
-    if (error instanceof Deno.errors.AlreadyExists) throw new Error(`${path} exists already; a backup never overwrites a file`);
+    if (error instanceof Deno.errors.AlreadyExists) {
+      throw new Error(`${path} exists already; a backup never overwrites a file`);
+    }
     throw error;
   }
   try {
@@ -40,7 +42,9 @@ export async function verifyBackup(path: string): Promise<{ courses: number; rev
   const client = createClient({ url: `file:${path}` });
   try {
     const integrity = (await client.execute("PRAGMA integrity_check")).rows.map((r) => String(Object.values(r)[0]));
-    if (integrity.length !== 1 || integrity[0] !== "ok") throw new Error(`integrity_check failed for ${path}: ${integrity.slice(0, 5).join("; ")}`);
+    if (integrity.length !== 1 || integrity[0] !== "ok") {
+      throw new Error(`integrity_check failed for ${path}: ${integrity.slice(0, 5).join("; ")}`);
+    }
     const courses = Number((await client.execute("SELECT COUNT(*) AS n FROM courses")).rows[0].n);
     const reviews = Number((await client.execute("SELECT COUNT(*) AS n FROM reviews")).rows[0].n);
     return { courses, reviews };

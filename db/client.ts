@@ -99,7 +99,11 @@ async function createLibsqlClient(url: string, target: DatabaseTarget, options: 
   const { createClient } = await import("@libsql/client/node");
   const config: ClientConfig = { url, timeout: BUSY_TIMEOUT_MS };
   if (target === "replica") {
-    Object.assign(config, { syncUrl: options.syncUrl, authToken: options.authToken, syncInterval: options.syncIntervalSeconds || undefined });
+    Object.assign(config, {
+      syncUrl: options.syncUrl,
+      authToken: options.authToken,
+      syncInterval: options.syncIntervalSeconds || undefined,
+    });
   }
   return createClient(config);
 }
@@ -151,11 +155,17 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     await client.execute("SELECT 1");
     const path = localPath(url);
     // A file this process may use but not chmod (another owner's) still opens; the operator hears about it.
-    if (path) await makePrivate(...databaseFiles(path)).catch((error) => console.warn(`[database] cannot make ${path} private (0600): ${error}`));
+    if (path) {
+      await makePrivate(...databaseFiles(path)).catch((error) =>
+        console.warn(`[database] cannot make ${path} private (0600): ${error}`)
+      );
+    }
   } catch (error) {
     opened?.close();
     const shown = url.replace(/\/\/[^@/]*@/, "//");
-    throw new DatabaseUnavailableError(`Cannot open the database at ${shown}: ${describeError(error)}`, { cause: error });
+    throw new DatabaseUnavailableError(`Cannot open the database at ${shown}: ${describeError(error)}`, {
+      cause: error,
+    });
   }
   // On a server, what a request sends in one turn of the event loop leaves as one batch (db/statement-batching.ts).
   const client = target === "remote" ? batchStatements(opened) : opened;
@@ -173,7 +183,9 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     const tx: Transaction = await client.transaction(target === "file" ? "deferred" : "write");
     try {
       // Foreign keys are on for every connection of both clients; inside a transaction the pragma could not change them anyway.
-      if (target === "file") await tx.executeMultiple("PRAGMA secure_delete=ON; UPDATE app_settings SET key = key WHERE 0");
+      if (target === "file") {
+        await tx.executeMultiple("PRAGMA secure_delete=ON; UPDATE app_settings SET key = key WHERE 0");
+      }
       const result = await work(drizzle(tx as unknown as Client, { schema }));
       await tx.commit();
       return result;

@@ -96,16 +96,21 @@ export function countRoundTrips(client: Client): Client {
       switch (property) {
         case "execute":
           return (statement: InStatement, args?: unknown) =>
-            counted([statement], () => (target.execute as (s: InStatement, a?: unknown) => ReturnType<Client["execute"]>)(statement, args));
+            counted(
+              [statement],
+              () => (target.execute as (s: InStatement, a?: unknown) => ReturnType<Client["execute"]>)(statement, args),
+            );
         case "batch":
-          return (statements: InStatement[], mode?: Parameters<Client["batch"]>[1]) => counted(statements, () => target.batch(statements, mode));
+          return (statements: InStatement[], mode?: Parameters<Client["batch"]>[1]) =>
+            counted(statements, () => target.batch(statements, mode));
         case "executeMultiple":
           return (sql: string) => counted(statementsIn(sql), () => target.executeMultiple(sql));
         case "migrate":
           return (statements: InStatement[]) => counted(statements, () => target.migrate(statements));
         case "transaction":
           // Opening one sends nothing: its BEGIN leaves with its first statement.
-          return async (mode?: TransactionMode) => countedTransaction(await counted(0, () => target.transaction(mode), 0));
+          return async (mode?: TransactionMode) =>
+            countedTransaction(await counted(0, () => target.transaction(mode), 0));
         default:
           return value.bind(target);
       }

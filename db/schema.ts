@@ -11,7 +11,8 @@ export function accountKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
 
 /** Every college (school) a course or a student can belong to, with its name. */
 export const colleges = sqliteTable("colleges", {
@@ -73,7 +74,14 @@ export const courses = sqliteTable("courses", {
   index("courses_code_order").on(t.numberValue, t.number, t.college, t.department),
   index("courses_department").on(t.department, t.numberValue),
   // The sort orders of search, column for column, so a sorted page reads the index instead of sorting.
-  index("courses_best_rating").on(sql`${t.ratingScore} DESC`, sql`${t.numReviews} DESC`, t.college, t.department, t.numberValue, t.number),
+  index("courses_best_rating").on(
+    sql`${t.ratingScore} DESC`,
+    sql`${t.numReviews} DESC`,
+    t.college,
+    t.department,
+    t.numberValue,
+    t.number,
+  ),
   index("courses_reviews_order").on(sql`${t.numReviews} DESC`, t.college, t.department, t.numberValue, t.number),
   index("courses_no_prereqs").on(t.noPreReqs, t.numberValue),
   index("courses_figures_stamp").on(t.figuresStamp),
@@ -113,17 +121,26 @@ export const derivedData = sqliteTable("derived_data", {
 });
 
 /** The courses a prerequisite text names, as groups: every group is required, any one course of a group satisfies it. */
-export const coursePrerequisites = sqliteTable("course_prerequisites", {
-  courseId: integer("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
-  groupIndex: integer("group_index").notNull(),
-  position: integer("position").notNull(),
-  /** "CAS EC 101", as the text names it (placed in a college). */
-  code: text("code").notNull(),
-  /** The named course in the catalog; null when the catalog has no such course. */
-  requiredId: integer("required_id").references(() => courses.id, { onDelete: "set null" }),
-  /** The group may also be satisfied by something that is not a course ("or equivalent"). */
-  alternative: integer("alternative", { mode: "boolean" }).notNull(),
-}, (t) => [primaryKey({ columns: [t.courseId, t.groupIndex, t.position] }), index("course_prerequisites_required").on(t.requiredId)]);
+export const coursePrerequisites = sqliteTable(
+  "course_prerequisites",
+  {
+    courseId: integer("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+    groupIndex: integer("group_index").notNull(),
+    position: integer("position").notNull(),
+    /** "CAS EC 101", as the text names it (placed in a college). */
+    code: text("code").notNull(),
+    /** The named course in the catalog; null when the catalog has no such course. */
+    requiredId: integer("required_id").references(() => courses.id, { onDelete: "set null" }),
+    /** The group may also be satisfied by something that is not a course ("or equivalent"). */
+    alternative: integer("alternative", { mode: "boolean" }).notNull(),
+  },
+  (
+    t,
+  ) => [
+    primaryKey({ columns: [t.courseId, t.groupIndex, t.position] }),
+    index("course_prerequisites_required").on(t.requiredId),
+  ],
+);
 
 export const courseHubUnits = sqliteTable("course_hub_units", {
   courseId: integer("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),

@@ -66,17 +66,29 @@ function encodeValue(value: unknown): unknown {
 }
 
 function decodeValue(value: unknown): InValue {
-  if (value && typeof value === "object" && "$blob" in value) return Buffer.from(String((value as { $blob: string }).$blob), "base64");
-  if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
+  if (value && typeof value === "object" && "$blob" in value) {
+    return Buffer.from(String((value as { $blob: string }).$blob), "base64");
+  }
+  if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
+    return value;
+  }
   throw new TransferError(`unexpected value ${JSON.stringify(value)}`);
 }
 
 export type TransferReport = { tables: Record<string, number>; rows: number; milliseconds: number };
 
 /** Writes the whole database to `write`, one line per call (each ends with a newline). */
-export async function exportDatabase(database: Database, write: (line: string) => Promise<void>): Promise<TransferReport> {
+export async function exportDatabase(
+  database: Database,
+  write: (line: string) => Promise<void>,
+): Promise<TransferReport> {
   const started = performance.now();
-  const header: Header = { format: EXPORT_FORMAT, version: EXPORT_VERSION, migrations: await migrationHashes(database), exportedAt: new Date().toISOString() };
+  const header: Header = {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    migrations: await migrationHashes(database),
+    exportedAt: new Date().toISOString(),
+  };
   await write(JSON.stringify(header) + "\n");
   const counts: Record<string, number> = {};
   // One read transaction, so the file is a consistent picture even while the site keeps writing.
@@ -85,13 +97,17 @@ export async function exportDatabase(database: Database, write: (line: string) =
     for (const table of await tableNames(database)) {
       const columns = await columnsOf(database, table);
       await write(JSON.stringify({ table, columns } satisfies TableLine) + "\n");
-      const select = `SELECT ${columns.map(quoteName).join(", ")} FROM ${quoteName(table)} ORDER BY rowid LIMIT ? OFFSET ?`;
+      const select = `SELECT ${columns.map(quoteName).join(", ")} FROM ${
+        quoteName(table)
+      } ORDER BY rowid LIMIT ? OFFSET ?`;
       let count = 0;
       for (;;) {
         const page = await tx.execute({ sql: select, args: [PAGE, count] });
         if (page.rows.length === 0) break;
         let chunk = "";
-        for (const row of page.rows) chunk += JSON.stringify({ row: columns.map((_, i) => encodeValue(row[i])) } satisfies RowLine) + "\n";
+        for (const row of page.rows) {
+          chunk += JSON.stringify({ row: columns.map((_, i) => encodeValue(row[i])) } satisfies RowLine) + "\n";
+        }
         await write(chunk);
         count += page.rows.length;
         if (page.rows.length < PAGE) break;
@@ -102,7 +118,11 @@ export async function exportDatabase(database: Database, write: (line: string) =
     tx.close();
   }
   await write(JSON.stringify({ end: true, counts } satisfies EndLine) + "\n");
-  return { tables: counts, rows: Object.values(counts).reduce((a, b) => a + b, 0), milliseconds: Math.round(performance.now() - started) };
+  return {
+    tables: counts,
+    rows: Object.values(counts).reduce((a, b) => a + b, 0),
+    milliseconds: Math.round(performance.now() - started),
+  };
 }
 
 /** The tables whose rows are a student's or a review's: an import never lands on top of them. */
@@ -114,7 +134,11 @@ const OWNED_DATA = ["users", "reviews", "review_votes", "completed_courses", "fu
  * case every row it has is replaced. All of it happens in one write
  * transaction: any problem rolls back and the target keeps what it had.
  */
-export async function importDatabase(database: Database, lines: AsyncIterable<string>, { replace = false } = {}): Promise<TransferReport> {
+export async function importDatabase(
+  database: Database,
+  lines: AsyncIterable<string>,
+  { replace = false } = {},
+): Promise<TransferReport> {
   const started = performance.now();
   const iterator = lines[Symbol.asyncIterator]();
   const next = async (): Promise<unknown> => {
@@ -130,9 +154,13 @@ export async function importDatabase(database: Database, lines: AsyncIterable<st
     }
   };
   const header = await next() as Partial<Header> | undefined;
-  if (!header || header.format !== EXPORT_FORMAT) throw new TransferError("not a HubRate export: the first line does not name the format");
+  if (!header || header.format !== EXPORT_FORMAT) {
+    throw new TransferError("not a HubRate export: the first line does not name the format");
+  }
   if (header.version !== EXPORT_VERSION) {
-    throw new TransferError(`export format version ${header.version} is not supported (this version reads ${EXPORT_VERSION})`);
+    throw new TransferError(
+      `export format version ${header.version} is not supported (this version reads ${EXPORT_VERSION})`,
+    );
   }
   const ours = await migrationHashes(database);
   const theirs = header.migrations ?? [];
@@ -154,7 +182,9 @@ export async function importDatabase(database: Database, lines: AsyncIterable<st
       for (const table of OWNED_DATA.filter((t) => tables.has(t))) {
         const row = await tx.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM ${name(table)}`);
         if (Number(row.n) > 0) {
-          throw new TransferError(`the target already holds ${table}: import into an empty database, or pass --replace to overwrite everything in it`);
+          throw new TransferError(
+            `the target already holds ${table}: import into an empty database, or pass --replace to overwrite everything in it`,
+          );
         }
       }
     }
@@ -164,7 +194,9 @@ export async function importDatabase(database: Database, lines: AsyncIterable<st
     for (const table of [...tables].filter((t) => t !== SETTINGS)) await tx.run(sql`DELETE FROM ${name(table)}`);
     if (tables.has(SETTINGS)) await tx.run(sql`DELETE FROM ${name(SETTINGS)}`);
     // What was derived from the target's old rows describes rows that are gone: made again by the next start.
-    if (await tx.get(sql`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ${DERIVED}`)) await tx.run(sql`DELETE FROM ${name(DERIVED)}`);
+    if (await tx.get(sql`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ${DERIVED}`)) {
+      await tx.run(sql`DELETE FROM ${name(DERIVED)}`);
+    }
     const settings: InValue[][] = [];
     let settingsColumns: string[] = [];
 
@@ -181,20 +213,28 @@ export async function importDatabase(database: Database, lines: AsyncIterable<st
     };
     for (;;) {
       const line = await next() as Partial<TableLine & RowLine & EndLine> | undefined;
-      if (line === undefined) throw new TransferError("the export is cut off: it ends before its closing line; nothing was imported");
+      if (line === undefined) {
+        throw new TransferError("the export is cut off: it ends before its closing line; nothing was imported");
+      }
       if (line.end) {
         await flush();
         for (const [name, expected] of Object.entries(line.counts ?? {})) {
-          if ((counts[name] ?? 0) !== expected) throw new TransferError(`${name}: the export promises ${expected} rows but holds ${counts[name] ?? 0}`);
+          if ((counts[name] ?? 0) !== expected) {
+            throw new TransferError(`${name}: the export promises ${expected} rows but holds ${counts[name] ?? 0}`);
+          }
         }
         break;
       }
       if (line.table !== undefined) {
         await flush();
-        if (!tables.has(line.table)) throw new TransferError(`the export has a table this database does not: ${line.table}`);
+        if (!tables.has(line.table)) {
+          throw new TransferError(`the export has a table this database does not: ${line.table}`);
+        }
         const known = columnsByTable.get(line.table)!;
         const unknown = (line.columns ?? []).find((c) => !known.includes(c));
-        if (unknown) throw new TransferError(`${line.table}: the export has a column this database does not: ${unknown}`);
+        if (unknown) {
+          throw new TransferError(`${line.table}: the export has a column this database does not: ${unknown}`);
+        }
         table = line.table;
         columns = line.columns ?? [];
         if (table === SETTINGS) settingsColumns = columns;
@@ -215,9 +255,15 @@ export async function importDatabase(database: Database, lines: AsyncIterable<st
     }
     const problems = await tx.all<{ table: string }>(sql`PRAGMA foreign_key_check`);
     if (problems.length > 0) {
-      throw new TransferError(`the export's rows break ${problems.length} foreign keys (first in ${problems[0].table}); nothing was imported`);
+      throw new TransferError(
+        `the export's rows break ${problems.length} foreign keys (first in ${problems[0].table}); nothing was imported`,
+      );
     }
-    return { tables: counts, rows: Object.values(counts).reduce((a, b) => a + b, 0), milliseconds: Math.round(performance.now() - started) };
+    return {
+      tables: counts,
+      rows: Object.values(counts).reduce((a, b) => a + b, 0),
+      milliseconds: Math.round(performance.now() - started),
+    };
   });
 }
 

@@ -18,7 +18,9 @@ type Props = Account & {
 
 // ---------------------------------------------------------------- account details
 
-function AccountForm({ account: initial, colleges, majors: initialMajors }: { account: Account; colleges: College[]; majors: string[] }) {
+function AccountForm(
+  { account: initial, colleges, majors: initialMajors }: { account: Account; colleges: College[]; majors: string[] },
+) {
   const form = useForm({ college: initial.college, major: initial.major, expectedGrad: String(initial.expectedGrad) }, {
     idPrefix: "account",
     order: ["college", "major", "expectedGrad"],
@@ -31,25 +33,44 @@ function AccountForm({ account: initial, colleges, majors: initialMajors }: { ac
     (data) => apiFetch<{ message: string; account?: Account }>("/api/users/account", { method: "PUT", body: data }),
     "Failed to update account",
     (saved) => {
-      if (saved?.account) form.setValues({ college: saved.account.college, major: saved.account.major, expectedGrad: String(saved.account.expectedGrad) });
+      if (saved?.account) {
+        form.setValues({
+          college: saved.account.college,
+          major: saved.account.major,
+          expectedGrad: String(saved.account.expectedGrad),
+        });
+      }
       return { message: saved?.message ?? "Account updated" };
     },
   );
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-labelledby="account-details-heading">
-      <Field id={idOf("email")} label="Email" name="email" type="email" value={initial.email} onChange={() => {}} readOnly />
+      <Field
+        id={idOf("email")}
+        label="Email"
+        name="email"
+        type="email"
+        value={initial.email}
+        onChange={() => {}}
+        readOnly
+      />
       <CollegeMajorFields field={field} colleges={colleges} majors={majors} onCollege={chooseCollege} />
       <Field {...field("expectedGrad")} label="Expected graduation year" type="number" />
       <FormOutcome status={status} />
-      <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? "Updating..." : "Update Account"}</button>
+      <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+        {busy ? "Updating..." : "Update Account"}
+      </button>
     </form>
   );
 }
 
 // ---------------------------------------------------------------- review reminders
 
-type SaveState = { kind: "idle" } | { kind: "busy" } | { kind: "done"; message: string } | { kind: "failed"; message: string };
+type SaveState = { kind: "idle" } | { kind: "busy" } | { kind: "done"; message: string } | {
+  kind: "failed";
+  message: string;
+};
 
 /**
  * The end-of-term reminder choice, saved as soon as it changes. The box is
@@ -66,7 +87,10 @@ function ReminderSetting({ initial }: { initial: boolean }) {
     inFlight.current = true;
     setEnabled(next);
     setState({ kind: "busy" });
-    const result = await apiFetch<{ message: string; reviewReminders: boolean }>("/api/users/review-reminders", { method: "PUT", body: { enabled: next } });
+    const result = await apiFetch<{ message: string; reviewReminders: boolean }>("/api/users/review-reminders", {
+      method: "PUT",
+      body: { enabled: next },
+    });
     inFlight.current = false;
     if (result.ok) {
       setEnabled(result.data.reviewReminders);
@@ -91,7 +115,8 @@ function ReminderSetting({ initial }: { initial: boolean }) {
         <span>Email me at the end of each term about courses I completed but have not reviewed</span>
       </label>
       <p id="account-reminders-hint" className="hint">
-        One email when a term ends, with a link to each course's review form. Every email has a one-click unsubscribe link.
+        One email when a term ends, with a link to each course's review form. Every email has a one-click unsubscribe
+        link.
       </p>
       {busy && <p className="hint" role="status">Saving...</p>}
       {state.kind === "done" && <p className="alert alert-success" role="status">{state.message}</p>}
@@ -105,13 +130,19 @@ function ReminderSetting({ initial }: { initial: boolean }) {
 const EMPTY_PASSWORDS = { oldPassword: "", newPassword: "", confirmPassword: "" };
 
 function PasswordForm({ email }: { email: string }) {
-  const form = useForm(EMPTY_PASSWORDS, { idPrefix: "account", order: ["oldPassword", "newPassword", "confirmPassword"] });
+  const form = useForm(EMPTY_PASSWORDS, {
+    idPrefix: "account",
+    order: ["oldPassword", "newPassword", "confirmPassword"],
+  });
   const { status, busy, field } = form;
 
   const submit = form.submitWith(
     passwordChangeFormSchema,
     (data) =>
-      apiFetch<{ message: string }>("/api/auth/update-password", { method: "PUT", body: { oldPassword: data.oldPassword, newPassword: data.newPassword } }),
+      apiFetch<{ message: string }>("/api/auth/update-password", {
+        method: "PUT",
+        body: { oldPassword: data.oldPassword, newPassword: data.newPassword },
+      }),
     "Incorrect current password",
     () => {
       form.setValues(EMPTY_PASSWORDS);
@@ -126,14 +157,18 @@ function PasswordForm({ email }: { email: string }) {
       <Field {...field("oldPassword")} label="Current password" type="password" autoComplete="current-password" />
       <NewPasswordFields field={field} />
       <FormOutcome status={status} />
-      <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? "Changing..." : "Change Password"}</button>
+      <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+        {busy ? "Changing..." : "Change Password"}
+      </button>
     </form>
   );
 }
 
 // ---------------------------------------------------------------- danger zone
 
-function ConfirmDeleteDialog({ busy, onCancel, onConfirm }: { busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+function ConfirmDeleteDialog(
+  { busy, onCancel, onConfirm }: { busy: boolean; onCancel: () => void; onConfirm: () => void },
+) {
   const dialog = useRef<HTMLDivElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
 
@@ -183,8 +218,12 @@ function ConfirmDeleteDialog({ busy, onCancel, onConfirm }: { busy: boolean; onC
           Your account, your course lists and your reviews are deleted right away. This cannot be undone.
         </p>
         <div className="dialog-actions">
-          <button ref={cancel} type="button" className="button button-ghost" onClick={onCancel} disabled={busy}>Cancel</button>
-          <button type="button" className="button button-danger" onClick={onConfirm} disabled={busy} aria-busy={busy}>Yes, delete my account</button>
+          <button ref={cancel} type="button" className="button button-ghost" onClick={onCancel} disabled={busy}>
+            Cancel
+          </button>
+          <button type="button" className="button button-danger" onClick={onConfirm} disabled={busy} aria-busy={busy}>
+            Yes, delete my account
+          </button>
         </div>
       </div>
     </div>

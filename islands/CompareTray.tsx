@@ -42,7 +42,14 @@ function CompareTray() {
                 </a>
               )
               : <span className="compare-tray-hint">Pick one more course to compare</span>}
-            <button type="button" className="button button-small button-ghost" aria-label="Clear courses to compare" onClick={clearPicks}>Clear</button>
+            <button
+              type="button"
+              className="button button-small button-ghost"
+              aria-label="Clear courses to compare"
+              onClick={clearPicks}
+            >
+              Clear
+            </button>
           </div>
         </section>
       )}

@@ -8,7 +8,10 @@ import { contactSchema } from "../src/lib/schemas.ts";
 type Props = { email: string };
 
 function ContactForm({ email }: Props) {
-  const form = useForm({ email, subject: "", message: "" }, { idPrefix: "contact", order: ["email", "subject", "message"] });
+  const form = useForm({ email, subject: "", message: "" }, {
+    idPrefix: "contact",
+    order: ["email", "subject", "message"],
+  });
   const { status, busy, field } = form;
 
   const submit = form.submitWith(
@@ -27,7 +30,9 @@ function ContactForm({ email }: Props) {
       <Field {...field("subject")} label="Subject" />
       <Field {...field("message")} label="Message" multiline rows={6} />
       <FormOutcome status={status} />
-      <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? "Sending..." : "Send Message"}</button>
+      <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+        {busy ? "Sending..." : "Send Message"}
+      </button>
     </form>
   );
 }

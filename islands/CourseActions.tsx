@@ -23,7 +23,8 @@ function CourseActions({ courseId, code, signedIn, lists, reviewed: reviewedAtLo
     return (
       <div className="course-actions card">
         <p>
-          <a href={loginUrl(`/course/${courseId}`)}>Log in</a> or <a href="/register">sign up</a> to track this course, save it for later and write a review.
+          <a href={loginUrl(`/course/${courseId}`)}>Log in</a> or <a href="/register">sign up</a>{" "}
+          to track this course, save it for later and write a review.
         </p>
         <CompareControls courseId={courseId} code={code} />
       </div>
@@ -38,7 +39,12 @@ function CourseActions({ courseId, code, signedIn, lists, reviewed: reviewedAtLo
       {reviewed && !inList("completed", courseId) && (
         <p className="hint course-actions-hint" role="status">
           You reviewed this course but have not marked it as completed.{" "}
-          <button type="button" className="link-button" disabled={toggleRunning.value} onClick={() => void toggleCourse("completed", courseId)}>
+          <button
+            type="button"
+            className="link-button"
+            disabled={toggleRunning.value}
+            onClick={() => void toggleCourse("completed", courseId)}
+          >
             Mark it as completed
           </button>
         </p>

@@ -9,20 +9,22 @@ function CourseRatings({ summary: initial }: { summary: CourseSummary }) {
   return (
     <section aria-labelledby="ratings-heading" className="course-ratings">
       <h2 id="ratings-heading">Ratings overview</h2>
-      {summary.allTime.count === 0 ? <p className="empty">No ratings yet. The figures appear here with the first review.</p> : (
-        <>
-          <AveragesTable summary={summary} />
-          <h3>How students rated it</h3>
-          <DistributionCharts distribution={summary.distribution} />
-          <TrendChart trend={summary.trend} />
-          {summary.professors.length > 0 && (
-            <>
-              <h3>By professor</h3>
-              <ProfessorTable professors={summary.professors} />
-            </>
-          )}
-        </>
-      )}
+      {summary.allTime.count === 0
+        ? <p className="empty">No ratings yet. The figures appear here with the first review.</p>
+        : (
+          <>
+            <AveragesTable summary={summary} />
+            <h3>How students rated it</h3>
+            <DistributionCharts distribution={summary.distribution} />
+            <TrendChart trend={summary.trend} />
+            {summary.professors.length > 0 && (
+              <>
+                <h3>By professor</h3>
+                <ProfessorTable professors={summary.professors} />
+              </>
+            )}
+          </>
+        )}
     </section>
   );
 }

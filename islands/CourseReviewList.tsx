@@ -12,7 +12,13 @@ import { type ReviewFilters, reviewFilters } from "../src/lib/rating-figures.ts"
 type ReviewPage = { content: ReviewView[]; totalElements: number; totalPages: number; number: number; size: number };
 type Props = { courseId: number; initial: ReviewPage; filters: ReviewFilters; signedIn: boolean };
 
-function ReportForm({ reviewId, onDone, onError }: { reviewId: number; onDone: (hidden: boolean) => void; onError: (message: string) => void }) {
+function ReportForm(
+  { reviewId, onDone, onError }: {
+    reviewId: number;
+    onDone: (hidden: boolean) => void;
+    onError: (message: string) => void;
+  },
+) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const [sending, setSending] = useState(false);
@@ -23,7 +29,10 @@ function ReportForm({ reviewId, onDone, onError }: { reviewId: number; onDone: (
     event.preventDefault();
     if (!reason.trim() || sending) return;
     setSending(true);
-    const result = await apiFetch<{ hidden: boolean }>(`/api/reviews/${reviewId}/report`, { method: "POST", body: { reason } });
+    const result = await apiFetch<{ hidden: boolean }>(`/api/reviews/${reviewId}/report`, {
+      method: "POST",
+      body: { reason },
+    });
     setSending(false);
     if (result.ok) onDone(result.data.hidden);
     else onError(result.message ?? `request failed (${result.status})`);
@@ -38,7 +47,9 @@ function ReportForm({ reviewId, onDone, onError }: { reviewId: number; onDone: (
         <option>Spam or not about this course</option>
         <option>Other</option>
       </select>
-      <button type="submit" className="button button-small" disabled={!reason || sending}>{sending ? "Reporting..." : "Send report"}</button>
+      <button type="submit" className="button button-small" disabled={!reason || sending}>
+        {sending ? "Reporting..." : "Send report"}
+      </button>
       <button type="button" className="link-button" onClick={() => setOpen(false)}>Cancel</button>
     </form>
   );
@@ -71,7 +82,11 @@ function CourseReviewList({ courseId, initial, filters: initialFilters, signedIn
     if (id !== request.current) return;
     setLoading(false);
     if (!list.ok) return showError(list.message ?? `request failed (${list.status})`);
-    setReviews((current) => nextPage === 0 ? list.data.content : [...current, ...list.data.content.filter((r) => !current.some((c) => c.id === r.id))]);
+    setReviews((current) =>
+      nextPage === 0
+        ? list.data.content
+        : [...current, ...list.data.content.filter((r) => !current.some((c) => c.id === r.id))]
+    );
     setTotal(list.data.totalElements);
     setPage(nextPage);
   }
@@ -126,7 +141,9 @@ function CourseReviewList({ courseId, initial, filters: initialFilters, signedIn
               <label htmlFor="reviews-semester">Semester</label>
               <select id="reviews-semester" value={semester} onChange={(e) => choose({ semester: e.target.value })}>
                 <option value="">All semesters</option>
-                {filters.semesters.map((s) => <option key={s.term} value={String(s.term)}>{`${s.label} (${s.count})`}</option>)}
+                {filters.semesters.map((s) => (
+                  <option key={s.term} value={String(s.term)}>{`${s.label} (${s.count})`}</option>
+                ))}
               </select>
             </div>
           )}
@@ -134,12 +151,18 @@ function CourseReviewList({ courseId, initial, filters: initialFilters, signedIn
         </div>
       </div>
       {teacher && score !== null && (
-        <p className="teacher-score" role="status">{`Professor ${teacher} has an average rating of ${score.toFixed(1)} when teaching this course`}</p>
+        <p className="teacher-score" role="status">
+          {`Professor ${teacher} has an average rating of ${score.toFixed(1)} when teaching this course`}
+        </p>
       )}
       {error && <p className="alert alert-error" role="alert">{`Error loading: ${error}`}</p>}
       {notice && <p className="alert alert-success" role="status">{notice}</p>}
       {reviews.length === 0 && !loading && (
-        <p className="empty">{teacher || semester ? "No reviews match these filters." : "No reviews yet. Be the first to review this course."}</p>
+        <p className="empty">
+          {teacher || semester
+            ? "No reviews match these filters."
+            : "No reviews yet. Be the first to review this course."}
+        </p>
       )}
       <div className="review-list" aria-busy={loading}>
         {reviews.map((review) => (
@@ -148,17 +171,46 @@ function CourseReviewList({ courseId, initial, filters: initialFilters, signedIn
             review={review}
             actions={
               <>
-                <VoteButtons reviewId={review.id} initial={review} signedIn={signedIn} own={review.owner} onError={showError} />
+                <VoteButtons
+                  reviewId={review.id}
+                  initial={review}
+                  signedIn={signedIn}
+                  own={review.owner}
+                  onError={showError}
+                />
                 {review.owner && (
                   <span className="owner-actions">
-                    <a className="icon-button" href={`/course/${courseId}/review?edit=${review.id}`} aria-label="Edit your review" title="Edit">
+                    <a
+                      className="icon-button"
+                      href={`/course/${courseId}/review?edit=${review.id}`}
+                      aria-label="Edit your review"
+                      title="Edit"
+                    >
                       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                        <path d="M4 20h4L19 9l-4-4L4 16zM14 6l4 4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+                        <path
+                          d="M4 20h4L19 9l-4-4L4 16zM14 6l4 4"
+                          fill="none"
+                          stroke="currentColor"
+                          strokeWidth="2"
+                          strokeLinejoin="round"
+                        />
                       </svg>
                     </a>
-                    <button type="button" className="icon-button" aria-label="Delete your review" title="Delete" onClick={() => remove(review)}>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label="Delete your review"
+                      title="Delete"
+                      onClick={() => remove(review)}
+                    >
                       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                        <path d="M5 7h14M10 7V4h4v3M7 7l1 13h8l1-13" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+                        <path
+                          d="M5 7h14M10 7V4h4v3M7 7l1 13h8l1-13"
+                          fill="none"
+                          stroke="currentColor"
+                          strokeWidth="2"
+                          strokeLinejoin="round"
+                        />
                       </svg>
                     </button>
                   </span>
@@ -170,14 +222,21 @@ function CourseReviewList({ courseId, initial, filters: initialFilters, signedIn
                     onError={showError}
                   />
                 )}
-                {!review.owner && !signedIn && <a className="link-button" href={loginUrl(`/course/${courseId}`)}>Report</a>}
+                {!review.owner && !signedIn && (
+                  <a className="link-button" href={loginUrl(`/course/${courseId}`)}>Report</a>
+                )}
                 {review.reported && <span className="muted">Reported</span>}
               </>
             }
           />
         ))}
       </div>
-      <ShowMoreReviews shown={reviews.length} total={total} loading={loading} onClick={() => load({ teacher, semester, sort }, page + 1)} />
+      <ShowMoreReviews
+        shown={reviews.length}
+        total={total}
+        loading={loading}
+        onClick={() => load({ teacher, semester, sort }, page + 1)}
+      />
     </section>
   );
 }

@@ -55,7 +55,15 @@ function CourseSearch(props: Props) {
 
   return (
     <div className="search-layout">
-      <form id="search-form" className="search-form" method="get" action="/search" role="search" aria-label="Courses" onSubmit={search.submit}>
+      <form
+        id="search-form"
+        className="search-form"
+        method="get"
+        action="/search"
+        role="search"
+        aria-label="Courses"
+        onSubmit={search.submit}
+      >
         <div className="search-bar">
           <label htmlFor="search-q" className="visually-hidden">Course code, title or topic</label>
           <input

@@ -82,7 +82,10 @@ function HubPlanner() {
     setAdding(true);
     setFailure(null);
     // One request for the whole plan: all of it is added, or nothing.
-    const answer = await apiFetch(`/api/users/${LIST_API_SEGMENTS.future}`, { method: "POST", body: { ids: plan.courses.map((c) => c.id) } });
+    const answer = await apiFetch(`/api/users/${LIST_API_SEGMENTS.future}`, {
+      method: "POST",
+      body: { ids: plan.courses.map((c) => c.id) },
+    });
     setAdding(false);
     if (!answer.ok) {
       console.error("[hub-plan] could not add the plan:", answer.message ?? answer.status);
@@ -97,7 +100,8 @@ function HubPlanner() {
     <section className="card hub-planner" aria-labelledby="planner-heading" aria-busy={planning}>
       <h2 id="planner-heading">Plan your remaining Hub units</h2>
       <p className="muted">
-        The fewest courses that finish your Hub requirements, the best rated among plans of that size; current courses below 500 only.
+        The fewest courses that finish your Hub requirements, the best rated among plans of that size; current courses
+        below 500 only.
       </p>
       <label className="check">
         <input type="checkbox" checked={eligibleOnly} onChange={(e) => setEligibleOnly(e.target.checked)} />
@@ -107,7 +111,11 @@ function HubPlanner() {
       {failure && <p className="alert alert-error" role="alert">{failure}</p>}
       {waiting && <p className="muted" role="status">{`${waiting} This page will ask again by itself.`}</p>}
       {state.kind === "loading" && !waiting && <p className="muted" role="status">Finding the fewest courses…</p>}
-      {state.kind === "failed" && <p className="alert alert-error" role="alert">The plan could not be made just now. Reload the page to try again.</p>}
+      {state.kind === "failed" && (
+        <p className="alert alert-error" role="alert">
+          The plan could not be made just now. Reload the page to try again.
+        </p>
+      )}
       {state.kind === "ready" && (
         <PlanBody
           plan={state.plan}
@@ -149,7 +157,11 @@ function PlanBody({ plan, eligibleOnly, adding, busy, onAddAll, onSwap }: BodyPr
         <strong>{`Still needed: ${plural(units, "unit")}`}</strong>{" "}
         <span className="hub-plan-needs">
           {plan.remaining.map((r) => (
-            <span key={r.code} className="badge badge-hub" title={r.code.split("/").map((code) => hubName(code) ?? code).join(" or ")}>
+            <span
+              key={r.code}
+              className="badge badge-hub"
+              title={r.code.split("/").map((code) => hubName(code) ?? code).join(" or ")}
+            >
               {r.units > 1 ? `${r.code} ×${r.units}` : r.code}
             </span>
           ))}
@@ -165,7 +177,11 @@ function PlanBody({ plan, eligibleOnly, adding, busy, onAddAll, onSwap }: BodyPr
       {plan.courses.length > 0 && (
         <>
           <p>
-            <strong>{`${plural(plan.courses.length, "course")} ${plan.covered ? "finish" : "go toward"} your Hub requirements:`}</strong>
+            <strong>
+              {`${plural(plan.courses.length, "course")} ${
+                plan.covered ? "finish" : "go toward"
+              } your Hub requirements:`}
+            </strong>
           </p>
           <ol className="hub-plan-list">
             {plan.courses.map((course) => (
@@ -175,7 +191,8 @@ function PlanBody({ plan, eligibleOnly, adding, busy, onAddAll, onSwap }: BodyPr
                     <span className="code">{course.code}</span> {course.title}
                   </a>
                   <p className="hub-plan-covers">
-                    <span className="muted">Covers</span> <HubBadges hubs={course.covers.map((code) => ({ code, name: hubName(code) ?? code }))} />
+                    <span className="muted">Covers</span>{" "}
+                    <HubBadges hubs={course.covers.map((code) => ({ code, name: hubName(code) ?? code }))} />
                   </p>
                 </div>
                 <p className="hub-plan-rating">

@@ -39,7 +39,9 @@ function ListedCourses({ sections, lists, label, summary }: Props) {
       {sections.map((section) => (
         <section key={section.id} className="course-section" aria-labelledby={`${section.id}-heading`}>
           <h2 id={`${section.id}-heading`}>{section.title}</h2>
-          {section.courses.length === 0 ? <p className="muted">None yet.</p> : view === "cards"
+          {section.courses.length === 0
+            ? <p className="muted">None yet.</p>
+            : view === "cards"
             ? (
               <div className="course-grid">
                 {section.courses.map((course) => <CourseCard key={course.id} course={course} />)}

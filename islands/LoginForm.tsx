@@ -93,7 +93,9 @@ function LoginForm({ next, email = "" }: Props) {
         </div>
       ))}
       {status.kind === "failed" && <p className="alert alert-error" role="alert">{status.message}</p>}
-      <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? "Logging In" : "Log In"}</button>
+      <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+        {busy ? "Logging In" : "Log In"}
+      </button>
     </form>
   );
 }

@@ -39,13 +39,18 @@ function MyReviewList(props: Props) {
   return (
     <div className="my-reviews">
       <p className="list-count" aria-live="polite">{`You have currently done ${plural(reviews.length, "review")}`}</p>
-      {error && <p ref={message} tabIndex={-1} className="alert alert-error" role="alert">{`Error loading: ${error}`}</p>}
+      {error && (
+        <p ref={message} tabIndex={-1} className="alert alert-error" role="alert">{`Error loading: ${error}`}</p>
+      )}
       {notice && <p ref={message} tabIndex={-1} className="alert alert-success" role="status">{notice}</p>}
       {reviews.length === 0
         ? (
           <div className="card empty-state">
             <p className="empty-title">No reviews yet.</p>
-            <p className="muted">Reviews you write show up here. Mark the courses you took as done, and the dashboard lists them for review.</p>
+            <p className="muted">
+              Reviews you write show up here. Mark the courses you took as done, and the dashboard lists them for
+              review.
+            </p>
             <a className="button" href="/dashboard">See courses to review</a>
           </div>
         )

@@ -36,7 +36,10 @@ function PasteCompleted() {
   async function add() {
     setError(null);
     setBusy("adding");
-    const answer = await apiFetch<{ message: string }>("/api/users/completed-courses", { method: "POST", body: { ids: [...chosen] } });
+    const answer = await apiFetch<{ message: string }>("/api/users/completed-courses", {
+      method: "POST",
+      body: { ids: [...chosen] },
+    });
     setBusy(null);
     if (!answer.ok) {
       setError(answer.message ?? "The courses could not be added just now. Try again.");
@@ -71,7 +74,9 @@ function PasteCompleted() {
             }}
             placeholder="CAS CS 111, cs112, MA 123, WR 120"
           />
-          <small id="paste-hint" className="hint">From your transcript or degree audit: one per line or separated by commas, up to 60.</small>
+          <small id="paste-hint" className="hint">
+            From your transcript or degree audit: one per line or separated by commas, up to 60.
+          </small>
         </div>
         {error && <p className="alert alert-error" role="alert">{error}</p>}
         <button type="submit" className="button button-secondary" disabled={busy !== null || !text.trim()}>
@@ -88,7 +93,9 @@ function PasteCompleted() {
                   <input type="checkbox" checked={chosen.has(m.id)} onChange={(e) => toggle(m.id, e.target.checked)} />
                   <span>
                     <strong>{m.code}</strong> {m.title}
-                    {m.text.toUpperCase().replace(/\s+/g, " ") !== m.code && <span className="muted">{` (from “${m.text}”)`}</span>}
+                    {m.text.toUpperCase().replace(/\s+/g, " ") !== m.code && (
+                      <span className="muted">{` (from “${m.text}”)`}</span>
+                    )}
                   </span>
                 </label>
               ))}
@@ -101,7 +108,12 @@ function PasteCompleted() {
           )}
           {found.matched.length === 0 && <p>No course matched. Check the codes, for example CAS CS 111 or CS 111.</p>}
           {found.matched.length > 0 && (
-            <button type="button" className="button" disabled={busy !== null || chosen.size === 0} onClick={() => void add()}>
+            <button
+              type="button"
+              className="button"
+              disabled={busy !== null || chosen.size === 0}
+              onClick={() => void add()}
+            >
               {busy === "adding" ? "Adding..." : `Add ${plural(chosen.size, "course")} to Completed`}
             </button>
           )}

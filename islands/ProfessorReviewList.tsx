@@ -28,7 +28,9 @@ function ProfessorReviewList({ slug, initial, signedIn }: Props) {
     setLoading(false);
     if (!answer.ok) return setError(answer.message ?? `request failed (${answer.status})`);
     const list = answer.data.reviews;
-    setReviews((current) => nextPage === 0 ? list.content : [...current, ...list.content.filter((r) => !current.some((c) => c.id === r.id))]);
+    setReviews((current) =>
+      nextPage === 0 ? list.content : [...current, ...list.content.filter((r) => !current.some((c) => c.id === r.id))]
+    );
     setTotal(list.totalElements);
     setPage(nextPage);
   }
@@ -60,7 +62,15 @@ function ProfessorReviewList({ slug, initial, signedIn }: Props) {
                 </a>
               </h3>
             }
-            actions={<VoteButtons reviewId={review.id} initial={review} signedIn={signedIn} own={review.owner} onError={setError} />}
+            actions={
+              <VoteButtons
+                reviewId={review.id}
+                initial={review}
+                signedIn={signedIn}
+                own={review.owner}
+                onError={setError}
+              />
+            }
           />
         ))}
       </div>

@@ -36,8 +36,16 @@ function RegisterForm({ colleges }: Props) {
       <Field {...field("email")} label="Email" type="email" autoComplete="email" />
       <CollegeMajorFields field={field} colleges={colleges} majors={majors} onCollege={chooseCollege} />
       <Field {...field("expectedGrad")} label="Expected graduation year" type="number" placeholder="2028" />
-      <Field {...field("password")} label="Password" type="password" autoComplete="new-password" hint="At least 6 characters." />
-      <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? "Registering..." : "Register"}</button>
+      <Field
+        {...field("password")}
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 6 characters."
+      />
+      <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+        {busy ? "Registering..." : "Register"}
+      </button>
       <FormOutcome status={status} />
     </form>
   );

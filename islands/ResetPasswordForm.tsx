@@ -30,7 +30,11 @@ function ResetPasswordForm() {
     if (!data) return;
     const { verificationCode, newPassword } = data;
     await form.run(
-      () => apiFetch<{ message: string }>("/api/auth/reset-password", { method: "POST", body: { email, verificationCode, newPassword } }),
+      () =>
+        apiFetch<{ message: string }>("/api/auth/reset-password", {
+          method: "POST",
+          body: { email, verificationCode, newPassword },
+        }),
       "Reset failed, try again later",
       () => {
         removeStored(RESET_EMAIL_KEY);
@@ -43,10 +47,17 @@ function ResetPasswordForm() {
   return (
     <form className="form" onSubmit={submit} noValidate>
       {email && <p className="muted" id="reset-password-sent-to">{`Enter the reset code sent to ${email}`}</p>}
-      <Field {...field("verificationCode")} label="Reset code" autoComplete="one-time-code" placeholder="6-digit code" />
+      <Field
+        {...field("verificationCode")}
+        label="Reset code"
+        autoComplete="one-time-code"
+        placeholder="6-digit code"
+      />
       <NewPasswordFields field={field} />
       <FormOutcome status={status} />
-      <button type="submit" className="button" disabled={busy || !email} aria-busy={busy}>{busy ? "Resetting..." : "Reset Password"}</button>
+      <button type="submit" className="button" disabled={busy || !email} aria-busy={busy}>
+        {busy ? "Resetting..." : "Reset Password"}
+      </button>
     </form>
   );
 }

@@ -12,7 +12,10 @@ function ResetRequestForm() {
 
   const submit = form.submitWith(
     emailQuerySchema,
-    (data) => apiFetch<{ message: string }>(`/api/auth/forgot-password?email=${encodeURIComponent(data.email)}`, { method: "POST" }),
+    (data) =>
+      apiFetch<{ message: string }>(`/api/auth/forgot-password?email=${encodeURIComponent(data.email)}`, {
+        method: "POST",
+      }),
     "Reset failed, please try again later",
     (_result, data) => {
       writeStored(RESET_EMAIL_KEY, data.email);
@@ -25,7 +28,9 @@ function ResetRequestForm() {
     <form className="form" onSubmit={submit} noValidate>
       <Field {...field("email")} label="Email" type="email" autoComplete="email" />
       <FormOutcome status={status} />
-      <button type="submit" className="button" disabled={form.busy} aria-busy={form.busy}>{form.busy ? "Sending..." : "Send Reset Code"}</button>
+      <button type="submit" className="button" disabled={form.busy} aria-busy={form.busy}>
+        {form.busy ? "Sending..." : "Send Reset Code"}
+      </button>
     </form>
   );
 }

@@ -97,7 +97,13 @@ function ReviewForm({ courseId, courseCode, existing, professors = [], semesters
           <div className="rating-options">
             {RATING_CAPTIONS.map((caption, i) => (
               <label key={caption} className="rating-option">
-                <input type="radio" name={key} value={i + 1} checked={values[key] === i + 1} onChange={() => update(key)(i + 1)} />
+                <input
+                  type="radio"
+                  name={key}
+                  value={i + 1}
+                  checked={values[key] === i + 1}
+                  onChange={() => update(key)(i + 1)}
+                />
                 <span className="rating-number">{i + 1}</span>
                 <span className="rating-caption">{caption}</span>
               </label>
@@ -107,20 +113,41 @@ function ReviewForm({ courseId, courseCode, existing, professors = [], semesters
       ))}
       <Field {...field("teacherName")} label="Professor Name" suggestions={professors} />
       <div className="semester-field">
-        <Field {...field("semester")} label="Semester Taken" placeholder="e.g. Fall 2024" suggestions={semesters} hint={semesterRead?.text} />
+        <Field
+          {...field("semester")}
+          label="Semester Taken"
+          placeholder="e.g. Fall 2024"
+          suggestions={semesters}
+          hint={semesterRead?.text}
+        />
         {semesterRead?.canonical && (
-          <button type="button" className="link-button" onClick={() => update("semester")(semesterRead.canonical!)}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => update("semester")(semesterRead.canonical!)}
+          >
             {`Use "${semesterRead.canonical}"`}
           </button>
         )}
       </div>
       <Field {...field("hoursPerWeek")} label="Hours per Week" type="number" placeholder="0-40" />
       <label className="check">
-        <input type="checkbox" name="attendanceRequired" checked={values.attendanceRequired} onChange={(e) => update("attendanceRequired")(e.target.checked)} />
+        <input
+          type="checkbox"
+          name="attendanceRequired"
+          checked={values.attendanceRequired}
+          onChange={(e) => update("attendanceRequired")(e.target.checked)}
+        />
         <span>Attendance Required</span>
       </label>
       <Field {...field("assignmentTypes")} label="Assignment Types" placeholder="e.g. problem sets, essays, exams" />
-      <Field {...field("reviewText")} label="Your Review" multiline rows={6} hint={`Character limit: ${REVIEW_LIMITS.reviewText} (${length} used)`} />
+      <Field
+        {...field("reviewText")}
+        label="Your Review"
+        multiline
+        rows={6}
+        hint={`Character limit: ${REVIEW_LIMITS.reviewText} (${length} used)`}
+      />
       {status.kind === "failed" && (status.message || existingId) && (
         <p className="alert alert-error" role="alert">
           {status.message}

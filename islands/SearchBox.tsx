@@ -4,7 +4,10 @@ import { island } from "../src/client/island.tsx";
 
 /** A course or a professor the box offers; `key` is unique in the list. */
 type Suggestion = { key: string; href: string; code: string; title: string };
-type Answer = { courses: { id: number; code: string; title: string }[]; professors: { slug: string; name: string; reviews: number }[] };
+type Answer = {
+  courses: { id: number; code: string; title: string }[];
+  professors: { slug: string; name: string; reviews: number }[];
+};
 
 function suggestionsOf(answer: Answer): Suggestion[] {
   return [
@@ -114,7 +117,13 @@ function SearchBox({ id, variant }: Props) {
   const showList = open && q.trim() !== "";
   const activeId = active >= 0 && active < suggestions.length ? `${listId}-${active}` : undefined;
   return (
-    <form className={`search-box search-box-${variant}`} method="get" action="/search" role="search" aria-label={variant === "hero" ? "Find a course" : "Site"}>
+    <form
+      className={`search-box search-box-${variant}`}
+      method="get"
+      action="/search"
+      role="search"
+      aria-label={variant === "hero" ? "Find a course" : "Site"}
+    >
       <label htmlFor={id} className="visually-hidden">Search courses</label>
       <input
         id={id}
@@ -129,17 +138,14 @@ function SearchBox({ id, variant }: Props) {
         placeholder={variant === "hero" ? "CS 111, intro psych, calculus…" : "Search courses"}
         maxLength={200}
         value={q}
-        onChange={(e) =>
-          type(e.target.value)}
+        onChange={(e) => type(e.target.value)}
         onKeyDown={onKeyDown}
         onBlur={() => {
           cancel();
           // A click on a suggestion lands before the list closes.
-          setTimeout(() =>
-            setOpen(false), 150);
+          setTimeout(() => setOpen(false), 150);
         }}
-        onFocus={() =>
-          suggestions.length && q.trim() && setOpen(true)}
+        onFocus={() => suggestions.length && q.trim() && setOpen(true)}
       />
       {variant === "hero"
         ? <button type="submit" className="button">Search</button>
@@ -154,7 +160,13 @@ function SearchBox({ id, variant }: Props) {
       <p className="suggestions suggestion-empty" role="status" hidden={!(showList && suggestions.length === 0)}>
         {showList && suggestions.length === 0 ? "No course or professor matches yet: press Enter to search." : ""}
       </p>
-      <ul id={listId} role="listbox" aria-label="Suggested courses and professors" className="suggestions" hidden={!showList || suggestions.length === 0}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Suggested courses and professors"
+        className="suggestions"
+        hidden={!showList || suggestions.length === 0}
+      >
         {suggestions.map((s, i) => (
           <li
             key={s.key}
@@ -163,10 +175,8 @@ function SearchBox({ id, variant }: Props) {
             aria-selected={i === active}
             className={i === active ? "suggestion active" : "suggestion"}
             onMouseDown={(e) => e.preventDefault()}
-            onClick={() =>
-              go(s)}
-            onMouseEnter={() =>
-              setActive(i)}
+            onClick={() => go(s)}
+            onMouseEnter={() => setActive(i)}
           >
             <span className="suggestion-code">{s.code}</span>
             <span className="suggestion-title">{s.title}</span>

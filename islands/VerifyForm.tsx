@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { island } from "../src/client/island.tsx";
 import { apiFetch } from "../src/client/api.ts";
-import { readStored, removeStored, VERIFICATION_EMAIL_KEY, VERIFICATION_SENT_KEY, writeStored } from "../src/client/storage.ts";
+import {
+  readStored,
+  removeStored,
+  VERIFICATION_EMAIL_KEY,
+  VERIFICATION_SENT_KEY,
+  writeStored,
+} from "../src/client/storage.ts";
 import { verifySchema } from "../src/lib/schemas.ts";
 import { useForm } from "../src/client/use-form.ts";
 import { Field } from "../src/components/Field.tsx";
@@ -10,7 +16,10 @@ import { FormOutcome } from "../src/components/FormOutcome.tsx";
 /** Seconds before another verification email may be asked for. */
 export const RESEND_COOLDOWN = 60;
 
-type Resend = { kind: "idle" } | { kind: "sending" } | { kind: "sent"; message: string } | { kind: "failed"; message: string };
+type Resend = { kind: "idle" } | { kind: "sending" } | { kind: "sent"; message: string } | {
+  kind: "failed";
+  message: string;
+};
 
 type Props = {
   /** The email the server knows this browser is verifying (after a login of an unverified account), or null. */
@@ -26,7 +35,10 @@ type Props = {
  * types it and carries on.
  */
 function VerifyForm({ email: known = null, codeJustSent = false }: Props) {
-  const form = useForm({ email: known ?? "", verificationCode: "" }, { idPrefix: "verify", order: ["email", "verificationCode"] });
+  const form = useForm({ email: known ?? "", verificationCode: "" }, {
+    idPrefix: "verify",
+    order: ["email", "verificationCode"],
+  });
   const { values, update, idOf, status, busy, field } = form;
   const email = values.email;
   const [locked, setLocked] = useState(Boolean(known));
@@ -87,7 +99,10 @@ function VerifyForm({ email: known = null, codeJustSent = false }: Props) {
     }
     sending.current = true;
     setResend({ kind: "sending" });
-    const result = await apiFetch<{ message: string }>(`/api/auth/resend-verification?email=${encodeURIComponent(target)}`, { method: "POST" });
+    const result = await apiFetch<{ message: string }>(
+      `/api/auth/resend-verification?email=${encodeURIComponent(target)}`,
+      { method: "POST" },
+    );
     sending.current = false;
     if (result.ok) {
       setResend({ kind: "sent", message: result.data?.message ?? "" });
@@ -101,7 +116,11 @@ function VerifyForm({ email: known = null, codeJustSent = false }: Props) {
     }
   }
 
-  const resendLabel = resend.kind === "sending" ? "Sending..." : countdown > 0 ? `Resend verification email (${countdown}s)` : "Resend verification email";
+  const resendLabel = resend.kind === "sending"
+    ? "Sending..."
+    : countdown > 0
+    ? `Resend verification email (${countdown}s)`
+    : "Resend verification email";
   return (
     <div className="stack">
       <form className="form" onSubmit={submit} noValidate>
@@ -118,9 +137,17 @@ function VerifyForm({ email: known = null, codeJustSent = false }: Props) {
             <button type="button" className="link-button" onClick={chooseAnotherEmail}>Use a different email</button>
           </p>
         )}
-        <Field {...field("verificationCode")} label="Verification code" autoComplete="one-time-code" inputMode="numeric" placeholder="6-digit code" />
+        <Field
+          {...field("verificationCode")}
+          label="Verification code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          placeholder="6-digit code"
+        />
         <FormOutcome status={status} />
-        <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? "Verifying..." : "Verify Account"}</button>
+        <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+          {busy ? "Verifying..." : "Verify Account"}
+        </button>
       </form>
       <div className="form-links" id="verify-resend">
         <p>
@@ -136,7 +163,9 @@ function VerifyForm({ email: known = null, codeJustSent = false }: Props) {
             {resendLabel}
           </button>
         </p>
-        {resend.kind === "sent" && resend.message && <p className="alert alert-success" role="status">{resend.message}</p>}
+        {resend.kind === "sent" && resend.message && (
+          <p className="alert alert-success" role="status">{resend.message}</p>
+        )}
         {resend.kind === "failed" && <p className="alert alert-error" role="alert">{resend.message}</p>}
       </div>
     </div>

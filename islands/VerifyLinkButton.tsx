@@ -10,7 +10,9 @@ type Props = { token: string };
  * which says so with the email filled in: the link never signs anyone in.
  */
 function VerifyLinkButton({ token }: Props) {
-  const [state, setState] = useState<{ kind: "idle" } | { kind: "busy" } | { kind: "failed"; message: string }>({ kind: "idle" });
+  const [state, setState] = useState<{ kind: "idle" } | { kind: "busy" } | { kind: "failed"; message: string }>({
+    kind: "idle",
+  });
   const inFlight = useRef(false);
 
   async function verify() {

@@ -14,7 +14,8 @@ export default function ErrorPage({ data }: PageProps<{ status: number; message:
         </details>
       )}
       <p>
-        <a className="button" href="/">Go to the home page</a> <a className="button button-ghost" href="/search">Search courses</a>
+        <a className="button" href="/">Go to the home page</a>{" "}
+        <a className="button button-ghost" href="/search">Search courses</a>
       </p>
     </div>
   );

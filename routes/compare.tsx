@@ -20,7 +20,10 @@ type Data =
   /** The courses found; ids the catalog lacks make it a 404 that still shows the others. */
   | { kind: "courses"; courses: ComparedCourse[]; missing: number[] };
 
-export const loadFailure: LoadFailure = { heading: "Compare courses", message: "Failed to load the courses to compare" };
+export const loadFailure: LoadFailure = {
+  heading: "Compare courses",
+  message: "Failed to load the courses to compare",
+};
 
 export async function load(c: AppContext): Promise<Data> {
   const raw = c.req.query("ids");
@@ -31,11 +34,14 @@ export async function load(c: AppContext): Promise<Data> {
   return { kind: "courses", ...await compareCourses(c.var.deps.database.db, parsed.data.ids, user?.id) };
 }
 
-const DESCRIPTION = "Compare up to four Boston University courses side by side: ratings, hours per week, Hubs and prerequisites.";
+const DESCRIPTION =
+  "Compare up to four Boston University courses side by side: ratings, hours per week, Hubs and prerequisites.";
 
 export function meta(data: Data): PageMeta {
   if (data.kind === "none") return { title: "Compare courses", description: DESCRIPTION };
-  if (data.kind === "invalid") return { title: "Compare courses", description: DESCRIPTION, status: 400, noindex: true };
+  if (data.kind === "invalid") {
+    return { title: "Compare courses", description: DESCRIPTION, status: 400, noindex: true };
+  }
   const status = data.missing.length ? 404 : undefined;
   if (!data.courses.length) return { title: "Compare courses", description: DESCRIPTION, status, noindex: true };
   const named = data.courses.map((course) => `${course.code} (${course.title})`);
@@ -51,14 +57,19 @@ export function meta(data: Data): PageMeta {
 function HowToPick({ signedIn, one }: { signedIn: boolean; one: boolean }) {
   return (
     <div className="card compare-how">
-      <p className="empty-title">{one ? "Pick at least one more course to compare it with." : "Pick courses to compare."}</p>
+      <p className="empty-title">
+        {one ? "Pick at least one more course to compare it with." : "Pick courses to compare."}
+      </p>
       <p>
         Press <strong>Compare</strong>{" "}
-        on up to four courses in the search results, your saved courses or on a course page, then open the comparison from the bar at the bottom of the list.
+        on up to four courses in the search results, your saved courses or on a course page, then open the comparison
+        from the bar at the bottom of the list.
       </p>
       <p className="compare-how-links">
         <a className="button" href="/search">Search courses</a>
-        <a className="button button-ghost" href={signedIn ? "/saved-courses" : loginHref("/saved-courses")}>Your saved courses</a>
+        <a className="button button-ghost" href={signedIn ? "/saved-courses" : loginHref("/saved-courses")}>
+          Your saved courses
+        </a>
       </p>
     </div>
   );
@@ -79,7 +90,9 @@ export default function Compare({ data, user }: PageProps<Data>) {
       {data.kind === "courses" && data.missing.length > 0 && (
         <p className="alert alert-error" role="alert">
           {`${unknownCoursesMessage(data.missing)}. `}
-          {courses.length > 0 && <a href={compareHref(courses.map((course) => course.id))}>Compare the courses found</a>}
+          {courses.length > 0 && (
+            <a href={compareHref(courses.map((course) => course.id))}>Compare the courses found</a>
+          )}
         </p>
       )}
       <CompareActions courses={courses.map((course) => ({ id: course.id, code: course.code }))} />

@@ -35,7 +35,9 @@ function NextToReview({ data }: { data: DashboardData }) {
     return (
       <div className="card next-review next-review-empty">
         <p className="next-review-title">Start your course journey!</p>
-        <p className="muted">Mark the courses you have taken as done, and they will show up here, ready for your review.</p>
+        <p className="muted">
+          Mark the courses you have taken as done, and they will show up here, ready for your review.
+        </p>
         <a className="button" href="/search">Add more courses</a>
       </div>
     );

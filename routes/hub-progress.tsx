@@ -101,7 +101,9 @@ function groupsOf(items: HubProgressItem[]): { category: string; requirements: R
   const groups: { category: string; requirements: Requirement[] }[] = [];
   for (const item of items) {
     if (item.hubCode === second) continue;
-    const requirement = item.hubCode === first ? eitherRequirement(item, items.find((i) => i.hubCode === second)!) : requirementOf(item);
+    const requirement = item.hubCode === first
+      ? eitherRequirement(item, items.find((i) => i.hubCode === second)!)
+      : requirementOf(item);
     let group = groups.find((g) => g.category === item.category);
     if (!group) groups.push(group = { category: item.category, requirements: [] });
     group.requirements.push(requirement);
@@ -142,7 +144,13 @@ function RequirementCard({ r }: { r: Requirement }) {
         <span>{`${r.completed} of ${r.required}`}</span>
         {extra > 0 && <span className="hub-projected">{`+${extra} projected`}</span>}
       </p>
-      <ProgressBar value={r.completed} max={r.required} tone={tone} label={`${r.code} progress`} valueText={`${r.completed} of ${r.required}`} />
+      <ProgressBar
+        value={r.completed}
+        max={r.required}
+        tone={tone}
+        label={`${r.code} progress`}
+        valueText={`${r.completed} of ${r.required}`}
+      />
       {!r.projectedFulfilled && (
         <p className="hub-find">
           {/* Hub search is AND, so the SI2/SO2 pair gets a search per code. */}
@@ -186,7 +194,8 @@ export default function HubProgress({ data }: PageProps<Data>) {
         <div className="hub-overall-head">
           <h2 id="overall-heading">Overall progress</h2>
           <p className="hub-percent">
-            <strong>{`${summary.percent}%`}</strong> <span className="muted">{`of requirements fulfilled (${summary.completed} of ${summary.total})`}</span>
+            <strong>{`${summary.percent}%`}</strong>{" "}
+            <span className="muted">{`of requirements fulfilled (${summary.completed} of ${summary.total})`}</span>
           </p>
         </div>
         <ProgressBar

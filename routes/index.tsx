@@ -25,19 +25,34 @@ export async function load(c: AppContext): Promise<Response | Data> {
 const WHY = [
   {
     title: "Advanced search options",
-    text: "Filter by BU Hub requirement, college, department, course level, prerequisites and ratings to find exactly the course that fits.",
+    text:
+      "Filter by BU Hub requirement, college, department, course level, prerequisites and ratings to find exactly the course that fits.",
   },
-  { title: "Read past opinions", text: "Honest, anonymous reviews from students who took the course: workload, difficulty, usefulness and more." },
-  { title: "Understand teaching styles", text: "See how each professor teaches a course and how students rated them, before you register." },
+  {
+    title: "Read past opinions",
+    text: "Honest, anonymous reviews from students who took the course: workload, difficulty, usefulness and more.",
+  },
+  {
+    title: "Understand teaching styles",
+    text: "See how each professor teaches a course and how students rated them, before you register.",
+  },
 ];
 
 const FEATURES = [
-  { title: "Track Hub progress", text: "Mark courses as completed or planned and watch your BU Hub requirements fill in." },
-  { title: "Post anonymous reviews", text: "Help the next student: rate the courses you took without your name attached." },
+  {
+    title: "Track Hub progress",
+    text: "Mark courses as completed or planned and watch your BU Hub requirements fill in.",
+  },
+  {
+    title: "Post anonymous reviews",
+    text: "Help the next student: rate the courses you took without your name attached.",
+  },
   { title: "Quickly add and remove courses", text: "Keep completed, future and saved course lists one click away." },
 ];
 
-function FeatureSection({ id, title, items, children }: { id: string; title: string; items: typeof WHY; children?: ReactNode }) {
+function FeatureSection(
+  { id, title, items, children }: { id: string; title: string; items: typeof WHY; children?: ReactNode },
+) {
   return (
     <section className="feature-section" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
@@ -60,7 +75,10 @@ export default function Landing({ data, notice }: PageProps<Data>) {
       <NoticeBanner notice={notice} />
       <section className="hero">
         <h1>Select your next BU course with confidence</h1>
-        <p className="lead">Search every Boston University course by Hub requirement, prerequisites and ratings, and read what past students really thought.</p>
+        <p className="lead">
+          Search every Boston University course by Hub requirement, prerequisites and ratings, and read what past
+          students really thought.
+        </p>
         <SearchBox id="hero-search" variant="hero" />
         <p className="hero-counts">
           {data.reviews

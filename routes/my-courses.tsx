@@ -8,14 +8,21 @@ import type { LoadFailure, PageMeta, PageProps, SignedInContext } from "../src/s
 import { listCourses, listIds } from "../src/services/courses/course-lists.ts";
 
 export const access = "user";
-export const loadFailure: LoadFailure = { heading: "My Courses", message: "Failed to fetch your courses, try re-logging in or at a different time" };
+export const loadFailure: LoadFailure = {
+  heading: "My Courses",
+  message: "Failed to fetch your courses, try re-logging in or at a different time",
+};
 
 type Data = { completed: CourseView[]; future: CourseView[]; lists: ListIds };
 
 export async function load(c: SignedInContext): Promise<Data> {
   const db = c.var.deps.database.db;
   const userId = c.var.user.id;
-  const [completed, future, lists] = await Promise.all([listCourses(db, userId, "completed"), listCourses(db, userId, "future"), listIds(db, userId)]);
+  const [completed, future, lists] = await Promise.all([
+    listCourses(db, userId, "completed"),
+    listCourses(db, userId, "future"),
+    listIds(db, userId),
+  ]);
   return { completed, future, lists };
 }
 
@@ -31,7 +38,9 @@ export default function MyCourses({ data }: PageProps<Data>) {
         ? (
           <div className="card empty-state">
             <p className="empty-title">No courses enrolled yet</p>
-            <p className="muted">Find the courses you have taken or plan to take, and mark them as done or add them as future courses.</p>
+            <p className="muted">
+              Find the courses you have taken or plan to take, and mark them as done or add them as future courses.
+            </p>
             <a className="button" href="/search">Browse Courses</a>
           </div>
         )

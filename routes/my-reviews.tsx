@@ -4,7 +4,10 @@ import type { LoadFailure, PageMeta, PageProps, SignedInContext } from "../src/s
 import { myReviews } from "../src/services/reviews/course-reviews.ts";
 
 export const access = "user";
-export const loadFailure: LoadFailure = { heading: "My Reviews", message: "Error fetching your reviews, please try again later" };
+export const loadFailure: LoadFailure = {
+  heading: "My Reviews",
+  message: "Error fetching your reviews, please try again later",
+};
 
 type Data = { reviews: MyReviewView[] };
 

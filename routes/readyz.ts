@@ -7,5 +7,7 @@ export default new Hono<AppEnv>().get("/", async (c) => {
   c.header("Cache-Control", "no-store");
   const { database } = c.var.deps;
   // Counting the applied migrations needs a database that answers: one question says both.
-  return await migrationsApplied(database) ? c.json({ status: "ready" }) : c.json({ status: "unavailable", message: "The database is not ready." }, 503);
+  return await migrationsApplied(database)
+    ? c.json({ status: "ready" })
+    : c.json({ status: "unavailable", message: "The database is not ready." }, 503);
 });

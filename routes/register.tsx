@@ -16,7 +16,8 @@ export default function Register({ data }: PageProps<Data>) {
     <div className="page form-page">
       <h1>Sign up to start rating BU courses</h1>
       <p className="alert alert-info" role="note">
-        We recommend signing up with a personal email address: the verification code may not reach a university email inbox.
+        We recommend signing up with a personal email address: the verification code may not reach a university email
+        inbox.
       </p>
       <RegisterForm colleges={data.colleges} />
       <div className="form-links">

@@ -7,7 +7,10 @@ import type { LoadFailure, PageMeta, PageProps, SignedInContext } from "../src/s
 import { listCourses, listIds } from "../src/services/courses/course-lists.ts";
 
 export const access = "user";
-export const loadFailure: LoadFailure = { heading: "Saved Courses", message: "Failed to fetch saved courses, try re-logging in or at a different time" };
+export const loadFailure: LoadFailure = {
+  heading: "Saved Courses",
+  message: "Failed to fetch saved courses, try re-logging in or at a different time",
+};
 
 type Data = { saved: CourseView[]; lists: ListIds };
 

@@ -5,13 +5,24 @@ import type { SearchPage } from "../src/lib/api-types.ts";
 import type { AppContext, PageMeta, PageProps } from "../src/server/context.ts";
 import { type CatalogSource, catalogSource } from "../src/services/catalog/catalog.ts";
 import { listIds } from "../src/services/courses/course-lists.ts";
-import { type NamedCode, namedCourseColleges, namedDepartmentsOf, searchCourses } from "../src/services/courses/course-queries.ts";
+import {
+  type NamedCode,
+  namedCourseColleges,
+  namedDepartmentsOf,
+  searchCourses,
+} from "../src/services/courses/course-queries.ts";
 
-const DESCRIPTION = "Search Boston University courses by Hub requirement, college, department, prerequisites and ratings, and read student reviews.";
+const DESCRIPTION =
+  "Search Boston University courses by Hub requirement, college, department, prerequisites and ratings, and read student reviews.";
 
 /** A filter the page cannot read is answered with 400 and the message, above the unfiltered results. */
 export function meta(data: Data): PageMeta {
-  return { title: "Search Courses", description: DESCRIPTION, status: data.error ? 400 : undefined, ownSearchBox: true };
+  return {
+    title: "Search Courses",
+    description: DESCRIPTION,
+    status: data.error ? 400 : undefined,
+    ownSearchBox: true,
+  };
 }
 
 type Data = {
@@ -39,7 +50,15 @@ export async function load(c: AppContext): Promise<Data> {
     catalogSource(db),
     user ? listIds(db, user.id) : null,
   ]);
-  return { filter, result, error: parsed.ok ? null : parsed.message, colleges, departments: Object.fromEntries(departmentLists), source, lists };
+  return {
+    filter,
+    result,
+    error: parsed.ok ? null : parsed.message,
+    colleges,
+    departments: Object.fromEntries(departmentLists),
+    source,
+    lists,
+  };
 }
 
 export default function Search({ data, user }: PageProps<Data>) {
@@ -48,7 +67,8 @@ export default function Search({ data, user }: PageProps<Data>) {
       <h1>Search Courses</h1>
       {data.source === "demo" && (
         <p className="alert alert-info" role="note">
-          This is the demo catalog: a sample of BU courses written for HubRate, with its own descriptions. The operator can load the full catalog with
+          This is the demo catalog: a sample of BU courses written for HubRate, with its own descriptions. The operator
+          can load the full catalog with
           <code>deno task catalog:import</code>.
         </p>
       )}

@@ -21,7 +21,11 @@ export default new Hono<AppEnv>().get("/", async (c) => {
     ...professors.map((p) => `/professor/${p.slug}`),
   ];
   const urls = paths.map((path) => `<url><loc>${origin}${path}</loc></url>`).join("");
-  return c.body(`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`, 200, {
-    "Content-Type": "application/xml; charset=utf-8",
-  });
+  return c.body(
+    `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`,
+    200,
+    {
+      "Content-Type": "application/xml; charset=utf-8",
+    },
+  );
 });

@@ -3,7 +3,12 @@ import { loginHref } from "../src/lib/urls.ts";
 import { accountDeps } from "../src/server/account-deps.ts";
 import type { AppContext, AppEnv } from "../src/server/context.ts";
 import { renderPage } from "../src/server/render.tsx";
-import { UNSUBSCRIBE_MESSAGES, unsubscribeByLink, type UnsubscribeLink, unsubscribeLink } from "../src/services/reviews/review-reminders.ts";
+import {
+  UNSUBSCRIBE_MESSAGES,
+  unsubscribeByLink,
+  type UnsubscribeLink,
+  unsubscribeLink,
+} from "../src/services/reviews/review-reminders.ts";
 import { unsubscribePath } from "../src/services/mail/mail-templates.ts";
 
 type View = { step: "ask" | "done"; link: UnsubscribeLink; token: string; accountHref: string };
@@ -29,7 +34,9 @@ function Unsubscribe({ step, link, token, accountHref }: View) {
     return (
       <div className="page form-page stack">
         <h1>You are unsubscribed</h1>
-        <p className="alert alert-success" role="status">HubRate will not send you end-of-term review reminders any more.</p>
+        <p className="alert alert-success" role="status">
+          HubRate will not send you end-of-term review reminders any more.
+        </p>
         <p>
           Changed your mind? Turn them back on on <a href={accountHref}>your account page</a>.
         </p>
@@ -51,7 +58,8 @@ function Unsubscribe({ step, link, token, accountHref }: View) {
     <div className="page form-page stack">
       <h1>Stop end-of-term review reminders?</h1>
       <p>
-        HubRate emails you when a term ends about the courses you completed but have not reviewed. Press the button to stop these emails.
+        HubRate emails you when a term ends about the courses you completed but have not reviewed. Press the button to
+        stop these emails.
       </p>
       <form method="post" action={unsubscribePath(token)}>
         <button type="submit" className="button">Unsubscribe</button>
@@ -67,7 +75,11 @@ const STATUS = { student: 200, invalid: 400, gone: 404 } as const;
 
 function respond(c: AppContext, view: View) {
   c.header("Cache-Control", "no-store");
-  const title = view.link.kind !== "student" ? "Unsubscribe link not valid" : view.step === "done" ? "Unsubscribed" : "Review reminders";
+  const title = view.link.kind !== "student"
+    ? "Unsubscribe link not valid"
+    : view.step === "done"
+    ? "Unsubscribed"
+    : "Review reminders";
   return renderPage(c, { title, noindex: true }, <Unsubscribe {...view} />, STATUS[view.link.kind]);
 }
 

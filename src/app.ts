@@ -35,11 +35,20 @@ export async function createApp(deps: AppDeps, routes?: RouteModules): Promise<H
   const app = new Hono<AppEnv>();
   // The API's document describes the handler files this app mounts, and is made once, when first asked for.
   let document: Promise<Record<string, unknown>> | undefined;
-  const apiDocument = () => document ??= openApiDocument(collected.handlers.map(({ path, module }) => ({ path, app: module.default })), deps.config.origin);
+  const apiDocument = () =>
+    document ??= openApiDocument(
+      collected.handlers.map(({ path, module }) => ({ path, app: module.default })),
+      deps.config.origin,
+    );
 
   const renderErrorPage = (c: AppContext, status: number, message: string, detail?: string) => {
     if (!errorPage) return c.text(detail ? `${message}\n\n${detail}` : message, status as 500);
-    const page = createElement(errorPage.default, { data: { status, message, detail }, user: c.var.user, url: "", params: {} });
+    const page = createElement(errorPage.default, {
+      data: { status, message, detail },
+      user: c.var.user,
+      url: "",
+      params: {},
+    });
     return renderPage(c, { title: "Something went wrong", noindex: true }, page, status);
   };
   app.onError(handleError(renderErrorPage));
@@ -64,7 +73,12 @@ export async function createApp(deps: AppDeps, routes?: RouteModules): Promise<H
   // A URL longer than any of the site's own gets 414 before the cache, the session or a route sees it.
   app.use("*", urlLengthLimit);
   // What one address may ask at a time (src/services/platform/request-limits.ts): refused before any other work, so a flood costs little.
-  for (const path of ["/api/suggest", "/api/courses/suggest"]) app.use(path, limitPerAddress((limits) => limits.suggest));
+  for (const path of ["/api/suggest", "/api/courses/suggest"]) {
+    app.use(
+      path,
+      limitPerAddress((limits) => limits.suggest),
+    );
+  }
   for (const path of ["/api/courses/search", "/search"]) app.use(path, limitPerAddress((limits) => limits.search));
   // What visitors were answered, kept while the content version holds; inside the security headers, so a copy
   // goes out with this request's nonce and CSP. The probes always ask the database themselves.

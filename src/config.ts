@@ -9,10 +9,14 @@ const envSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   APP_ENV: z.enum(["development", "production", "test"]).default("development"),
   APP_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
-  DATABASE_URL: z.string().regex(/^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/, "must start with file:, libsql://, https:// or wss://")
+  DATABASE_URL: z.string().regex(
+    /^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/,
+    "must start with file:, libsql://, https:// or wss://",
+  )
     .default(`file:${DATA_DIR}/hubrate.db`),
   DATABASE_AUTH_TOKEN: z.string().optional(),
-  DATABASE_SYNC_URL: z.string().regex(/^(libsql:\/\/|https?:\/\/)/, "must start with libsql://, https:// or http://").optional(),
+  DATABASE_SYNC_URL: z.string().regex(/^(libsql:\/\/|https?:\/\/)/, "must start with libsql://, https:// or http://")
+    .optional(),
   DATABASE_SYNC_INTERVAL: z.coerce.number().int().min(0).max(86_400).default(60),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -24,7 +28,10 @@ const envSchema = z.object({
   RESPONSE_CACHE: z.enum(["auto", "on", "off"]).default("auto"),
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   // The dates themselves (real days, one per term, far enough apart) are checked where they are used, by src/lib/term-ends.ts.
-  REVIEW_REMINDER_DATES: z.string().regex(/^\s*\d{2}-\d{2}\s*(,\s*\d{2}-\d{2}\s*)*$/, "must be MM-DD dates separated by commas, e.g. 12-20,05-15")
+  REVIEW_REMINDER_DATES: z.string().regex(
+    /^\s*\d{2}-\d{2}\s*(,\s*\d{2}-\d{2}\s*)*$/,
+    "must be MM-DD dates separated by commas, e.g. 12-20,05-15",
+  )
     .default("12-20,05-15"),
 });
 
@@ -87,13 +94,17 @@ export function loadConfig(
   }
   const v = parsed.data;
   if (v.DATABASE_SYNC_URL && !v.DATABASE_URL.startsWith("file:")) {
-    throw new ConfigError(`Invalid DATABASE_SYNC_URL: an embedded replica needs a file: DATABASE_URL for its local copy (got ${v.DATABASE_URL})`);
+    throw new ConfigError(
+      `Invalid DATABASE_SYNC_URL: an embedded replica needs a file: DATABASE_URL for its local copy (got ${v.DATABASE_URL})`,
+    );
   }
   if (v.APP_ENV === "production" && !v.SESSION_SECRET) {
     throw new ConfigError("Missing SESSION_SECRET: it is required when APP_ENV=production (at least 32 characters)");
   }
   if (v.APP_ENV === "production" && !v.APP_ORIGIN) {
-    throw new ConfigError("Missing APP_ORIGIN: it is required when APP_ENV=production (for example https://hubrate.example)");
+    throw new ConfigError(
+      "Missing APP_ORIGIN: it is required when APP_ENV=production (for example https://hubrate.example)",
+    );
   }
   return {
     port: v.PORT,

@@ -4,18 +4,33 @@
  * the browser assets built, and the mailer.
  */
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import { type Database, DatabaseUnavailableError, migrateDatabase, MIGRATIONS_DIR, openDatabase } from "../db/client.ts";
+import {
+  type Database,
+  DatabaseUnavailableError,
+  migrateDatabase,
+  MIGRATIONS_DIR,
+  openDatabase,
+} from "../db/client.ts";
 import demoCatalog from "../db/seeds/demo-catalog.json" with { type: "json" };
 import { referenceData as reference } from "../db/seeds/reference.ts";
 import { loadDemoReviews } from "./services/catalog/demo-reviews.ts";
 import { type Config, ConfigError } from "./config.ts";
 import { type AssetManifest, readManifest } from "./server/asset-manifest.ts";
 import type { AppDeps } from "./server/context.ts";
-import { ensureReferenceData, loadDemoCatalogIfEmpty, REFERENCE_DATA_KEY, referenceDataHash } from "./services/catalog/catalog.ts";
+import {
+  ensureReferenceData,
+  loadDemoCatalogIfEmpty,
+  REFERENCE_DATA_KEY,
+  referenceDataHash,
+} from "./services/catalog/catalog.ts";
 import { createMailer, type Mailer } from "./services/mail/mail.ts";
 import { createOutbox } from "./services/mail/outbox.ts";
 import { requestLimits } from "./services/platform/request-limits.ts";
-import { ensurePrerequisitesLinked, PREREQUISITE_PARSER_KEY, PREREQUISITE_PARSER_VERSION } from "./services/courses/course-prerequisites.ts";
+import {
+  ensurePrerequisitesLinked,
+  PREREQUISITE_PARSER_KEY,
+  PREREQUISITE_PARSER_VERSION,
+} from "./services/courses/course-prerequisites.ts";
 import { ensureReviewKeys } from "./services/courses/course-summary.ts";
 import { catalogIndex } from "./services/search/search-index.ts";
 import { catalogSnapshotCurrent, currentCatalog, ensureCatalogSnapshot } from "./services/catalog/catalog-cache.ts";
@@ -65,10 +80,15 @@ async function alreadyPrepared(database: Database, config: Config): Promise<bool
   try {
     const [[migrated], [stored], [courses], [parser], [unkeyed], postings, snapshot] = await Promise.all([
       database.client.execute("SELECT MAX(created_at) AS at FROM __drizzle_migrations").then((r) => r.rows),
-      database.client.execute({ sql: "SELECT value FROM app_settings WHERE key = ?", args: [REFERENCE_DATA_KEY] }).then((r) => r.rows),
+      database.client.execute({ sql: "SELECT value FROM app_settings WHERE key = ?", args: [REFERENCE_DATA_KEY] }).then(
+        (r) => r.rows,
+      ),
       database.client.execute("SELECT EXISTS (SELECT 1 FROM courses) AS any").then((r) => r.rows),
-      database.client.execute({ sql: "SELECT value FROM app_settings WHERE key = ?", args: [PREREQUISITE_PARSER_KEY] }).then((r) => r.rows),
-      database.client.execute("SELECT EXISTS (SELECT 1 FROM reviews WHERE teacher_key = '') AS any").then((r) => r.rows),
+      database.client.execute({ sql: "SELECT value FROM app_settings WHERE key = ?", args: [PREREQUISITE_PARSER_KEY] })
+        .then((r) => r.rows),
+      database.client.execute("SELECT EXISTS (SELECT 1 FROM reviews WHERE teacher_key = '') AS any").then((r) =>
+        r.rows
+      ),
       searchPostingsCurrent(database.db),
       catalogSnapshotCurrent(database.db),
     ]);
@@ -108,7 +128,16 @@ export async function prepareApp(
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   // Entry points start the outbox's periodic sweep; requests wake it whenever they put mail in.
   const outbox = createOutbox(database, mailer);
-  return { config, database, mailer, outbox, assets, limits: requestLimits(config.rateLimits), demoCoursesLoaded, demoReviewsLoaded };
+  return {
+    config,
+    database,
+    mailer,
+    outbox,
+    assets,
+    limits: requestLimits(config.rateLimits),
+    demoCoursesLoaded,
+    demoReviewsLoaded,
+  };
 }
 
 /** For entry points: a bad setting or an unreachable database ends the start with one line; anything else is a bug and keeps its trace. */
@@ -148,7 +177,9 @@ export function warmSearchIndex(database: Database, listening?: Promise<void>): 
   );
   catalogIndex(database.db).then(
     (index) => {
-      const held = watch ? `; the event loop was held at most ${Math.round(watch.longest())} ms at a time since the server listens` : "";
+      const held = watch
+        ? `; the event loop was held at most ${Math.round(watch.longest())} ms at a time since the server listens`
+        : "";
       console.log(`Search index ready: ${index.courses.size} courses in ${since()}${held}.`);
     },
     (error) => console.error("[search] could not build the search index at startup:", error),
@@ -188,8 +219,16 @@ export function scheduleReviewReminders(
   if (typeof cron !== "function") return false;
   cron("HubRate end-of-term review reminders", REVIEW_REMINDER_SCHEDULE, async () => {
     const { database, outbox, config } = await ready;
-    const run = await remindForToday({ database, outbox, secret: config.sessionSecret, origin: config.origin }, ends, now());
-    if (run.term) console.log(`[reminders] ${run.term.label} ended ${run.term.endDate}: ${run.reminded.length} reminded on ${run.today}.`);
+    const run = await remindForToday(
+      { database, outbox, secret: config.sessionSecret, origin: config.origin },
+      ends,
+      now(),
+    );
+    if (run.term) {
+      console.log(
+        `[reminders] ${run.term.label} ended ${run.term.endDate}: ${run.reminded.length} reminded on ${run.today}.`,
+      );
+    }
   });
   return true;
 }

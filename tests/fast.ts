@@ -25,8 +25,21 @@ export const SLOW_FILES: Record<string, string> = {
 if (import.meta.main) {
   const watch = Deno.args.includes("--watch");
   const rest = Deno.args.filter((arg) => arg !== "--watch");
-  const args = ["run", "-A", "npm:vitest@5.1.1", ...(watch ? [] : ["run"]), "--project", "unit", "--project", "islands"];
+  const args = [
+    "run",
+    "-A",
+    "npm:vitest@5.1.1",
+    ...(watch ? [] : ["run"]),
+    "--project",
+    "unit",
+    "--project",
+    "islands",
+  ];
   for (const file of Object.keys(SLOW_FILES)) args.push("--exclude", file);
-  const child = new Deno.Command(Deno.execPath(), { args: [...args, ...rest], env: { NODE_ENV: "test" }, stdin: "inherit" }).spawn();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [...args, ...rest],
+    env: { NODE_ENV: "test" },
+    stdin: "inherit",
+  }).spawn();
   Deno.exit((await child.status).code);
 }

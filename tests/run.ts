@@ -37,14 +37,18 @@ if (missing.length) {
       );
       Deno.exit(1);
     }
-    console.log(`Running the browser tests in ${CHROMIUM_PATH}; 'apt-get install -y ${names}' (as root) makes them faster.`);
+    console.log(
+      `Running the browser tests in ${CHROMIUM_PATH}; 'apt-get install -y ${names}' (as root) makes them faster.`,
+    );
   } else {
     console.log(`Installing Debian's ${names} (apt-get) for the browser tests...`);
     const env = { DEBIAN_FRONTEND: "noninteractive" };
     const installed = await run("apt-get", ["update", "-qq"], env) === 0 &&
       await run("apt-get", ["install", "-y", "-qq", ...missing.map((p) => p.name)], env) === 0;
     if (!(await exists(CHROMIUM_PATH))) {
-      console.error(`Installing Chromium failed. Install it by hand with: apt-get update && apt-get install -y ${names}`);
+      console.error(
+        `Installing Chromium failed. Install it by hand with: apt-get update && apt-get install -y ${names}`,
+      );
       Deno.exit(1);
     }
     if (!installed) console.log(`Installing ${names} failed; the browser tests run in ${CHROMIUM_PATH}.`);

@@ -10,7 +10,10 @@ export type ReferenceData = {
   /** The colleges a student can register in, with their majors. */
   colleges: { code: string; name: string; majors: string[] }[];
   /** Every college and department code that courses carry, with its name. */
-  catalog: { colleges: { code: string; name: string }[]; departments: { college: string; code: string; name: string }[] };
+  catalog: {
+    colleges: { code: string; name: string }[];
+    departments: { college: string; code: string; name: string }[];
+  };
 };
 
 export const referenceData: ReferenceData = { colleges: studentColleges.colleges, catalog: catalogNames };

@@ -36,13 +36,25 @@ import { accountDeps } from "../../src/server/account-deps.ts";
 import { clearSessionCookie, setSessionCookie } from "../../src/server/session-cookie.ts";
 import { validate } from "../../src/server/validation.ts";
 import { withoutServerTiming } from "../../src/middleware/server-timing.ts";
-import { errorSchema, loginUnverifiedSchema, meSchema, messageSchema, signedInSchema, stringListSchema, tokenSchema } from "../../src/lib/api-schemas.ts";
+import {
+  errorSchema,
+  loginUnverifiedSchema,
+  meSchema,
+  messageSchema,
+  signedInSchema,
+  stringListSchema,
+  tokenSchema,
+} from "../../src/lib/api-schemas.ts";
 import { EXAMPLES } from "../../src/server/api-examples.ts";
 import { apiRead, apiWrite } from "../../src/server/openapi.ts";
 
 const CONTACT_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 };
 const CONTACT_THROTTLED = "You have sent several messages already. Please wait a few minutes and try again.";
-const message = (description: string, text: string) => ({ description, schema: messageSchema, example: { message: text } });
+const message = (description: string, text: string) => ({
+  description,
+  schema: messageSchema,
+  example: { message: text },
+});
 const ACCOUNTS = "Accounts" as const;
 
 /** /api/auth: sign-up, verification, login, passwords, and the lists the sign-up form needs. */
@@ -65,7 +77,11 @@ export default new Hono<AppEnv>()
       tag: ACCOUNTS,
       summary: "A college's majors, with Undecided",
       access: "anyone",
-      answer: { description: "Major names, sorted; an empty list for an unknown college.", schema: stringListSchema, example: EXAMPLES.majors },
+      answer: {
+        description: "Major names, sorted; an empty list for an unknown college.",
+        schema: stringListSchema,
+        example: EXAMPLES.majors,
+      },
       errors: { 400: "Select a college" },
     }),
     validate(
@@ -113,7 +129,10 @@ export default new Hono<AppEnv>()
       tag: ACCOUNTS,
       summary: "Create an account; a 6-digit code is mailed to verify the email",
       access: "anyone",
-      answer: { status: 201, ...message("The account waits for its code (POST /api/auth/verify).", MESSAGES.registered) },
+      answer: {
+        status: 201,
+        ...message("The account waits for its code (POST /api/auth/verify).", MESSAGES.registered),
+      },
       errors: { 400: "Select a major, can be undecided", 409: MESSAGES.emailTaken, 429: MESSAGES.codeThrottled },
     }),
     withoutServerTiming,
@@ -170,7 +189,8 @@ export default new Hono<AppEnv>()
       operationId: "resendVerification",
       tag: ACCOUNTS,
       summary: "Mail a new verification code",
-      description: "The same answer whether or not an account waits for a code, so it tells no one which emails have accounts.",
+      description:
+        "The same answer whether or not an account waits for a code, so it tells no one which emails have accounts.",
       access: "anyone",
       answer: message("A new code was sent if an account waits for one.", MESSAGES.codeSent),
       errors: { 400: "Invalid email address", 429: MESSAGES.codeThrottled },
@@ -193,9 +213,15 @@ export default new Hono<AppEnv>()
       answer: { description: "Signed in.", schema: tokenSchema, example: EXAMPLES.token },
       otherAnswers: {
         403: {
-          description: "The email is not verified yet (`verificationRequired`, a new code mailed when `codeSent`), or a request from another site's page.",
+          description:
+            "The email is not verified yet (`verificationRequired`, a new code mailed when `codeSent`), or a request from another site's page.",
           schema: z.union([loginUnverifiedSchema, errorSchema]),
-          example: { message: MESSAGES.notVerifiedSent, verificationRequired: true, email: "student@bu.edu", codeSent: true },
+          example: {
+            message: MESSAGES.notVerifiedSent,
+            verificationRequired: true,
+            email: "student@bu.edu",
+            codeSent: true,
+          },
         },
       },
       errors: { 400: MESSAGES.badCredentials, 401: MESSAGES.badCredentials, 429: MESSAGES.loginThrottled },
@@ -208,7 +234,12 @@ export default new Hono<AppEnv>()
       if (outcome.kind === "unverified") {
         // Only someone who knows the password hears that the account waits for its code; /verify takes it from here.
         setNotice(c, outcome.codeSent ? "verify-sent" : "verify-pending", outcome.email);
-        return c.json({ message: outcome.message, verificationRequired: true, email: outcome.email, codeSent: outcome.codeSent }, 403);
+        return c.json({
+          message: outcome.message,
+          verificationRequired: true,
+          email: outcome.email,
+          codeSent: outcome.codeSent,
+        }, 403);
       }
       const token = await issueToken(c.var.deps.config.sessionSecret, outcome.user);
       setSessionCookie(c, token);

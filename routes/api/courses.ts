@@ -51,22 +51,42 @@ const SEARCH_PARAMETERS: ParameterSpec[] = [
   },
   { in: "query", name: "colleges", description: "College codes, e.g. CAS.", schema: codes, example: ["CAS"] },
   { in: "query", name: "departments", description: "Department codes, e.g. CS.", schema: codes },
-  { in: "query", name: "hubReqs", description: "Hub areas the course must carry, by code.", schema: z.array(z.enum([...HUB_CODES] as [string, ...string[]])) },
+  {
+    in: "query",
+    name: "hubReqs",
+    description: "Hub areas the course must carry, by code.",
+    schema: z.array(z.enum([...HUB_CODES] as [string, ...string[]])),
+  },
   ...(["minRating", "minUsefulness", "minInterest", "minTeacher"] as const).map((name): ParameterSpec => ({
     in: "query",
     name,
-    description: `The lowest average ${name.slice(3).toLowerCase().replace("rating", "overall rating")} to keep, 0-5 in steps of 0.1 as the sliders go, ` +
+    description:
+      `The lowest average ${
+        name.slice(3).toLowerCase().replace("rating", "overall rating")
+      } to keep, 0-5 in steps of 0.1 as the sliders go, ` +
       "written in plain digits (3.5, not 3.5e0).",
     schema: z.number().check(z.gte(0), z.lte(5), z.multipleOf(0.1)),
   })),
   ...(["maxDifficulty", "maxWorkload"] as const).map((name): ParameterSpec => ({
     in: "query",
     name,
-    description: `The highest average ${name.slice(3).toLowerCase()} to keep, 1-5 in steps of 0.1, written in plain digits.`,
+    description: `The highest average ${
+      name.slice(3).toLowerCase()
+    } to keep, 1-5 in steps of 0.1, written in plain digits.`,
     schema: z.number().check(z.gte(1), z.lte(5), z.multipleOf(0.1)),
   })),
-  { in: "query", name: "minCourseCode", description: "The lowest course number, in plain digits.", schema: z.int().check(z.gte(0), z.lte(9999)) },
-  { in: "query", name: "reviewCount", description: "The fewest reviews.", schema: z.int().check(z.gte(0), z.lte(1_000_000)) },
+  {
+    in: "query",
+    name: "minCourseCode",
+    description: "The lowest course number, in plain digits.",
+    schema: z.int().check(z.gte(0), z.lte(9999)),
+  },
+  {
+    in: "query",
+    name: "reviewCount",
+    description: "The fewest reviews.",
+    schema: z.int().check(z.gte(0), z.lte(1_000_000)),
+  },
   { in: "query", name: "noPreReqs", description: "true: only courses without prerequisites.", schema: yesNo },
   {
     in: "query",
@@ -75,15 +95,31 @@ const SEARCH_PARAMETERS: ParameterSpec[] = [
     schema: z.array(z.enum(LEVELS.map(String) as [string, ...string[]])),
   },
   { in: "query", name: "currentOnly", description: "true: only courses in BU's recent catalog.", schema: yesNo },
-  { in: "query", name: "prereqsMet", description: "true: only courses whose prerequisites the signed-in student has met (needs a session).", schema: yesNo },
-  { in: "query", name: "includeUnreviewed", description: "true: with a rating filter, keep courses without reviews too.", schema: yesNo },
+  {
+    in: "query",
+    name: "prereqsMet",
+    description: "true: only courses whose prerequisites the signed-in student has met (needs a session).",
+    schema: yesNo,
+  },
+  {
+    in: "query",
+    name: "includeUnreviewed",
+    description: "true: with a rating filter, keep courses without reviews too.",
+    schema: yesNo,
+  },
   {
     in: "query",
     name: "sortBy",
-    description: "The order: relevance (the default with q), byCourseCode (the default without), byRating or byReviews.",
+    description:
+      "The order: relevance (the default with q), byCourseCode (the default without), byRating or byReviews.",
     schema: z.enum(Object.keys(SORTS) as [string, ...string[]]),
   },
-  { in: "query", name: "page", description: "The page, from 0; 18 courses a page.", schema: z.int().check(z.gte(0), z.lte(100_000)) },
+  {
+    in: "query",
+    name: "page",
+    description: "The page, from 0; 18 courses a page.",
+    schema: z.int().check(z.gte(0), z.lte(100_000)),
+  },
 ];
 
 /**
@@ -117,7 +153,11 @@ export default new Hono<AppEnv>()
       tag: COURSES,
       summary: "Up to 8 courses for what was typed",
       access: "anyone",
-      answer: { description: "Courses by code and title.", schema: courseSuggestionsSchema, example: EXAMPLES.courseSuggestions },
+      answer: {
+        description: "Courses by code and title.",
+        schema: courseSuggestionsSchema,
+        example: EXAMPLES.courseSuggestions,
+      },
       errors: { 400: "q must be at most 200 characters", 429: LIMIT_MESSAGES.typing },
     }),
     validate("query", suggestQuery),
@@ -145,7 +185,13 @@ export default new Hono<AppEnv>()
       description: "Department codes; with `names=true`, each code with its name (sorted by name).",
       access: "anyone",
       parameters: [
-        { in: "path", name: "college", description: "A college code, e.g. CAS.", schema: z.string().check(z.regex(/^[A-Za-z]{1,4}$/)), example: "CAS" },
+        {
+          in: "path",
+          name: "college",
+          description: "A college code, e.g. CAS.",
+          schema: z.string().check(z.regex(/^[A-Za-z]{1,4}$/)),
+          example: "CAS",
+        },
         { in: "query", name: "names", description: "true: answer each department's code and name.", schema: yesNo },
       ],
       answer: {
@@ -160,7 +206,9 @@ export default new Hono<AppEnv>()
       if (!/^[A-Z]{1,4}$/.test(college)) throw badRequest(`Unknown college: ${c.req.param("college")}`);
       // ?names=true gives each department with its name (the filters show names); without it, the codes.
       const db = c.var.deps.database.db;
-      return c.json(c.req.query("names") === "true" ? await namedDepartmentsOf(db, college) : await departmentsOf(db, college));
+      return c.json(
+        c.req.query("names") === "true" ? await namedDepartmentsOf(db, college) : await departmentsOf(db, college),
+      );
     },
   )
   .get(
@@ -170,7 +218,11 @@ export default new Hono<AppEnv>()
       tag: COURSES,
       summary: "Up to four courses side by side",
       access: "anyone",
-      answer: { description: "The courses, in the order asked.", schema: compareViewSchema, example: EXAMPLES.comparison },
+      answer: {
+        description: "The courses, in the order asked.",
+        schema: compareViewSchema,
+        example: EXAMPLES.comparison,
+      },
       errors: { 400: "Choose at least one course to compare", 404: "Course not found" },
     }),
     validate("query", compareQuerySchema),
@@ -189,7 +241,11 @@ export default new Hono<AppEnv>()
       summary: "Find the courses named in pasted text",
       description: "Changes nothing: a POST only because the text can be long.",
       access: "anyone",
-      answer: { description: "The courses found, and what named none.", schema: pastedCodesResultSchema, example: EXAMPLES.pastedCodes },
+      answer: {
+        description: "The courses found, and what named none.",
+        schema: pastedCodesResultSchema,
+        example: EXAMPLES.pastedCodes,
+      },
       errors: { 400: "Paste some course codes" },
     }),
     validate("json", pastedCodesSchema),
@@ -203,13 +259,19 @@ export default new Hono<AppEnv>()
       summary: "A course's figures: averages, distribution, trend, professors, semesters",
       access: "anyone",
       parameters: [COURSE_ID],
-      answer: { description: "The figures over the course's visible reviews.", schema: courseSummarySchema, example: EXAMPLES.summary },
+      answer: {
+        description: "The figures over the course's visible reviews.",
+        schema: courseSummarySchema,
+        example: EXAMPLES.summary,
+      },
       errors: { 404: "Course not found" },
     }),
     async (c) => {
       const user = c.var.user?.enabled ? c.var.user : null;
       const db = c.var.deps.database.db;
-      return c.json(await forExistingCourse(db, c.req.param("id"), (courseId) => courseSummary(db, courseId, user?.id)));
+      return c.json(
+        await forExistingCourse(db, c.req.param("id"), (courseId) => courseSummary(db, courseId, user?.id)),
+      );
     },
   )
   .get(

@@ -14,7 +14,11 @@ export default new Hono<AppEnv>().get(
     database: false,
     answer: {
       description: "The OpenAPI 3.1 document; `info.version` rises with every change, and changes are additive.",
-      schema: z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) }),
+      schema: z.looseObject({
+        openapi: z.string(),
+        info: z.looseObject({ title: z.string(), version: z.string() }),
+        paths: z.record(z.string(), z.unknown()),
+      }),
       example: { openapi: "3.1.0", info: { title: "HubRate API", version: API_VERSION }, paths: {} },
     },
   }),

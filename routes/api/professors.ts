@@ -15,9 +15,16 @@ export const PROFESSOR_NOT_FOUND = "No reviews name this professor";
 
 const professorQuery = z.object({
   sort: z.optional(
-    z.enum(["newest", "helpful"], { error: "sort must be newest or helpful" }).check(z.describe("newest (the default) or helpful (score first).")),
+    z.enum(["newest", "helpful"], { error: "sort must be newest or helpful" }).check(
+      z.describe("newest (the default) or helpful (score first)."),
+    ),
   ),
-  page: z.optional(z.string().check(z.regex(/^\d{1,6}$/, "page must be a whole number from 0"), z.describe("The page of reviews, from 0; ten a page."))),
+  page: z.optional(
+    z.string().check(
+      z.regex(/^\d{1,6}$/, "page must be a whole number from 0"),
+      z.describe("The page of reviews, from 0; ten a page."),
+    ),
+  ),
 });
 
 /** /api/professors/{slug}: a professor's courses with their averages, and a page of their reviews (?page=, ?sort=). */
@@ -28,7 +35,8 @@ export default new Hono<AppEnv>()
       operationId: "getProfessor",
       tag: "Professors",
       summary: "A professor's courses, averages and reviews",
-      description: "The slug groups the spellings students used (`/professor/{slug}` on the site); reviews are paged by ten.",
+      description:
+        "The slug groups the spellings students used (`/professor/{slug}` on the site); reviews are paged by ten.",
       access: "anyone",
       parameters: [{
         in: "path",

@@ -60,9 +60,13 @@ const listQuery = z.object({
     ),
   ),
   sort: z.optional(
-    z.enum(["newest", "helpful"], { error: "sort must be newest or helpful" }).check(z.describe("newest (the default) or helpful (score first).")),
+    z.enum(["newest", "helpful"], { error: "sort must be newest or helpful" }).check(
+      z.describe("newest (the default) or helpful (score first)."),
+    ),
   ),
-  page: z.optional(z.string().check(z.regex(/^\d{1,6}$/, "page must be a whole number from 0"), z.describe("The page, from 0."))),
+  page: z.optional(
+    z.string().check(z.regex(/^\d{1,6}$/, "page must be a whole number from 0"), z.describe("The page, from 0.")),
+  ),
   size: z.optional(
     z.string().check(
       z.refine(
@@ -74,7 +78,10 @@ const listQuery = z.object({
   ),
   semester: z.optional(
     z.string().check(
-      z.refine((s) => /^\d{5}$/.test(s) && Number(s) % 10 <= 4, "semester must be a term such as 20244 (Fall 2024), as the course summary lists them"),
+      z.refine(
+        (s) => /^\d{5}$/.test(s) && Number(s) % 10 <= 4,
+        "semester must be a term such as 20244 (Fall 2024), as the course summary lists them",
+      ),
       z.describe("Only one semester's reviews, as a term of the course summary's `semesters`: 20244 is Fall 2024."),
     ),
   ),
@@ -89,7 +96,11 @@ export default new Hono<AppEnv>()
       tag: REVIEWS,
       summary: "The signed-in student's reviews, newest first",
       access: "student",
-      answer: { description: "Every review the student wrote, hidden ones included.", schema: z.array(myReviewSchema), example: EXAMPLES.myReviews },
+      answer: {
+        description: "Every review the student wrote, hidden ones included.",
+        schema: z.array(myReviewSchema),
+        example: EXAMPLES.myReviews,
+      },
     }),
     requireUser,
     async (c) => c.json(await myReviews(c.var.deps.database.db, c.var.user.id)),
@@ -102,7 +113,11 @@ export default new Hono<AppEnv>()
       summary: "The professors a course's reviews name",
       access: "anyone",
       parameters: [COURSE_ID],
-      answer: { description: "Professor names, most reviewed first.", schema: stringListSchema, example: EXAMPLES.teachers },
+      answer: {
+        description: "Professor names, most reviewed first.",
+        schema: stringListSchema,
+        example: EXAMPLES.teachers,
+      },
       errors: { 404: "Course not found" },
     }),
     async (c) => {
@@ -118,14 +133,25 @@ export default new Hono<AppEnv>()
       summary: "A professor's average teacher rating in a course",
       access: "anyone",
       parameters: [COURSE_ID],
-      answer: { description: "The average (0 without reviews).", schema: teacherScoreSchema, example: EXAMPLES.teacherScore },
+      answer: {
+        description: "The average (0 without reviews).",
+        schema: teacherScoreSchema,
+        example: EXAMPLES.teacherScore,
+      },
       errors: { 400: "teacherName is required", 404: "Course not found" },
     }),
     validate("query", teacherQuery),
     async (c) => {
       const db = c.var.deps.database.db;
       const { teacherName } = c.req.valid("query");
-      return c.json({ teacherName, averageRating: await forExistingCourse(db, c.req.param("id"), (courseId) => teacherScore(db, courseId, teacherName)) });
+      return c.json({
+        teacherName,
+        averageRating: await forExistingCourse(
+          db,
+          c.req.param("id"),
+          (courseId) => teacherScore(db, courseId, teacherName),
+        ),
+      });
     },
   )
   .get(
@@ -141,7 +167,9 @@ export default new Hono<AppEnv>()
     }),
     async (c) => {
       const db = c.var.deps.database.db;
-      return c.json((await forExistingCourse(db, c.req.param("id"), (courseId) => courseSummary(db, courseId))).distribution);
+      return c.json(
+        (await forExistingCourse(db, c.req.param("id"), (courseId) => courseSummary(db, courseId))).distribution,
+      );
     },
   )
   .get(
@@ -150,7 +178,8 @@ export default new Hono<AppEnv>()
       operationId: "courseReviews",
       tag: REVIEWS,
       summary: "A page of a course's reviews",
-      description: "Newest first unless `sort=helpful`; ten a page unless `size` says otherwise; for one professor or semester if asked.",
+      description:
+        "Newest first unless `sort=helpful`; ten a page unless `size` says otherwise; for one professor or semester if asked.",
       access: "anyone",
       parameters: [COURSE_ID],
       answer: { description: "One page of reviews.", schema: reviewPageSchema, example: EXAMPLES.reviewPage },
@@ -180,13 +209,27 @@ export default new Hono<AppEnv>()
       summary: "Review a course (once per student and course)",
       access: "student",
       parameters: [COURSE_ID],
-      answer: { status: 201, description: "The review as it is shown.", schema: reviewViewSchema, example: EXAMPLES.createdReview },
-      errors: { 400: "Professor name is required", 404: "Course not found", 409: "You have already reviewed this course. You can edit your review instead." },
+      answer: {
+        status: 201,
+        description: "The review as it is shown.",
+        schema: reviewViewSchema,
+        example: EXAMPLES.createdReview,
+      },
+      errors: {
+        400: "Professor name is required",
+        404: "Course not found",
+        409: "You have already reviewed this course. You can edit your review instead.",
+      },
     }),
     requireUser,
     validate("json", reviewSchema),
     async (c) => {
-      const review = await createReview(c.var.deps.database, c.var.user.id, courseIdParam(c.req.param("id")), c.req.valid("json"));
+      const review = await createReview(
+        c.var.deps.database,
+        c.var.user.id,
+        courseIdParam(c.req.param("id")),
+        c.req.valid("json"),
+      );
       return c.json(review, 201);
     },
   )
@@ -211,17 +254,26 @@ export default new Hono<AppEnv>()
       summary: "Edit one's own review",
       access: "student",
       parameters: [REVIEW_ID],
-      answer: { description: "The review as it is now shown.", schema: reviewViewSchema, example: EXAMPLES.createdReview },
+      answer: {
+        description: "The review as it is now shown.",
+        schema: reviewViewSchema,
+        example: EXAMPLES.createdReview,
+      },
       errors: {
         400: "Review text is required",
-        403: { description: "Another student's review, or a request from another site's page.", message: "You can only edit your own reviews." },
+        403: {
+          description: "Another student's review, or a request from another site's page.",
+          message: "You can only edit your own reviews.",
+        },
         404: REVIEW_NOT_FOUND,
       },
     }),
     requireUser,
     validate("json", reviewSchema),
     async (c) => {
-      return c.json(await updateReview(c.var.deps.database, c.var.user.id, reviewIdParam(c.req.param("id")), c.req.valid("json")));
+      return c.json(
+        await updateReview(c.var.deps.database, c.var.user.id, reviewIdParam(c.req.param("id")), c.req.valid("json")),
+      );
     },
   )
   .delete(
@@ -232,9 +284,16 @@ export default new Hono<AppEnv>()
       summary: "Delete one's own review",
       access: "student",
       parameters: [REVIEW_ID],
-      answer: { description: "Deleted; the course's figures no longer count it.", schema: messageSchema, example: { message: "Review deleted" } },
+      answer: {
+        description: "Deleted; the course's figures no longer count it.",
+        schema: messageSchema,
+        example: { message: "Review deleted" },
+      },
       errors: {
-        403: { description: "Another student's review, or a request from another site's page.", message: "You can only delete your own reviews." },
+        403: {
+          description: "Another student's review, or a request from another site's page.",
+          message: "You can only delete your own reviews.",
+        },
         404: REVIEW_NOT_FOUND,
       },
     }),
@@ -253,10 +312,17 @@ export default new Hono<AppEnv>()
       description: "Three reports hide a review until a moderator looks at it.",
       access: "student",
       parameters: [REVIEW_ID],
-      answer: { description: "Reported; `hidden` says whether this report hid it.", schema: reportResultSchema, example: { message: REPORTED, hidden: false } },
+      answer: {
+        description: "Reported; `hidden` says whether this report hid it.",
+        schema: reportResultSchema,
+        example: { message: REPORTED, hidden: false },
+      },
       errors: {
         400: "Say why you are reporting this review",
-        403: { description: "One's own review, or a request from another site's page.", message: "You cannot report your own review." },
+        403: {
+          description: "One's own review, or a request from another site's page.",
+          message: "You cannot report your own review.",
+        },
         404: REVIEW_NOT_FOUND,
         409: "You have already reported this review.",
       },
@@ -264,7 +330,12 @@ export default new Hono<AppEnv>()
     requireUser,
     validate("json", reportSchema),
     async (c) => {
-      const { hidden } = await reportReview(c.var.deps.database, c.var.user.id, reviewIdParam(c.req.param("id")), c.req.valid("json").reason);
+      const { hidden } = await reportReview(
+        c.var.deps.database,
+        c.var.user.id,
+        reviewIdParam(c.req.param("id")),
+        c.req.valid("json").reason,
+      );
       return c.json({ message: REPORTED, hidden });
     },
   );

@@ -18,14 +18,21 @@ export default new Hono<AppEnv>()
       tag: "Courses",
       summary: "The search box's suggestions: up to 8 courses and 3 professors",
       access: "anyone",
-      answer: { description: "Courses and professors for what was typed.", schema: suggestionsSchema, example: EXAMPLES.suggestions },
+      answer: {
+        description: "Courses and professors for what was typed.",
+        schema: suggestionsSchema,
+        example: EXAMPLES.suggestions,
+      },
       errors: { 400: "q must be at most 200 characters", 429: LIMIT_MESSAGES.typing },
     }),
     validate("query", suggestQuery),
     async (c) => {
       const { q } = c.req.valid("query");
       const db = c.var.deps.database.db;
-      const [courses, professors] = await Promise.all([courseSuggestions(db, q), q.trim() ? professorSuggestions(db, q) : []]);
+      const [courses, professors] = await Promise.all([
+        courseSuggestions(db, q),
+        q.trim() ? professorSuggestions(db, q) : [],
+      ]);
       return c.json({ courses, professors });
     },
   );

@@ -26,7 +26,13 @@ import { courseIdParam } from "../../src/server/path-params.ts";
 import { clearSessionCookie } from "../../src/server/session-cookie.ts";
 import { validate } from "../../src/server/validation.ts";
 import { accountView, deleteAccount, MESSAGES, updateAccount } from "../../src/services/accounts/accounts.ts";
-import { addToList, changeList, dashboardFor, hubProgressFor, listCourses } from "../../src/services/courses/course-lists.ts";
+import {
+  addToList,
+  changeList,
+  dashboardFor,
+  hubProgressFor,
+  listCourses,
+} from "../../src/services/courses/course-lists.ts";
 import { badRequest } from "../../src/services/platform/domain-errors.ts";
 import { hubPlanFor, PLANNER_BUSY } from "../../src/services/hub/hub-plan-solver.ts";
 import { REMINDER_MESSAGES, setReviewReminders } from "../../src/services/reviews/review-reminders.ts";
@@ -82,7 +88,11 @@ const users = new Hono<SignedInEnv>()
       tag: STUDENT,
       summary: "Turn the end-of-term review reminder mail on or off",
       access: "student",
-      answer: { description: "The choice now.", schema: remindersSchema, example: { message: REMINDER_MESSAGES.on, reviewReminders: true } },
+      answer: {
+        description: "The choice now.",
+        schema: remindersSchema,
+        example: { message: REMINDER_MESSAGES.on, reviewReminders: true },
+      },
       errors: { 400: "enabled must be true or false" },
     }),
     validate("json", reviewRemindersSchema),
@@ -98,7 +108,11 @@ const users = new Hono<SignedInEnv>()
       tag: STUDENT,
       summary: "Delete the account and everything it holds, at once",
       access: "student",
-      answer: { description: "Deleted, reviews and votes included.", schema: messageSchema, example: { message: MESSAGES.accountDeleted } },
+      answer: {
+        description: "Deleted, reviews and votes included.",
+        schema: messageSchema,
+        example: { message: MESSAGES.accountDeleted },
+      },
     }),
     async (c) => {
       await deleteAccount(accountDeps(c), c.var.user);
@@ -125,7 +139,11 @@ const users = new Hono<SignedInEnv>()
       tag: STUDENT,
       summary: "Progress through the BU Hub from completed and future courses",
       access: "student",
-      answer: { description: "Each Hub area, and the totals.", schema: hubProgressSchema, example: EXAMPLES.hubProgress },
+      answer: {
+        description: "Each Hub area, and the totals.",
+        schema: hubProgressSchema,
+        example: EXAMPLES.hubProgress,
+      },
     }),
     async (c) => {
       const hubProgress = await hubProgressFor(c.var.deps.database.db, c.var.user.id);
@@ -153,10 +171,17 @@ const users = new Hono<SignedInEnv>()
           schema: z.array(z.int().check(z.gte(1), z.lte(2 ** 31 - 1))).check(z.maxLength(MAX_EXCLUDED)),
         },
       ],
-      answer: { description: "What is missing and a plan that covers it.", schema: hubPlanSchema, example: EXAMPLES.hubPlan },
+      answer: {
+        description: "What is missing and a plan that covers it.",
+        schema: hubPlanSchema,
+        example: EXAMPLES.hubPlan,
+      },
       errors: {
         400: "eligibleOnly must be true or false",
-        429: { description: "The student asked for many plans in a short time, or the instance's planner is busy.", message: PLANNER_BUSY },
+        429: {
+          description: "The student asked for many plans in a short time, or the instance's planner is busy.",
+          message: PLANNER_BUSY,
+        },
       },
     }),
     async (c) => {
@@ -183,7 +208,11 @@ for (const list of LIST_NAMES) {
       tag: STUDENT,
       summary: `Add several courses to the ${title}`,
       access: "student",
-      answer: { description: "How many were added, and how many were there already.", schema: listAddSchema, example: EXAMPLES.listAdd },
+      answer: {
+        description: "How many were added, and how many were there already.",
+        schema: listAddSchema,
+        example: EXAMPLES.listAdd,
+      },
       errors: { 400: "Choose at least one course", 404: "Course not found" },
     }),
     validate("json", courseIdsSchema),
@@ -208,10 +237,15 @@ for (const list of LIST_NAMES) {
       summary: `Add a course to the ${title}`,
       access: "student",
       parameters: [COURSE_ID],
-      answer: { description: "Whether it changed, and whether the course is in the list now.", schema: listChangeSchema, example: EXAMPLES.listChange },
+      answer: {
+        description: "Whether it changed, and whether the course is in the list now.",
+        schema: listChangeSchema,
+        example: EXAMPLES.listChange,
+      },
       errors: { 404: "Course not found" },
     }),
-    async (c) => c.json(await changeList(c.var.deps.database, c.var.user.id, list, courseIdParam(c.req.param("id")), true)),
+    async (c) =>
+      c.json(await changeList(c.var.deps.database, c.var.user.id, list, courseIdParam(c.req.param("id")), true)),
   );
   users.delete(
     `${path}/:id`,
@@ -228,7 +262,8 @@ for (const list of LIST_NAMES) {
       },
       errors: { 404: "Course not found" },
     }),
-    async (c) => c.json(await changeList(c.var.deps.database, c.var.user.id, list, courseIdParam(c.req.param("id")), false)),
+    async (c) =>
+      c.json(await changeList(c.var.deps.database, c.var.user.id, list, courseIdParam(c.req.param("id")), false)),
   );
 }
 

@@ -22,7 +22,11 @@ export default new Hono<AppEnv>()
       summary: "A review's score and the viewer's vote",
       access: "anyone",
       parameters: [REVIEW_ID],
-      answer: { description: "Upvotes minus downvotes, and the signed-in viewer's vote.", schema: voteResultSchema, example: EXAMPLES.votes },
+      answer: {
+        description: "Upvotes minus downvotes, and the signed-in viewer's vote.",
+        schema: voteResultSchema,
+        example: EXAMPLES.votes,
+      },
       errors: { 404: REVIEW_NOT_FOUND },
     }),
     async (c) => c.json(await votesOf(c.var.deps.database.db, reviewIdParam(c.req.param("id")), c.var.user?.id)),
@@ -37,12 +41,26 @@ export default new Hono<AppEnv>()
       access: "student",
       parameters: [
         REVIEW_ID,
-        { in: "query", name: "voteType", description: "UPVOTE or DOWNVOTE.", schema: z.enum(["UPVOTE", "DOWNVOTE"]), required: true, example: "UPVOTE" },
+        {
+          in: "query",
+          name: "voteType",
+          description: "UPVOTE or DOWNVOTE.",
+          schema: z.enum(["UPVOTE", "DOWNVOTE"]),
+          required: true,
+          example: "UPVOTE",
+        },
       ],
-      answer: { description: "The review's score and the student's vote now.", schema: voteResultSchema, example: EXAMPLES.vote },
+      answer: {
+        description: "The review's score and the student's vote now.",
+        schema: voteResultSchema,
+        example: EXAMPLES.vote,
+      },
       errors: {
         400: "voteType must be UPVOTE or DOWNVOTE",
-        403: { description: "One's own review, or a request from another site's page.", message: "You cannot vote on your own review." },
+        403: {
+          description: "One's own review, or a request from another site's page.",
+          message: "You cannot vote on your own review.",
+        },
         404: REVIEW_NOT_FOUND,
       },
     }),

@@ -56,7 +56,9 @@ export async function load(c: AppContext): Promise<Data> {
 export function meta(data: Data): PageMeta {
   if (!data.course) return { title: "Course not found", status: 404, noindex: true };
   const { course } = data;
-  const rating = course.numReviews ? ` Rated ${course.averageOverallRating.toFixed(1)}/5 by ${plural(course.numReviews, "student")}.` : "";
+  const rating = course.numReviews
+    ? ` Rated ${course.averageOverallRating.toFixed(1)}/5 by ${plural(course.numReviews, "student")}.`
+    : "";
   const summary = (course.description ?? `${course.title} at Boston University.`).slice(0, 150) + rating;
   return { title: `${course.code}: ${course.title}`, description: summary };
 }
@@ -95,11 +97,18 @@ export default function CoursePage({ data, user }: PageProps<Data>) {
         <RatingSummary courseId={course.id} allTime={found.summary.allTime} />
         {!course.current && (
           <p className="hint">
-            This course is not in BU's recent catalog: it may no longer be offered. Its reviews stay here for students who took it.
+            This course is not in BU's recent catalog: it may no longer be offered. Its reviews stay here for students
+            who took it.
           </p>
         )}
       </header>
-      <CourseActions courseId={course.id} code={course.code} signedIn={signedIn} lists={found.lists} reviewed={course.userReviewed} />
+      <CourseActions
+        courseId={course.id}
+        code={course.code}
+        signedIn={signedIn}
+        lists={found.lists}
+        reviewed={course.userReviewed}
+      />
       <section aria-labelledby="description-heading">
         <h2 id="description-heading">Description</h2>
         <p>{course.description ?? "No Description Found"}</p>

@@ -22,7 +22,10 @@ export async function load(c: AppContext): Promise<Data> {
   if (!PROFESSOR_SLUG.test(slug) || slug.length > 80) return { professor: null };
   const db = c.var.deps.database.db;
   // Read side by side: one round trip.
-  const [summary, reviews] = await Promise.all([professorSummary(db, slug), listProfessorReviews(db, slug, c.var.user?.enabled ? c.var.user.id : undefined)]);
+  const [summary, reviews] = await Promise.all([
+    professorSummary(db, slug),
+    listProfessorReviews(db, slug, c.var.user?.enabled ? c.var.user.id : undefined),
+  ]);
   if (!summary) return { professor: null };
   return { professor: { ...summary, reviews } };
 }
@@ -32,9 +35,11 @@ export function meta({ professor }: Data): PageMeta {
   const codes = professor.courses.slice(0, 3).map((c) => c.code).join(", ");
   return {
     title: `${professor.name}: reviews at BU`,
-    description: `${professor.name} as BU students rate them: teacher rating ${professor.averages.teacher.toFixed(1)}/5 from ${
-      plural(professor.averages.count, "review")
-    }, for ${codes}${professor.courses.length > 3 ? " and more" : ""}.`,
+    description: `${professor.name} as BU students rate them: teacher rating ${
+      professor.averages.teacher.toFixed(1)
+    }/5 from ${plural(professor.averages.count, "review")}, for ${codes}${
+      professor.courses.length > 3 ? " and more" : ""
+    }.`,
   };
 }
 

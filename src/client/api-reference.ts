@@ -14,12 +14,22 @@ function nameControls(root: HTMLElement): void {
   servers?.setAttribute("aria-label", "Server");
   for (const row of root.querySelectorAll<HTMLElement>("tr[data-param-name]")) {
     const name = `${row.dataset.paramName} (${row.dataset.paramIn ?? "parameter"})`;
-    for (const control of row.querySelectorAll("input:not([aria-label]), select:not([aria-label]), textarea:not([aria-label])")) {
+    for (
+      const control of row.querySelectorAll(
+        "input:not([aria-label]), select:not([aria-label]), textarea:not([aria-label])",
+      )
+    ) {
       control.setAttribute("aria-label", name);
     }
   }
-  for (const control of root.querySelectorAll(".body-param textarea:not([aria-label])")) control.setAttribute("aria-label", "Request body");
-  for (const select of root.querySelectorAll(".content-type-wrapper select:not([aria-label]), .response-control-media-type select:not([aria-label])")) {
+  for (const control of root.querySelectorAll(".body-param textarea:not([aria-label])")) {
+    control.setAttribute("aria-label", "Request body");
+  }
+  for (
+    const select of root.querySelectorAll(
+      ".content-type-wrapper select:not([aria-label]), .response-control-media-type select:not([aria-label])",
+    )
+  ) {
     select.setAttribute("aria-label", "Media type");
   }
 }

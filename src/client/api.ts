@@ -4,14 +4,26 @@
  */
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; message?: string; fields?: Record<string, string>; retryAfter?: number; body?: Record<string, unknown> };
+  | {
+    ok: false;
+    status: number;
+    message?: string;
+    fields?: Record<string, string>;
+    retryAfter?: number;
+    body?: Record<string, unknown>;
+  };
 
-export async function apiFetch<T>(path: string, options: { method?: string; body?: unknown } = {}): Promise<ApiResult<T>> {
+export async function apiFetch<T>(
+  path: string,
+  options: { method?: string; body?: unknown } = {},
+): Promise<ApiResult<T>> {
   let response: Response;
   try {
     response = await fetch(path, {
       method: options.method ?? "GET",
-      headers: options.body === undefined ? { Accept: "application/json" } : { "Content-Type": "application/json", Accept: "application/json" },
+      headers: options.body === undefined
+        ? { Accept: "application/json" }
+        : { "Content-Type": "application/json", Accept: "application/json" },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: "same-origin",
     });

@@ -38,7 +38,8 @@ export function bootIslands(islands: Record<string, IslandEntry>): void {
         if (!entry.isIntersecting || !element) continue;
         observer!.unobserve(entry.target);
         watched.delete(entry.target);
-        moduleOf(islands[element.dataset.island!]).then((module) => hydrate(element, module), (error) => console.error(error));
+        moduleOf(islands[element.dataset.island!]).then((module) => hydrate(element, module), (error) =>
+          console.error(error));
       }
     }, { rootMargin: "200px" })
     : null;
@@ -59,7 +60,10 @@ export function bootIslands(islands: Record<string, IslandEntry>): void {
   if (onUpdate.length) {
     globalThis.addEventListener(ISLAND_UPDATE_EVENT, () => {
       for (const element of onUpdate.splice(0)) {
-        moduleOf(islands[element.dataset.island!]).then((module) => hydrate(element, module), (error) => console.error(error));
+        moduleOf(islands[element.dataset.island!]).then(
+          (module) => hydrate(element, module),
+          (error) => console.error(error),
+        );
       }
     }, { once: true });
   }

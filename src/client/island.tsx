@@ -42,7 +42,11 @@ export function serializeProps(props: unknown): string {
 
 export type IslandComponent<P> = ((props: P) => JSX.Element) & { islandName: string; Component: ComponentType<P> };
 
-export function island<P extends object>(name: string, Component: ComponentType<P>, hydrate: Hydrate = "load"): IslandComponent<P> {
+export function island<P extends object>(
+  name: string,
+  Component: ComponentType<P>,
+  hydrate: Hydrate = "load",
+): IslandComponent<P> {
   function Island(props: P) {
     const collector = useContext(IslandContext);
     if (!collector) return <Component {...props} />;
@@ -51,7 +55,11 @@ export function island<P extends object>(name: string, Component: ComponentType<
     if (hydrate === "load") collector.eager.add(name);
     return (
       <>
-        <script type="application/json" data-island-props={id} dangerouslySetInnerHTML={{ __html: serializeProps(props) }} />
+        <script
+          type="application/json"
+          data-island-props={id}
+          dangerouslySetInnerHTML={{ __html: serializeProps(props) }}
+        />
         <div className="island" data-island={name} data-island-id={id} data-hydrate={hydrate}>
           <IslandContext.Provider value={null}>
             <Component {...props} />

@@ -11,7 +11,11 @@ import { loginUrl } from "./navigation.ts";
 export type { ListIds, ListName };
 
 export const signedIn = signal(false);
-export const lists = signal<Record<ListName, ReadonlySet<number>>>({ completed: new Set(), future: new Set(), saved: new Set() });
+export const lists = signal<Record<ListName, ReadonlySet<number>>>({
+  completed: new Set(),
+  future: new Set(),
+  saved: new Set(),
+});
 export const toggleRunning = signal(false);
 
 /**
@@ -23,7 +27,11 @@ export const toggleRunning = signal(false);
  */
 export function seedLists(isSignedIn: boolean, ids: ListIds | null): void {
   signedIn.value = isSignedIn;
-  lists.value = { completed: new Set(ids?.completed ?? []), future: new Set(ids?.future ?? []), saved: new Set(ids?.saved ?? []) };
+  lists.value = {
+    completed: new Set(ids?.completed ?? []),
+    future: new Set(ids?.future ?? []),
+    saved: new Set(ids?.saved ?? []),
+  };
 }
 
 export function inList(list: ListName, courseId: number): boolean {
@@ -40,10 +48,15 @@ export async function toggleCourse(list: ListName, courseId: number): Promise<vo
   toggleRunning.value = true;
   const adding = !inList(list, courseId);
   try {
-    const result = await apiFetch<{ inList: boolean }>(`/api/users/${LIST_API_SEGMENTS[list]}/${courseId}`, { method: adding ? "POST" : "DELETE" });
+    const result = await apiFetch<{ inList: boolean }>(`/api/users/${LIST_API_SEGMENTS[list]}/${courseId}`, {
+      method: adding ? "POST" : "DELETE",
+    });
     if (!result.ok) {
       if (result.status === 401) location.assign(loginUrl());
-      console.error(`[lists] could not ${adding ? "add" : "remove"} course ${courseId}:`, result.message ?? result.status);
+      console.error(
+        `[lists] could not ${adding ? "add" : "remove"} course ${courseId}:`,
+        result.message ?? result.status,
+      );
       return;
     }
     const next = new Set(lists.value[list]);

@@ -6,7 +6,13 @@
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { SearchPage } from "../lib/api-types.ts";
-import { EMPTY_FILTER, parseSearchParams, type SearchFilter, searchHref, searchParamsOf } from "../lib/search-filter.ts";
+import {
+  EMPTY_FILTER,
+  parseSearchParams,
+  type SearchFilter,
+  searchHref,
+  searchParamsOf,
+} from "../lib/search-filter.ts";
 import type { NamedCode } from "../lib/search-chips.ts";
 import { apiFetch } from "./api.ts";
 
@@ -64,7 +70,8 @@ export function useCourseSearch(start: CourseSearchStart) {
     pending.current = setTimeout(() => void run(withKnownDepartments({ ...next, page: 0 }), "replace"), pause);
   }
 
-  const set = <K extends keyof SearchFilter>(key: K, value: SearchFilter[K], pause?: number) => apply({ ...form, [key]: value }, pause);
+  const set = <K extends keyof SearchFilter>(key: K, value: SearchFilter[K], pause?: number) =>
+    apply({ ...form, [key]: value }, pause);
 
   // Back and forward restore earlier searches.
   useEffect(() => {
@@ -110,7 +117,20 @@ export function useCourseSearch(start: CourseSearchStart) {
 
   const goToPage = (page: number) => void run({ ...submitted, page }, "push", "focus");
 
-  return { form, submitted, result, loading, found, apply, set, chooseColleges, departmentOptions, departmentName, submit, goToPage };
+  return {
+    form,
+    submitted,
+    result,
+    loading,
+    found,
+    apply,
+    set,
+    chooseColleges,
+    departmentOptions,
+    departmentName,
+    submit,
+    goToPage,
+  };
 }
 
 export type CourseSearchState = ReturnType<typeof useCourseSearch>;

@@ -10,12 +10,18 @@ import * as z from "zod/mini";
 import { fieldErrors } from "../lib/schemas.ts";
 import type { ApiResult } from "./api.ts";
 
-export type FormStatus = { kind: "idle" } | { kind: "busy" } | { kind: "done"; message: string } | { kind: "failed"; message: string };
+export type FormStatus = { kind: "idle" } | { kind: "busy" } | { kind: "done"; message: string } | {
+  kind: "failed";
+  message: string;
+};
 
 /** What a successful submission does next: show a message, or leave the page (the form stays busy until it goes). */
 export type Outcome = { message: string } | "leaving";
 
-export function useForm<V extends Record<string, unknown>>(initial: V | (() => V), { idPrefix, order }: { idPrefix: string; order: readonly string[] }) {
+export function useForm<V extends Record<string, unknown>>(
+  initial: V | (() => V),
+  { idPrefix, order }: { idPrefix: string; order: readonly string[] },
+) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<FormStatus>({ kind: "idle" });
@@ -50,7 +56,11 @@ export function useForm<V extends Record<string, unknown>>(initial: V | (() => V
    * Sends one submission at a time. On failure the server's field messages
    * and message (or `fallback`) show; on success `onSuccess` decides.
    */
-  async function run<T>(send: () => Promise<ApiResult<T>>, fallback: string, onSuccess: (data: T) => Outcome): Promise<ApiResult<T> | null> {
+  async function run<T>(
+    send: () => Promise<ApiResult<T>>,
+    fallback: string,
+    onSuccess: (data: T) => Outcome,
+  ): Promise<ApiResult<T> | null> {
     if (inFlight.current) return null;
     inFlight.current = true;
     setErrors({});
@@ -62,7 +72,9 @@ export function useForm<V extends Record<string, unknown>>(initial: V | (() => V
       setStatus({ kind: "done", message: outcome.message });
     } else {
       // Messages for this form's fields go under them; the alert carries only what no field shows.
-      const shown = Object.fromEntries(Object.entries(result.fields ?? {}).filter(([name, message]) => order.includes(name) && message));
+      const shown = Object.fromEntries(
+        Object.entries(result.fields ?? {}).filter(([name, message]) => order.includes(name) && message),
+      );
       setErrors(shown);
       const underFields = new Set(Object.values(shown));
       const message = result.message ?? fallback;
@@ -102,5 +114,19 @@ export function useForm<V extends Record<string, unknown>>(initial: V | (() => V
     error: errors[name],
   });
 
-  return { values, setValues, errors, showErrors, update, idOf, field, status, busy: status.kind === "busy", validate, run, submitWith, inFlight };
+  return {
+    values,
+    setValues,
+    errors,
+    showErrors,
+    update,
+    idOf,
+    field,
+    status,
+    busy: status.kind === "busy",
+    validate,
+    run,
+    submitWith,
+    inFlight,
+  };
 }

@@ -17,7 +17,11 @@ export function useMajors(initial: string[] = []) {
     const result = await apiFetch<string[]>(`/api/auth/majors?college=${encodeURIComponent(college)}`);
     if (request !== latest.current) return;
     if (result.ok && Array.isArray(result.data)) setMajors(result.data);
-    else console.error("[majors] could not load the majors of", college, result.ok ? "unexpected answer" : result.status);
+    else {console.error(
+        "[majors] could not load the majors of",
+        college,
+        result.ok ? "unexpected answer" : result.status,
+      );}
   }
 
   return { majors, loadMajors };
@@ -27,7 +31,10 @@ export function useMajors(initial: string[] = []) {
  * A college and major pair of a form: choosing a college empties the major
  * and loads the college's majors.
  */
-export function useCollegeChoice(update: (name: "college" | "major") => (value: string) => void, initialMajors: string[] = []) {
+export function useCollegeChoice(
+  update: (name: "college" | "major") => (value: string) => void,
+  initialMajors: string[] = [],
+) {
   const { majors, loadMajors } = useMajors(initialMajors);
   function chooseCollege(college: string) {
     update("college")(college);

@@ -40,7 +40,9 @@ function SidebarLinks({ path }: { path: string }) {
  * 70 px top bar whose menu slides in (a <details>, so it needs no JavaScript
  * and closes on navigation because every link loads a new page).
  */
-export function AppLayout({ user, path, searchBox, children }: { user: AccountView; path: string; searchBox: ReactNode; children: ReactNode }) {
+export function AppLayout(
+  { user, path, searchBox, children }: { user: AccountView; path: string; searchBox: ReactNode; children: ReactNode },
+) {
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">Skip to content</a>

@@ -70,7 +70,12 @@ function RatingCell({ course, row, best }: { course: ComparedCourse; row: Rating
   }
   return (
     <td className={best ? "compare-best" : undefined}>
-      <Score value={course[row.key]} count={course.numReviews} withCount={row.key === "averageOverallRating"} neutral={neutral} />
+      <Score
+        value={course[row.key]}
+        count={course.numReviews}
+        withCount={row.key === "averageOverallRating"}
+        neutral={neutral}
+      />
       {best && <span className="compare-best-tag">Best</span>}
     </td>
   );
@@ -87,11 +92,18 @@ export function CompareTable({ courses }: { courses: ComparedCourse[] }) {
   const ids = courses.map((course) => course.id);
   const best = new Map(RATING_ROWS.map((row) => [
     row.key,
-    bestOf(courses.map((course) => ({ id: course.id, value: course[row.key], rated: course.numReviews > 0 })), row.better),
+    bestOf(
+      courses.map((course) => ({ id: course.id, value: course[row.key], rated: course.numReviews > 0 })),
+      row.better,
+    ),
   ]));
   return (
     <>
-      {courses.length > 2 && <p className="compare-scroll-hint" aria-hidden="true">{`Swipe the table sideways to see all ${courses.length} courses.`}</p>}
+      {courses.length > 2 && (
+        <p className="compare-scroll-hint" aria-hidden="true">
+          {`Swipe the table sideways to see all ${courses.length} courses.`}
+        </p>
+      )}
       <div className="compare-scroll" role="region" aria-label="Courses side by side" tabIndex={0}>
         <table className="compare-table" style={{ "--compare-columns": courses.length } as CSSProperties}>
           <thead>
@@ -118,7 +130,9 @@ export function CompareTable({ courses }: { courses: ComparedCourse[] }) {
           <tbody>
             {RATING_ROWS.map((row) => (
               <Row key={row.key} label={row.label} note={row.better === "lower" ? "lower is better" : undefined}>
-                {courses.map((course) => <RatingCell key={course.id} course={course} row={row} best={best.get(row.key)!.has(course.id)} />)}
+                {courses.map((course) => (
+                  <RatingCell key={course.id} course={course} row={row} best={best.get(row.key)!.has(course.id)} />
+                ))}
               </Row>
             ))}
             <Row label="Hours per week" note="median">
@@ -156,7 +170,9 @@ export function CompareTable({ courses }: { courses: ComparedCourse[] }) {
                 return (
                   <td key={course.id} className="compare-prerequisites">
                     <PrerequisiteSummary course={course} />
-                    {eligibility && !course.noPreReqs && <span className={eligibility.className}>{eligibility.text}</span>}
+                    {eligibility && !course.noPreReqs && (
+                      <span className={eligibility.className}>{eligibility.text}</span>
+                    )}
                   </td>
                 );
               })}
@@ -173,7 +189,9 @@ export function CompareTable({ courses }: { courses: ComparedCourse[] }) {
             <Row label="Description">
               {courses.map((course) => (
                 <td key={course.id} className="compare-description">
-                  {course.description ? shortened(course.description, DESCRIPTION_LENGTH) : <span className="muted">No Description Found</span>}
+                  {course.description
+                    ? shortened(course.description, DESCRIPTION_LENGTH)
+                    : <span className="muted">No Description Found</span>}
                 </td>
               ))}
             </Row>

@@ -7,7 +7,9 @@ import { compareHref } from "../lib/comparison.ts";
  * 111" and aria-pressed says whether it is picked; no account is needed, so
  * it never sends anyone to log in.
  */
-export function CompareToggle({ courseId, code, className = "" }: { courseId: number; code: string; className?: string }) {
+export function CompareToggle(
+  { courseId, code, className = "" }: { courseId: number; code: string; className?: string },
+) {
   useSignals();
   const on = usePicks().some((pick) => pick.id === courseId);
   return (
@@ -37,7 +39,10 @@ export function CompareControls({ courseId, code }: { courseId: number; code: st
     <div className="compare-controls">
       <CompareToggle courseId={courseId} code={code} />
       {list.length > 1 && (
-        <a className="button button-small button-ghost" href={compareHref(list.map((pick) => pick.id))}>
+        <a
+          className="button button-small button-ghost"
+          href={compareHref(list.map((pick) => pick.id))}
+        >
           {`Compare ${list.length} courses`} <span aria-hidden="true">→</span>
         </a>
       )}

@@ -75,14 +75,24 @@ export function CourseCard({ course }: { course: CourseView }) {
         <p className="course-meta">
           <span>{course.collegeName}</span>
           {course.noPreReqs && <span className="badge badge-success">No prereq</span>}
-          {!course.current && <span className="badge badge-old" title="Not in BU's recent catalog: it may no longer be offered">Not offered recently</span>}
+          {!course.current && (
+            <span className="badge badge-old" title="Not in BU's recent catalog: it may no longer be offered">
+              Not offered recently
+            </span>
+          )}
         </p>
       </header>
       <RatingList course={course} />
       <HubBadges hubs={course.hubRequirements} />
       <div className="card-actions">
         <CourseToggles courseId={course.id} variant="card" lists={["completed", "future"]} />
-        <a className="button button-small button-ghost" href={`/course/${course.id}`} aria-label={`View Course ${course.code}`}>View Course</a>
+        <a
+          className="button button-small button-ghost"
+          href={`/course/${course.id}`}
+          aria-label={`View Course ${course.code}`}
+        >
+          View Course
+        </a>
       </div>
     </article>
   );

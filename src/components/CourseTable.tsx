@@ -45,7 +45,11 @@ const columns = helper.columns([
     // The Reviews column beside it carries the count.
     cell: (info) => <Score value={info.row.original.averageOverallRating} count={info.row.original.numReviews} />,
   }),
-  helper.accessor("numReviews", { header: "Reviews", sortDescFirst: true, cell: (info) => formatCount(info.getValue()) }),
+  helper.accessor("numReviews", {
+    header: "Reviews",
+    sortDescFirst: true,
+    cell: (info) => formatCount(info.getValue()),
+  }),
   helper.accessor((course) => course.hubRequirements.length, {
     id: "hubUnits",
     header: "Hub units",
@@ -53,7 +57,9 @@ const columns = helper.columns([
     cell: (info) => (
       <span className="hub-units-cell">
         <span>{info.getValue()}</span>
-        {info.row.original.hubRequirements.length > 0 && <span className="muted">{info.row.original.hubRequirements.map((h) => h.code).join(", ")}</span>}
+        {info.row.original.hubRequirements.length > 0 && (
+          <span className="muted">{info.row.original.hubRequirements.map((h) => h.code).join(", ")}</span>
+        )}
       </span>
     ),
   }),
@@ -90,12 +96,19 @@ export function CourseTable({ courses, caption }: { courses: CourseView[]; capti
                 const sorted = header.column.getIsSorted();
                 const title = flexRender(header.column.columnDef.header, header.getContext());
                 return (
-                  <th key={header.id} scope="col" aria-sort={sorted ? ARIA_SORT[sorted] : undefined} className={`col-${header.column.id}`}>
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={sorted ? ARIA_SORT[sorted] : undefined}
+                    className={`col-${header.column.id}`}
+                  >
                     {header.column.getCanSort()
                       ? (
                         <button type="button" className="sort-button" onClick={header.column.getToggleSortingHandler()}>
                           {title}
-                          <span className="sort-icon" aria-hidden="true">{sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}</span>
+                          <span className="sort-icon" aria-hidden="true">
+                            {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
+                          </span>
                         </button>
                       )
                       : title}
@@ -109,7 +122,9 @@ export function CourseTable({ courses, caption }: { courses: CourseView[]; capti
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id}>
               {row.getAllCells().map((cell) => (
-                <td key={cell.id} className={`col-${cell.column.id}`}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                <td key={cell.id} className={`col-${cell.column.id}`}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </td>
               ))}
             </tr>
           ))}

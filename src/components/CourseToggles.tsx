@@ -2,8 +2,16 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { inList, type ListName, toggleCourse, toggleRunning } from "../client/lists-store.ts";
 
 const LABELS = {
-  card: { completed: ["Mark Done", "Remove Done"], future: ["Add Future", "End Future"], saved: ["Save for Later", "Saved"] },
-  page: { completed: ["Mark as Completed", "Completed"], future: ["Add to Future Courses", "In Future Courses"], saved: ["Save for Later", "Saved"] },
+  card: {
+    completed: ["Mark Done", "Remove Done"],
+    future: ["Add Future", "End Future"],
+    saved: ["Save for Later", "Saved"],
+  },
+  page: {
+    completed: ["Mark as Completed", "Completed"],
+    future: ["Add to Future Courses", "In Future Courses"],
+    saved: ["Save for Later", "Saved"],
+  },
 } as const;
 
 /**
@@ -17,13 +25,21 @@ async function toggleFrom(button: HTMLButtonElement, list: ListName, courseId: n
   if (!focused) return;
   // React enables the buttons again on its next render.
   for (let i = 0; i < 20 && button.disabled; i++) await new Promise((resolve) => setTimeout(resolve, 0));
-  if (button.isConnected && (document.activeElement === null || document.activeElement === document.body)) button.focus();
+  if (button.isConnected && (document.activeElement === null || document.activeElement === document.body)) {
+    button.focus();
+  }
 }
 
 function BookmarkIcon({ filled }: { filled: boolean }) {
   return (
     <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-      <path d="M6 3h12v18l-6-4.5L6 21z" fill={filled ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+      <path
+        d="M6 3h12v18l-6-4.5L6 21z"
+        fill={filled ? "currentColor" : "none"}
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -48,7 +64,9 @@ export function BookmarkToggle({ courseId, courseName }: { courseId: number; cou
 }
 
 /** Completed and future toggles (and, on the course page, the saved one as a text button). */
-export function CourseToggles({ courseId, variant, lists }: { courseId: number; variant: "card" | "page"; lists: ListName[] }) {
+export function CourseToggles(
+  { courseId, variant, lists }: { courseId: number; variant: "card" | "page"; lists: ListName[] },
+) {
   useSignals();
   return (
     <>

@@ -1,5 +1,11 @@
 /** What ties a field to its form's state: `field(name)` of the form hook gives it. */
-export type FieldBinding = { id: string; name: string; value: string; onChange: (value: string) => void; error?: string };
+export type FieldBinding = {
+  id: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+};
 
 type FieldProps = {
   /** Unique on the page; islands avoid useId, whose ids depend on where the server rendered them. */
@@ -22,7 +28,9 @@ type FieldProps = {
 };
 
 /** A labelled input with its message underneath, tied together for screen readers. */
-export function Field({ id, label, name, value, onChange, error, type = "text", multiline, rows, hint, suggestions, ...rest }: FieldProps) {
+export function Field(
+  { id, label, name, value, onChange, error, type = "text", multiline, rows, hint, suggestions, ...rest }: FieldProps,
+) {
   const messageId = `${id}-message`;
   const hintId = `${id}-hint`;
   const listId = suggestions?.length ? `${id}-suggestions` : undefined;

@@ -16,9 +16,16 @@ type MultiSelectProps = {
   disabledHint?: string;
 };
 
-export function MultiSelect({ id, label, name, options, selected, onChange, disabled, disabledHint }: MultiSelectProps) {
-  const summary = selected.length === 0 ? "Any" : selected.length <= 2 ? selected.join(", ") : `${selected.length} selected`;
-  const toggle = (value: string, on: boolean) => onChange(on ? [...selected, value] : selected.filter((v) => v !== value));
+export function MultiSelect(
+  { id, label, name, options, selected, onChange, disabled, disabledHint }: MultiSelectProps,
+) {
+  const summary = selected.length === 0
+    ? "Any"
+    : selected.length <= 2
+    ? selected.join(", ")
+    : `${selected.length} selected`;
+  const toggle = (value: string, on: boolean) =>
+    onChange(on ? [...selected, value] : selected.filter((v) => v !== value));
   return (
     <div className="field multi-select">
       <span className="field-label" id={`${id}-label`}>{label}</span>

@@ -22,7 +22,9 @@ export function Pagination({ page, totalPages, hrefFor, onNavigate, id }: Pagina
   };
   return (
     <nav className="pagination" aria-label="Result pages" id={id}>
-      {page > 0 ? <a href={hrefFor(page - 1)} rel="prev" onClick={follow(page - 1)}>Back</a> : <span aria-disabled="true">Back</span>}
+      {page > 0
+        ? <a href={hrefFor(page - 1)} rel="prev" onClick={follow(page - 1)}>Back</a>
+        : <span aria-disabled="true">Back</span>}
       {items.map((item) =>
         item.kind === "ellipsis" ? <span key={item.key} aria-hidden="true">…</span> : (
           <a
@@ -36,7 +38,9 @@ export function Pagination({ page, totalPages, hrefFor, onNavigate, id }: Pagina
           </a>
         )
       )}
-      {page < totalPages - 1 ? <a href={hrefFor(page + 1)} rel="next" onClick={follow(page + 1)}>Next</a> : <span aria-disabled="true">Next</span>}
+      {page < totalPages - 1
+        ? <a href={hrefFor(page + 1)} rel="next" onClick={follow(page + 1)}>Next</a>
+        : <span aria-disabled="true">Next</span>}
     </nav>
   );
 }

@@ -1,13 +1,20 @@
 import type { CourseDetail, PrerequisiteRef, PrerequisiteView } from "../lib/api-types.ts";
 
 const ELIGIBILITY = new Map([
-  ["met", { className: "alert alert-success", text: "You have met the prerequisites: every group below has a course you completed." }],
-  ["unmet", { className: "alert alert-warning", text: "You have not met the prerequisites yet: a group below has no course you completed." }],
+  ["met", {
+    className: "alert alert-success",
+    text: "You have met the prerequisites: every group below has a course you completed.",
+  }],
+  ["unmet", {
+    className: "alert alert-warning",
+    text: "You have not met the prerequisites yet: a group below has no course you completed.",
+  }],
   [
     "unknown",
     {
       className: "alert alert-info",
-      text: "HubRate cannot tell whether you meet these prerequisites: they ask for something besides courses (see the note), or allow an equivalent.",
+      text:
+        "HubRate cannot tell whether you meet these prerequisites: they ask for something besides courses (see the note), or allow an equivalent.",
     },
   ],
 ]);
@@ -34,7 +41,10 @@ export function Prerequisites({ course, prerequisites }: { course: CourseDetail;
           {groups.map((group, i) => {
             const met = course.groupsMet?.[i];
             return (
-              <li key={i} className={met === undefined ? "prereq-group" : met ? "prereq-group met" : "prereq-group unmet"}>
+              <li
+                key={i}
+                className={met === undefined ? "prereq-group" : met ? "prereq-group met" : "prereq-group unmet"}
+              >
                 {group.length > 1 && <span className="prereq-one-of">One of</span>}
                 <span className="prereq-courses">
                   {group.map((ref, j) => (
@@ -44,7 +54,11 @@ export function Prerequisites({ course, prerequisites }: { course: CourseDetail;
                     </span>
                   ))}
                 </span>
-                {met !== undefined && <span className={met ? "badge badge-success" : "badge badge-muted"}>{met ? "✓ Completed" : "Not yet"}</span>}
+                {met !== undefined && (
+                  <span className={met ? "badge badge-success" : "badge badge-muted"}>
+                    {met ? "✓ Completed" : "Not yet"}
+                  </span>
+                )}
               </li>
             );
           })}
@@ -84,7 +98,11 @@ export function RequiredFor({ course }: { course: CourseDetail }) {
     <section aria-labelledby="required-for-heading" className="required-for">
       <h2 id="required-for-heading">Required for</h2>
       <p className="muted">
-        <small>{all.length === 1 ? "1 course names this one as a prerequisite." : `${all.length} courses name this one as a prerequisite.`}</small>
+        <small>
+          {all.length === 1
+            ? "1 course names this one as a prerequisite."
+            : `${all.length} courses name this one as a prerequisite.`}
+        </small>
       </p>
       <ul className="required-for-list">
         {all.slice(0, REQUIRED_FOR_SHOWN).map((other) => <RequiredForItem key={other.id} other={other} />)}
@@ -106,16 +124,21 @@ export function RequiredFor({ course }: { course: CourseDetail }) {
  * each group as linked courses ("one of" when it offers several), then the
  * note. No heading and no ids, so several fit on one page.
  */
-export function PrerequisiteSummary({ course }: { course: PrerequisiteView & { noPreReqs: boolean; prerequisites: string | null } }) {
+export function PrerequisiteSummary(
+  { course }: { course: PrerequisiteView & { noPreReqs: boolean; prerequisites: string | null } },
+) {
   const groups = course.prerequisiteGroups;
-  if (course.noPreReqs || (!groups.length && !course.prerequisiteNote && !course.prerequisites)) return <span className="muted">None</span>;
+  if (course.noPreReqs || (!groups.length && !course.prerequisiteNote && !course.prerequisites)) {
+    return <span className="muted">None</span>;
+  }
   return (
     <>
       {groups.length > 0 && (
         <ul className="prereq-summary" aria-label={groups.length === 1 ? "Required" : "Required, all of these"}>
           {groups.map((group, i) => (
             <li key={i}>
-              {group.length > 1 && <span className="prereq-one-of">One of</span>} {group.map((ref, j) => (
+              {group.length > 1 && <span className="prereq-one-of">One of</span>}{" "}
+              {group.map((ref, j) => (
                 <span key={ref.code}>
                   {/* Spaces around "or", so a line may break there and never inside a code. */}
                   {j > 0 && (

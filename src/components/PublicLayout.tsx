@@ -16,7 +16,9 @@ function NavLinks({ path }: { path: string }) {
         </li>
       ))}
       <li>
-        <a href="/login" className="button button-ghost" aria-current={path === "/login" ? "page" : undefined}>Log In</a>
+        <a href="/login" className="button button-ghost" aria-current={path === "/login" ? "page" : undefined}>
+          Log In
+        </a>
       </li>
       <li>
         <a href="/register" className="button" aria-current={path === "/register" ? "page" : undefined}>Sign Up</a>
@@ -26,7 +28,9 @@ function NavLinks({ path }: { path: string }) {
 }
 
 /** The visitor's layout. The small-screen menu is a <details>, so it opens and closes without JavaScript. */
-export function PublicLayout({ path, searchBox, children }: { path: string; searchBox: ReactNode; children: ReactNode }) {
+export function PublicLayout(
+  { path, searchBox, children }: { path: string; searchBox: ReactNode; children: ReactNode },
+) {
   return (
     <div className="public-shell">
       <a className="skip-link" href="#main">Skip to content</a>

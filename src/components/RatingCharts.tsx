@@ -10,14 +10,15 @@ import { plural } from "../lib/text.ts";
 import { Score, scoreStep } from "./Score.tsx";
 
 /** Each rating, and whether a low number is neither good nor bad (then it stays off the colour scale). */
-export const RATING_ROWS: [label: string, key: keyof Distribution, average: keyof RatingAverages, neutral: boolean][] = [
-  ["Overall", "overallRating", "overall", false],
-  ["Usefulness", "usefulnessRating", "usefulness", false],
-  ["Difficulty", "difficultyRating", "difficulty", true],
-  ["Workload", "workloadRating", "workload", true],
-  ["Interest", "interestRating", "interest", false],
-  ["Teacher", "teacherRating", "teacher", false],
-];
+export const RATING_ROWS: [label: string, key: keyof Distribution, average: keyof RatingAverages, neutral: boolean][] =
+  [
+    ["Overall", "overallRating", "overall", false],
+    ["Usefulness", "usefulnessRating", "usefulness", false],
+    ["Difficulty", "difficultyRating", "difficulty", true],
+    ["Workload", "workloadRating", "workload", true],
+    ["Interest", "interestRating", "interest", false],
+    ["Teacher", "teacherRating", "teacher", false],
+  ];
 
 export function hoursText(hours: number | null): string {
   if (hours === null) return "—";
@@ -30,9 +31,18 @@ export function shareText(share: number | null): string {
 
 /** The figures a strip can show, each drawn from a set of averages. */
 const STRIP_FIGURES = {
-  overall: ["Overall", (a: RatingAverages, lead: boolean) => <Score value={a.overall} count={a.count} withCount={lead} />],
-  overallCourse: ["Overall course rating", (a: RatingAverages, lead: boolean) => <Score value={a.overall} count={a.count} withCount={lead} />],
-  teacher: ["Teacher rating", (a: RatingAverages, lead: boolean) => <Score value={a.teacher} count={a.count} withCount={lead} />],
+  overall: [
+    "Overall",
+    (a: RatingAverages, lead: boolean) => <Score value={a.overall} count={a.count} withCount={lead} />,
+  ],
+  overallCourse: [
+    "Overall course rating",
+    (a: RatingAverages, lead: boolean) => <Score value={a.overall} count={a.count} withCount={lead} />,
+  ],
+  teacher: [
+    "Teacher rating",
+    (a: RatingAverages, lead: boolean) => <Score value={a.teacher} count={a.count} withCount={lead} />,
+  ],
   difficulty: ["Difficulty", (a: RatingAverages) => <Score value={a.difficulty} count={a.count} neutral />],
   workload: ["Workload", (a: RatingAverages) => <Score value={a.workload} count={a.count} neutral />],
   hours: ["Hours per week", (a: RatingAverages) => (
@@ -42,7 +52,8 @@ const STRIP_FIGURES = {
   )],
   attendance: ["Attendance required", (a: RatingAverages) => (
     <>
-      <span className="summary-value">{shareText(a.attendanceShare)}</span> <span className="score-count">of reviews</span>
+      <span className="summary-value">{shareText(a.attendanceShare)}</span>{" "}
+      <span className="score-count">of reviews</span>
     </>
   )],
 } satisfies Record<string, [string, (a: RatingAverages, lead: boolean) => JSX.Element]>;
@@ -85,7 +96,9 @@ export function SummaryStrip({ averages, figures = ["overall", "difficulty", "wo
 export function AveragesTable({ summary }: { summary: CourseSummary }) {
   const { recent, allTime } = summary;
   const cell = (averages: RatingAverages, key: keyof RatingAverages, neutral: boolean) =>
-    averages.count === 0 ? <span className="muted">—</span> : <Score value={averages[key] as number} count={averages.count} neutral={neutral} />;
+    averages.count === 0
+      ? <span className="muted">—</span>
+      : <Score value={averages[key] as number} count={averages.count} neutral={neutral} />;
   return (
     <>
       <div className="table-scroll">
@@ -128,7 +141,9 @@ export function AveragesTable({ summary }: { summary: CourseSummary }) {
       {recent.count === 0 && <p className="hint">No reviews name a semester from {recent.from} to {recent.to}.</p>}
       {summary.unreadSemesters > 0 && (
         <p className="hint">
-          {`${plural(summary.unreadSemesters, "review")} name${summary.unreadSemesters === 1 ? "s" : ""} no semester we can read, so ${
+          {`${plural(summary.unreadSemesters, "review")} name${
+            summary.unreadSemesters === 1 ? "s" : ""
+          } no semester we can read, so ${
             summary.unreadSemesters === 1 ? "it counts" : "they count"
           } in all time only.`}
         </p>
@@ -140,7 +155,9 @@ export function AveragesTable({ summary }: { summary: CourseSummary }) {
 const BAR_AREA = { x: 22, width: 140, row: 20 };
 
 /** One rating's 1-5 counts as horizontal bars; a zero is an empty track and the number 0. */
-export function DistributionChart({ label, counts, neutral, id }: { label: string; counts: number[]; neutral: boolean; id: string }) {
+export function DistributionChart(
+  { label, counts, neutral, id }: { label: string; counts: number[]; neutral: boolean; id: string },
+) {
   const most = Math.max(1, ...counts);
   const total = counts.reduce((a, b) => a + b, 0);
   const description = counts.map((n, i) => `${i + 1}: ${plural(n, "review")}`).join(", ");
@@ -172,7 +189,13 @@ export function DistributionChart({ label, counts, neutral, id }: { label: strin
                   className={neutral ? "chart-bar" : `chart-bar chart-bar-${value}`}
                 />
               )}
-              <text x={BAR_AREA.x + BAR_AREA.width + 8} y={y + 14} className={n ? "chart-count" : "chart-count chart-zero"}>{n}</text>
+              <text
+                x={BAR_AREA.x + BAR_AREA.width + 8}
+                y={y + 14}
+                className={n ? "chart-count" : "chart-count chart-zero"}
+              >
+                {n}
+              </text>
             </g>
           );
         })}
@@ -201,11 +224,14 @@ export function TrendChart({ trend }: { trend: CourseSummary["trend"] }) {
   const plotHeight = TREND.height - TREND.top - TREND.bottom;
   // Coordinates to a tenth of a unit: finer adds bytes to the page and nothing to the drawing.
   const tenth = (n: number) => Math.round(n * 10) / 10;
-  const x = (i: number) => tenth(TREND.left + (trend.length === 1 ? plotWidth / 2 : (i / (trend.length - 1)) * plotWidth));
+  const x = (i: number) =>
+    tenth(TREND.left + (trend.length === 1 ? plotWidth / 2 : (i / (trend.length - 1)) * plotWidth));
   const y = (value: number) => tenth(TREND.top + ((5 - value) / 4) * plotHeight);
   // Every label when they fit, otherwise every other one (always the last).
   const labelEvery = trend.length > 8 ? Math.ceil(trend.length / 8) : 1;
-  const description = trend.map((t) => `${t.label}: ${t.overall.toFixed(1)} from ${plural(t.count, "review")}`).join("; ");
+  const description = trend.map((t) => `${t.label}: ${t.overall.toFixed(1)} from ${plural(t.count, "review")}`).join(
+    "; ",
+  );
   return (
     <figure className="trend-chart">
       <figcaption id="trend-title">Overall rating by semester</figcaption>
@@ -220,9 +246,19 @@ export function TrendChart({ trend }: { trend: CourseSummary["trend"] }) {
         <polyline points={trend.map((t, i) => `${x(i)},${y(t.overall)}`).join(" ")} className="chart-line" />
         {trend.map((t, i) => (
           <g key={t.term}>
-            <circle cx={x(i)} cy={y(t.overall)} r={Math.min(6, 3 + Math.sqrt(t.count))} className={`chart-point chart-bar-${scoreStep(t.overall)}`} />
+            <circle
+              cx={x(i)}
+              cy={y(t.overall)}
+              r={Math.min(6, 3 + Math.sqrt(t.count))}
+              className={`chart-point chart-bar-${scoreStep(t.overall)}`}
+            />
             {(i % labelEvery === 0 || i === trend.length - 1) && (
-              <text x={x(i)} y={TREND.height - 8} className="chart-label" textAnchor={i === 0 ? "start" : i === trend.length - 1 ? "end" : "middle"}>
+              <text
+                x={x(i)}
+                y={TREND.height - 8}
+                className="chart-label"
+                textAnchor={i === 0 ? "start" : i === trend.length - 1 ? "end" : "middle"}
+              >
                 {t.shortLabel}
               </text>
             )}

@@ -11,7 +11,9 @@ const DETAILS: [label: string, key: keyof ReviewView][] = [
 ];
 
 /** One review, every field of docs/product.md (Reviews and votes); `actions` holds the votes and the owner's or reader's buttons. */
-export function ReviewCard({ review, heading, actions }: { review: ReviewView; heading?: ReactNode; actions?: ReactNode }) {
+export function ReviewCard(
+  { review, heading, actions }: { review: ReviewView; heading?: ReactNode; actions?: ReactNode },
+) {
   return (
     <article className="card review-card" aria-label={`Review of ${review.teacherName}'s course, ${review.semester}`}>
       {heading}

@@ -15,7 +15,9 @@ export function ReviewSortSelect({ value, onChange }: { value: ReviewSort; onCha
 }
 
 /** 'Show more reviews (N more)' while some are not shown yet; nothing once all are. */
-export function ShowMoreReviews({ shown, total, loading, onClick }: { shown: number; total: number; loading: boolean; onClick: () => void }) {
+export function ShowMoreReviews(
+  { shown, total, loading, onClick }: { shown: number; total: number; loading: boolean; onClick: () => void },
+) {
   if (shown >= total) return null;
   return (
     <p className="center">

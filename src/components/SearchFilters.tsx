@@ -33,8 +33,14 @@ export function SearchFilters({ search, colleges, signedIn, filterCount, open, o
   const { form, set, chooseColleges, departmentOptions, result } = search;
   const ratingFilterSet = hasRatingFilter(form);
   return (
-    <details className="filter-sheet" open={open} onToggle={(e) => onToggle((e.currentTarget as HTMLDetailsElement).open)}>
-      <summary className="button button-secondary filter-toggle">{filterCount ? `Filters (${filterCount})` : "Filters"}</summary>
+    <details
+      className="filter-sheet"
+      open={open}
+      onToggle={(e) => onToggle((e.currentTarget as HTMLDetailsElement).open)}
+    >
+      <summary className="button button-secondary filter-toggle">
+        {filterCount ? `Filters (${filterCount})` : "Filters"}
+      </summary>
       <div className="search-filters card" aria-label="Course filters">
         <div className="sheet-head">
           <h2>Filters</h2>
@@ -76,7 +82,13 @@ export function SearchFilters({ search, colleges, signedIn, filterCount, open, o
                   name="levels"
                   value={level}
                   checked={form.levels.includes(level)}
-                  onChange={(e) => set("levels", e.target.checked ? [...form.levels, level].sort((a, b) => a - b) : form.levels.filter((l) => l !== level))}
+                  onChange={(e) =>
+                    set(
+                      "levels",
+                      e.target.checked
+                        ? [...form.levels, level].sort((a, b) => a - b)
+                        : form.levels.filter((l) => l !== level),
+                    )}
                 />
                 <span>{LEVEL_LABELS.get(level)}</span>
               </label>
@@ -94,7 +106,12 @@ export function SearchFilters({ search, colleges, signedIn, filterCount, open, o
               max={9999}
               inputMode="numeric"
               value={form.minCourseCode ?? ""}
-              onChange={(e) => set("minCourseCode", e.target.value === "" ? undefined : Math.max(0, Math.floor(Number(e.target.value))), TYPING_PAUSE_MS)}
+              onChange={(e) =>
+                set(
+                  "minCourseCode",
+                  e.target.value === "" ? undefined : Math.max(0, Math.floor(Number(e.target.value))),
+                  TYPING_PAUSE_MS,
+                )}
             />
           </div>
           <div className="field">
@@ -106,19 +123,35 @@ export function SearchFilters({ search, colleges, signedIn, filterCount, open, o
               min={0}
               inputMode="numeric"
               value={form.reviewCount ?? ""}
-              onChange={(e) => set("reviewCount", e.target.value === "" ? undefined : Math.max(0, Math.floor(Number(e.target.value))), TYPING_PAUSE_MS)}
+              onChange={(e) =>
+                set(
+                  "reviewCount",
+                  e.target.value === "" ? undefined : Math.max(0, Math.floor(Number(e.target.value))),
+                  TYPING_PAUSE_MS,
+                )}
             />
           </div>
         </div>
         <div className="field">
           <label htmlFor="search-prereqs">Prerequisites Required</label>
-          <select id="search-prereqs" name="noPreReqs" value={form.noPreReqs ? "true" : ""} onChange={(e) => set("noPreReqs", e.target.value === "true")}>
+          <select
+            id="search-prereqs"
+            name="noPreReqs"
+            value={form.noPreReqs ? "true" : ""}
+            onChange={(e) => set("noPreReqs", e.target.value === "true")}
+          >
             <option value="">Any</option>
             <option value="true">No prerequisites</option>
           </select>
         </div>
         <label className="check">
-          <input type="checkbox" name="currentOnly" value="true" checked={form.currentOnly} onChange={(e) => set("currentOnly", e.target.checked)} />
+          <input
+            type="checkbox"
+            name="currentOnly"
+            value="true"
+            checked={form.currentOnly}
+            onChange={(e) => set("currentOnly", e.target.checked)}
+          />
           <span>Current courses only (in BU's recent catalog)</span>
         </label>
         {signedIn && (
@@ -144,7 +177,8 @@ export function SearchFilters({ search, colleges, signedIn, filterCount, open, o
           return (
             <div className="field slider" key={name}>
               <label htmlFor={`search-${name}`}>
-                {SLIDER_LABELS.get(name)} <output htmlFor={`search-${name}`}>{isMax ? form[name] : form[name].toFixed(1)}</output>
+                {SLIDER_LABELS.get(name)}{" "}
+                <output htmlFor={`search-${name}`}>{isMax ? form[name] : form[name].toFixed(1)}</output>
               </label>
               <input
                 id={`search-${name}`}

@@ -22,7 +22,12 @@ export function SearchResults({ search, chips, view, onView }: Props) {
         <ul className="chips" aria-label="Filters in use">
           {chips.map((chip) => (
             <li key={chip.key}>
-              <button type="button" className="chip" onClick={() => apply(chip.remove(form))} aria-label={`Remove filter: ${chip.label}`}>
+              <button
+                type="button"
+                className="chip"
+                onClick={() => apply(chip.remove(form))}
+                aria-label={`Remove filter: ${chip.label}`}
+              >
                 {chip.label} <span aria-hidden="true">×</span>
               </button>
             </li>
@@ -39,7 +44,9 @@ export function SearchResults({ search, chips, view, onView }: Props) {
         </ul>
       )}
       <div className="results-head">
-        <h2 id="search-found" className="found" tabIndex={-1} ref={found}>{`Found ${plural(result.totalElements, "course")}`}</h2>
+        <h2 id="search-found" className="found" tabIndex={-1} ref={found}>
+          {`Found ${plural(result.totalElements, "course")}`}
+        </h2>
         {loading && <span className="spinner" role="status" aria-label="Loading courses" />}
         <div className="results-tools">
           <label htmlFor="search-sort" className="sort-label">Sort by</label>

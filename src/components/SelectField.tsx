@@ -17,7 +17,9 @@ type SelectFieldProps = {
 };
 
 /** A labelled <select> with its message underneath, tied together for screen readers, like Field. */
-export function SelectField({ id, label, name, value, onChange, options, placeholder, error, hint, ...rest }: SelectFieldProps) {
+export function SelectField(
+  { id, label, name, value, onChange, options, placeholder, error, hint, ...rest }: SelectFieldProps,
+) {
   const messageId = `${id}-message`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? messageId : "", hint ? hintId : ""].filter(Boolean).join(" ") || undefined;

@@ -1,7 +1,9 @@
 export type ResultsView = "cards" | "table";
 
 /** Cards or a sortable table: two toggle buttons, the shown one pressed. */
-export function ViewSwitch({ label, view, onChange }: { label: string; view: ResultsView; onChange: (view: ResultsView) => void }) {
+export function ViewSwitch(
+  { label, view, onChange }: { label: string; view: ResultsView; onChange: (view: ResultsView) => void },
+) {
   return (
     <div className="view-switch" role="group" aria-label={`Show ${label} as`}>
       {(["cards", "table"] as const).map((option) => (

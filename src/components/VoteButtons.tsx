@@ -4,7 +4,13 @@ import { apiFetch } from "../client/api.ts";
 import { loginUrl } from "../client/navigation.ts";
 import type { VoteResult, VoteType } from "../lib/api-types.ts";
 
-type Props = { reviewId: number; initial: VoteResult; signedIn: boolean; own: boolean; onError: (message: string) => void };
+type Props = {
+  reviewId: number;
+  initial: VoteResult;
+  signedIn: boolean;
+  own: boolean;
+  onError: (message: string) => void;
+};
 
 function Arrow({ up }: { up: boolean }) {
   return (
@@ -30,7 +36,9 @@ export function VoteButtons({ reviewId, initial, signedIn, own, onError }: Props
     setBusy(true);
     const result = await apiFetch<VoteResult>(`/api/votes/review/${reviewId}?voteType=${type}`, { method: "POST" });
     flushSync(() => setBusy(false));
-    if (focused && button.isConnected && (document.activeElement === null || document.activeElement === document.body)) button.focus();
+    if (
+      focused && button.isConnected && (document.activeElement === null || document.activeElement === document.body)
+    ) button.focus();
     if (result.ok) setState(result.data);
     else onError(result.message ?? `request failed (${result.status})`);
   }

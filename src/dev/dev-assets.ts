@@ -19,7 +19,9 @@ export type DevAssets = {
 
 async function describeFailure(error: unknown): Promise<string> {
   const messages = (error as { errors?: esbuild.Message[] })?.errors;
-  if (messages?.length) return (await esbuild.formatMessages(messages, { kind: "error", color: false })).join("\n").trim();
+  if (messages?.length) {
+    return (await esbuild.formatMessages(messages, { kind: "error", color: false })).join("\n").trim();
+  }
   return error instanceof Error ? error.stack ?? error.message : String(error);
 }
 

@@ -69,7 +69,12 @@ function freePort(): number {
 async function moduleGraph(root: string, entries: string[]): Promise<Set<string>> {
   const files = new Set<string>();
   for (const entry of entries) {
-    const output = await new Deno.Command(Deno.execPath(), { args: ["info", "--json", entry], cwd: root, stdout: "piped", stderr: "null" }).output();
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: ["info", "--json", entry],
+      cwd: root,
+      stdout: "piped",
+      stderr: "null",
+    }).output();
     if (!output.success) continue;
     const info = JSON.parse(new TextDecoder().decode(output.stdout)) as { modules?: { specifier: string }[] };
     for (const { specifier } of info.modules ?? []) {
@@ -90,7 +95,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   // The server and the files its module graph holds (routes come from a computed import, so their static map counts too).
   let serverFiles = new Set<string>();
-  const readGraph = () => moduleGraph(root, ["main.ts", "src/route-map.gen.ts"]).then((files) => serverFiles = files, () => {});
+  const readGraph = () =>
+    moduleGraph(root, ["main.ts", "src/route-map.gen.ts"]).then((files) => serverFiles = files, () => {});
   void readGraph();
 
   let current: Child | null = null;
@@ -141,7 +147,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       for (;;) {
         const answer = await Promise.race([
           exited,
-          fetch(`${child.url}/healthz`).then((r) => (r.body?.cancel(), r.ok ? "up" as const : "wait" as const), () => "wait" as const),
+          fetch(`${child.url}/healthz`).then(
+            (r) => (r.body?.cancel(), r.ok ? "up" as const : "wait" as const),
+            () => "wait" as const,
+          ),
         ]);
         if (answer === "up") break;
         if (answer === "exited") {
@@ -170,7 +179,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     return run.then(() => Math.round(performance.now() - started));
   }
 
-  const ready = restart().then((ms) => log(failure ? "[dev] waiting for a change" : `[dev] HubRate (development) is serving at ${publicUrl} (${ms} ms)`));
+  const ready = restart().then((ms) =>
+    log(failure ? "[dev] waiting for a change" : `[dev] HubRate (development) is serving at ${publicUrl} (${ms} ms)`)
+  );
 
   async function serveBuilt(name: string): Promise<Response> {
     const path = join(assets.dir, name);
@@ -178,7 +189,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     try {
       const body = await Deno.readFile(path);
       return new Response(body, {
-        headers: { "Content-Type": SERVED_TYPES[extname(name)] ?? "application/octet-stream", "Cache-Control": "no-cache" },
+        headers: {
+          "Content-Type": SERVED_TYPES[extname(name)] ?? "application/octet-stream",
+          "Cache-Control": "no-cache",
+        },
       });
     } catch {
       return new Response("Not found", { status: 404 });
@@ -188,10 +202,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   async function proxy(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === DEV_EVENTS_PATH) return hub.response();
-    if (url.pathname.startsWith("/static/build/")) return await serveBuilt(decodeURIComponent(url.pathname.slice("/static/build/".length)));
+    if (url.pathname.startsWith("/static/build/")) {
+      return await serveBuilt(decodeURIComponent(url.pathname.slice("/static/build/".length)));
+    }
     await starting;
     const child = current;
-    if (!child || failure) return devProblemPage("The HubRate server did not start", failure ?? "The server has not started yet.");
+    if (!child || failure) {
+      return devProblemPage("The HubRate server did not start", failure ?? "The server has not started yet.");
+    }
     const headers = new Headers(request.headers);
     // Answers come uncompressed (fetch would otherwise ask for and undo compression, leaving its header), so the dev
     // script can be added to pages; a request from this origin is from the server's own origin.
@@ -209,7 +227,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     } catch (error) {
       return devProblemPage("The HubRate server did not answer", String(error));
     }
-    if (!response.headers.get("content-type")?.startsWith("text/html") || request.method === "HEAD" || response.status === 304) return response;
+    if (
+      !response.headers.get("content-type")?.startsWith("text/html") || request.method === "HEAD" ||
+      response.status === 304
+    ) return response;
     const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
     const html = withDevScript(await response.text(), nonce);
     const out = new Headers(response.headers);
@@ -234,8 +255,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       }
       const css = path.endsWith(".css");
       const browser = css || inputs.has(path) || /^(islands|src\/client)\//.test(path);
-      const server = !css && (serverFiles.has(path) || /^(routes|islands|db)\//.test(path) || path === "main.ts" || path === "deno.json" ||
-        (/^src\/.*\.tsx?$/.test(path) && !/^src\/client\//.test(path)));
+      const server = !css &&
+        (serverFiles.has(path) || /^(routes|islands|db)\//.test(path) || path === "main.ts" || path === "deno.json" ||
+          (/^src\/.*\.tsx?$/.test(path) && !/^src\/client\//.test(path)));
       if (browser) build = true;
       if (server) restart = true;
       if (browser || server) cssOnly &&= css;
@@ -249,7 +271,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       const { build, restart: needsRestart, cssOnly, own } = classify(paths);
       if (own.length) log(`[dev] ${own.join(", ")} changed: stop and start deno task dev again to use it`);
       if (!build && !needsRestart) return { told: null };
-      const [rebuilt, restartedMs] = await Promise.all([build ? assets.rebuild() : undefined, needsRestart ? restart() : undefined]);
+      const [rebuilt, restartedMs] = await Promise.all([
+        build ? assets.rebuild() : undefined,
+        needsRestart ? restart() : undefined,
+      ]);
       if (rebuilt && !rebuilt.ok) {
         buildError = rebuilt.errors;
         log(`[dev] the bundles could not be built:\n${rebuilt.errors}`);
@@ -260,7 +285,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       buildError = null;
       const told = cssOnly && !wasBroken ? "css" : "reload";
       hub.send(told);
-      log(`[dev] ${[rebuilt && `rebuilt in ${rebuilt.ms} ms`, restartedMs !== undefined && `restarted in ${restartedMs} ms`].filter(Boolean).join(", ")}`);
+      log(
+        `[dev] ${
+          [rebuilt && `rebuilt in ${rebuilt.ms} ms`, restartedMs !== undefined && `restarted in ${restartedMs} ms`]
+            .filter(Boolean).join(", ")
+        }`,
+      );
       return { rebuilt, restartedMs, told };
     });
     queue = run.catch(() => undefined);
@@ -268,7 +298,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }
 
   const abort = new AbortController();
-  const server = Deno.serve({ port: options.port, hostname: options.host, signal: abort.signal, onListen: () => {} }, proxy);
+  const server = Deno.serve(
+    { port: options.port, hostname: options.host, signal: abort.signal, onListen: () => {} },
+    proxy,
+  );
 
   let watcher: Deno.FsWatcher | undefined;
   if (options.watch !== false) {

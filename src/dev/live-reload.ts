@@ -23,7 +23,8 @@ export function reloadHub(): ReloadHub {
   const boot = crypto.randomUUID();
   const encoder = new TextEncoder();
   const clients = new Set<ReadableStreamDefaultController<Uint8Array>>();
-  const frame = (event: string, data = "") => encoder.encode(`event: ${event}\ndata: ${data.replace(/\n/g, "\ndata: ")}\n\n`);
+  const frame = (event: string, data = "") =>
+    encoder.encode(`event: ${event}\ndata: ${data.replace(/\n/g, "\ndata: ")}\n\n`);
   const write = (client: ReadableStreamDefaultController<Uint8Array>, bytes: Uint8Array) => {
     try {
       client.enqueue(bytes);
@@ -32,7 +33,10 @@ export function reloadHub(): ReloadHub {
     }
   };
   // A comment now and then keeps proxies and browsers from closing a quiet stream.
-  const keepAlive = setInterval(() => clients.forEach((client) => write(client, encoder.encode(": keep-alive\n\n"))), 15_000);
+  const keepAlive = setInterval(
+    () => clients.forEach((client) => write(client, encoder.encode(": keep-alive\n\n"))),
+    15_000,
+  );
   return {
     response() {
       let self: ReadableStreamDefaultController<Uint8Array>;
@@ -119,9 +123,14 @@ function escapeHtml(text: string): string {
 /** A page saying what keeps the site from being served (the server did not start), with the output that says why. */
 export function devProblemPage(title: string, detail: string): Response {
   const nonce = crypto.randomUUID().replace(/-/g, "");
-  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>${escapeHtml(title)}</title></head><body style="margin:0;padding:24px;background:#141418;color:#fff;font:14px/1.5 ui-monospace,monospace">` +
-    `<h1 style="font-size:18px">${escapeHtml(title)}</h1><p>Fix the file and save: this page reloads by itself (deno task dev).</p>` +
+  const html =
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${
+      escapeHtml(title)
+    }</title></head><body style="margin:0;padding:24px;background:#141418;color:#fff;font:14px/1.5 ui-monospace,monospace">` +
+    `<h1 style="font-size:18px">${
+      escapeHtml(title)
+    }</h1><p>Fix the file and save: this page reloads by itself (deno task dev).</p>` +
     `<pre style="white-space:pre-wrap;color:#ffb4b4">${escapeHtml(detail)}</pre>${devScript(nonce)}</body></html>`;
   return new Response(html, {
     status: 500,

@@ -66,7 +66,11 @@ function paged<T extends z.core.$ZodType>(item: T) {
   return z.object({ content: z.array(item), totalElements: count, totalPages: count, number: count, size: count });
 }
 
-export const searchPageSchema = named("SearchPage", "One page of search results, pages numbered from 0.", paged(courseViewSchema));
+export const searchPageSchema = named(
+  "SearchPage",
+  "One page of search results, pages numbered from 0.",
+  paged(courseViewSchema),
+);
 
 /** A course a prerequisite names; `id` is null when the catalog has no such course. */
 export const prerequisiteRefSchema = z.object({ id: z.nullable(id), code: z.string() });
@@ -105,7 +109,11 @@ export const comparedCourseSchema = z.object({
   hoursPerWeek: z.object({ median: z.nullable(z.number()), count }),
 });
 
-export const compareViewSchema = named("Comparison", "Up to four courses side by side.", z.object({ courses: z.array(comparedCourseSchema) }));
+export const compareViewSchema = named(
+  "Comparison",
+  "Up to four courses side by side.",
+  z.object({ courses: z.array(comparedCourseSchema) }),
+);
 
 export const ratingAveragesSchema = named(
   "RatingAverages",
@@ -151,7 +159,14 @@ export const courseSummarySchema = named(
     /** The overall average per semester, oldest first: only semesters with reviews. */
     trend: z.array(z.object({ term: z.int(), label: z.string(), shortLabel: z.string(), count, overall: average })),
     /** Each professor's averages within this course, most reviewed first. */
-    professors: z.array(z.object({ slug: z.string(), name: z.string(), averages: ratingAveragesSchema, lastTerm: z.nullable(z.string()) })),
+    professors: z.array(
+      z.object({
+        slug: z.string(),
+        name: z.string(),
+        averages: ratingAveragesSchema,
+        lastTerm: z.nullable(z.string()),
+      }),
+    ),
     /** Semesters that have reviews, newest first, for the review filter. */
     semesters: z.array(z.object({ term: z.int(), label: z.string(), count })),
     /** Reviews whose semester text names no readable term: they count in all-time figures only. */
@@ -193,7 +208,11 @@ export const reviewViewSchema = named(
   }),
 );
 
-export const reviewPageSchema = named("ReviewPage", "One page of reviews, pages numbered from 0.", paged(reviewViewSchema));
+export const reviewPageSchema = named(
+  "ReviewPage",
+  "One page of reviews, pages numbered from 0.",
+  paged(reviewViewSchema),
+);
 
 export const myReviewSchema = named(
   "MyReview",
@@ -216,7 +235,15 @@ export const professorViewSchema = named(
     /** Other spellings students used. */
     aliases: z.array(z.string()),
     averages: ratingAveragesSchema,
-    courses: z.array(z.object({ id, code: z.string(), title: z.string(), averages: ratingAveragesSchema, lastTerm: z.nullable(z.string()) })),
+    courses: z.array(
+      z.object({
+        id,
+        code: z.string(),
+        title: z.string(),
+        averages: ratingAveragesSchema,
+        lastTerm: z.nullable(z.string()),
+      }),
+    ),
     reviews: paged(z.object({ ...reviewViewSchema.shape, courseCode: z.string(), courseTitle: z.string() })),
   }),
 );
@@ -226,7 +253,10 @@ export const courseSuggestionsSchema = z.array(suggestionSchema);
 export const suggestionsSchema = named(
   "Suggestions",
   "What the search box offers for the text typed: up to 8 courses and 3 professors.",
-  z.object({ courses: courseSuggestionsSchema, professors: z.array(z.object({ slug: z.string(), name: z.string(), reviews: count })) }),
+  z.object({
+    courses: courseSuggestionsSchema,
+    professors: z.array(z.object({ slug: z.string(), name: z.string(), reviews: count })),
+  }),
 );
 
 export const namedDepartmentsSchema = z.array(z.object({ code: z.string(), name: z.string() }));
@@ -234,7 +264,10 @@ export const namedDepartmentsSchema = z.array(z.object({ code: z.string(), name:
 export const pastedCodesResultSchema = named(
   "PastedCodes",
   "The courses found in pasted text, and the pieces that named none.",
-  z.object({ matched: z.array(z.object({ text: z.string(), id, code: z.string(), title: z.string() })), unmatched: z.array(z.string()) }),
+  z.object({
+    matched: z.array(z.object({ text: z.string(), id, code: z.string(), title: z.string() })),
+    unmatched: z.array(z.string()),
+  }),
 );
 
 export const accountViewSchema = named(
@@ -260,7 +293,12 @@ export const tokenSchema = named(
 
 export const signedInSchema = z.object({ message: z.string(), token: z.string() });
 
-export const loginUnverifiedSchema = z.object({ message: z.string(), verificationRequired: z.literal(true), email: z.string(), codeSent: z.boolean() });
+export const loginUnverifiedSchema = z.object({
+  message: z.string(),
+  verificationRequired: z.literal(true),
+  email: z.string(),
+  codeSent: z.boolean(),
+});
 
 export const teacherScoreSchema = z.object({ teacherName: z.string(), averageRating: z.number() });
 

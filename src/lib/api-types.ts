@@ -41,7 +41,14 @@ export type CompareView = z.output<typeof compareViewSchema>;
 export type AccountView = z.output<typeof accountViewSchema>;
 
 /** The ratings a course's distribution counts, each as the number of 1s … 5s. */
-export const DISTRIBUTED = ["overallRating", "usefulnessRating", "difficultyRating", "workloadRating", "interestRating", "teacherRating"] as const;
+export const DISTRIBUTED = [
+  "overallRating",
+  "usefulnessRating",
+  "difficultyRating",
+  "workloadRating",
+  "interestRating",
+  "teacherRating",
+] as const;
 export type Distribution = z.output<typeof distributionSchema>;
 
 export type VoteType = z.output<typeof voteTypeSchema>;

@@ -21,7 +21,13 @@ export type HubProgressItem = {
   fulfilledBy?: string;
 };
 
-export type HubProgressSummary = { total: number; completed: number; inFuture: number; remaining: number; percent: number };
+export type HubProgressSummary = {
+  total: number;
+  completed: number;
+  inFuture: number;
+  remaining: number;
+  percent: number;
+};
 
 export type CourseUnits = { name: string; hubUnits: string[] };
 
@@ -61,7 +67,13 @@ export function hubSummary(items: HubProgressItem[]): HubProgressSummary {
   const total = requirements.length;
   const completed = requirements.filter((i) => i.fulfilled).length;
   const projected = requirements.filter((i) => i.projectedFulfilled).length;
-  return { total, completed, inFuture: projected - completed, remaining: total - projected, percent: Math.round((completed / total) * 100) };
+  return {
+    total,
+    completed,
+    inFuture: projected - completed,
+    remaining: total - projected,
+    percent: Math.round((completed / total) * 100),
+  };
 }
 
 export type ProgressTone = "success" | "info" | "danger";

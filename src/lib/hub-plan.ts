@@ -70,12 +70,18 @@ export function coveredCodes(units: readonly string[], needs: readonly Need[]): 
  * bonus makes the solver prove too many near-ties (seconds instead of
  * milliseconds on the real catalog). Needs at least one need.
  */
-export function planProgram(needs: readonly Need[], candidates: readonly Candidate[], phase: { size: true } | { courses: number; uncovered: number }): string {
+export function planProgram(
+  needs: readonly Need[],
+  candidates: readonly Candidate[],
+  phase: { size: true } | { courses: number; uncovered: number },
+): string {
   const total = needs.reduce((sum, need) => sum + need.units, 0);
   const useful = candidates.filter((c) => needsMet(c.units, needs).length > 0);
   const sizing = "size" in phase;
   const lines = [sizing ? "Minimize" : "Maximize", " obj:"];
-  for (const c of useful) lines.push(sizing ? `  + 1 x${c.id}` : `  + ${Math.min(5, Math.max(0, c.score)).toFixed(9)} x${c.id}`);
+  for (const c of useful) {
+    lines.push(sizing ? `  + 1 x${c.id}` : `  + ${Math.min(5, Math.max(0, c.score)).toFixed(9)} x${c.id}`);
+  }
   if (sizing) needs.forEach((_, r) => lines.push(`  + ${total + 2} s${r}`));
   lines.push("Subject To");
   needs.forEach((need, r) => {
@@ -120,17 +126,22 @@ export function planProgram(needs: readonly Need[], candidates: readonly Candida
  * with as many courses and no lower score.
  */
 export function undominated(needs: readonly Need[], candidates: readonly Candidate[]): Candidate[] {
-  const masks = candidates.map((c) => needs.reduce((mask, need, r) => needsMet(c.units, [need]).length ? mask | (1 << r) : mask, 0));
+  const masks = candidates.map((c) =>
+    needs.reduce((mask, need, r) => needsMet(c.units, [need]).length ? mask | (1 << r) : mask, 0)
+  );
   const bits = (mask: number) => {
     let n = 0;
     for (let m = mask; m; m &= m - 1) n++;
     return n;
   };
   const sizes = masks.map(bits);
-  const most = masks.map((mask) => needs.reduce((max, need, r) => mask & (1 << r) ? Math.max(max, need.units) : max, 0));
+  const most = masks.map((mask) =>
+    needs.reduce((max, need, r) => mask & (1 << r) ? Math.max(max, need.units) : max, 0)
+  );
   const better = (b: number, a: number) =>
     candidates[b].score > candidates[a].score ||
-    (candidates[b].score === candidates[a].score && (sizes[b] > sizes[a] || (sizes[b] === sizes[a] && candidates[b].id < candidates[a].id)));
+    (candidates[b].score === candidates[a].score &&
+      (sizes[b] > sizes[a] || (sizes[b] === sizes[a] && candidates[b].id < candidates[a].id)));
   return candidates.filter((_, a) => {
     if (masks[a] === 0) return false;
     let dominators = 0;
@@ -145,7 +156,11 @@ export function undominated(needs: readonly Need[], candidates: readonly Candida
 export type Solution = { status: string; values: ReadonlyMap<string, number> };
 
 /** The plan a solution gives, with how many units it leaves uncovered. */
-export function readPlan(needs: readonly Need[], candidates: readonly Candidate[], solution: Solution): Plan & { uncovered: number } {
+export function readPlan(
+  needs: readonly Need[],
+  candidates: readonly Candidate[],
+  solution: Solution,
+): Plan & { uncovered: number } {
   if (solution.status !== "Optimal") throw new Error(`the Hub plan could not be solved (${solution.status})`);
   const ids = candidates.filter((c) => (solution.values.get(`x${c.id}`) ?? 0) > 0.5).map((c) => c.id);
   const uncovered = needs.reduce((sum, _, r) => sum + Math.round(solution.values.get(`s${r}`) ?? 0), 0);
@@ -155,20 +170,29 @@ export function readPlan(needs: readonly Need[], candidates: readonly Candidate[
 /** Courses a student may set aside at once with Swap. */
 export const MAX_EXCLUDED = 60;
 
-export type HubPlanQuery = { ok: true; options: { eligibleOnly: boolean; exclude: number[] } } | { ok: false; message: string };
+export type HubPlanQuery = { ok: true; options: { eligibleOnly: boolean; exclude: number[] } } | {
+  ok: false;
+  message: string;
+};
 
 /** `?eligibleOnly=true|false` (true when absent) and `exclude=ID`, repeatable. */
 export function parseHubPlanQuery(params: URLSearchParams): HubPlanQuery {
   for (const name of params.keys()) {
-    if (name !== "eligibleOnly" && name !== "exclude") return { ok: false, message: `Unknown parameter: ${name.slice(0, 40)}` };
+    if (name !== "eligibleOnly" && name !== "exclude") {
+      return { ok: false, message: `Unknown parameter: ${name.slice(0, 40)}` };
+    }
   }
   const eligible = params.get("eligibleOnly");
-  if (eligible !== null && eligible !== "true" && eligible !== "false") return { ok: false, message: "eligibleOnly must be true or false" };
+  if (eligible !== null && eligible !== "true" && eligible !== "false") {
+    return { ok: false, message: "eligibleOnly must be true or false" };
+  }
   const raw = params.getAll("exclude");
   if (raw.length > MAX_EXCLUDED) return { ok: false, message: `exclude may name at most ${MAX_EXCLUDED} courses` };
   const exclude: number[] = [];
   for (const value of raw) {
-    if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2 ** 31 - 1) return { ok: false, message: "exclude must be course ids" };
+    if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2 ** 31 - 1) {
+      return { ok: false, message: "exclude must be course ids" };
+    }
     exclude.push(Number(value));
   }
   return { ok: true, options: { eligibleOnly: eligible !== "false", exclude: [...new Set(exclude)] } };

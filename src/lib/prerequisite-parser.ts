@@ -69,14 +69,34 @@ const TOKEN =
   /((?:[A-Z]{3}\s?)?[A-Z]{2}\s?\d{3}\s?[-–?]\s?\d{3})|([A-Z]{3})\s?([A-Z]{2})\s?(\d{3}[A-Z]?)\b(?!-)|([A-Z]{2})\s?(\d{3}[A-Z]?)\b(?!-)|(\d{3}[A-Z]?)\b(?![-\w])|(e\.\s?g\.|i\.\s?e\.)|([(){}[\]])|([;:])|(,)|(&|\+)|(\/)|([A-Za-z][A-Za-z'’-]*)|(\.)|(\S)/g;
 
 /** BU's school codes, also those the catalog files under another (GRS courses are listed as CAS). */
-const SCHOOLS = new Set("CAS GRS ENG COM CFA CGS SAR SED WED SHA SPH SSW STH QST SMG MET LAW SDM GMS MED KHC CDS EOP XRG HUB UNI FRA OTP PDP".split(" "));
+const SCHOOLS = new Set(
+  "CAS GRS ENG COM CFA CGS SAR SED WED SHA SPH SSW STH QST SMG MET LAW SDM GMS MED KHC CDS EOP XRG HUB UNI FRA OTP PDP"
+    .split(" "),
+);
 
 function tokenize(text: string, colleges: ReadonlySet<string>): Token[] {
   const tokens: Token[] = [];
   for (const m of text.matchAll(TOKEN)) {
     const start = m.index!;
     const end = start + m[0].length;
-    const [, range, college3, dept3, number3, dept2, number2, bare, example, paren, semi, comma, and, slash, word, period] = m;
+    const [
+      ,
+      range,
+      college3,
+      dept3,
+      number3,
+      dept2,
+      number2,
+      bare,
+      example,
+      paren,
+      semi,
+      comma,
+      and,
+      slash,
+      word,
+      period,
+    ] = m;
     const at = { start, end };
     if (range !== undefined) {
       // "CAS LF 307-311": any course of a range, which the site does not list; kept as words.
@@ -87,10 +107,16 @@ function tokenize(text: string, colleges: ReadonlySet<string>): Token[] {
       } else {
         // "AND CS 111": a word, then a course of no named college.
         tokens.push(wordToken(college3, start));
-        tokens.push({ kind: "course", course: { college: "", department: dept3, number: number3 }, start: start + 3, end });
+        tokens.push({
+          kind: "course",
+          course: { college: "", department: dept3, number: number3 },
+          start: start + 3,
+          end,
+        });
       }
-    } else if (dept2 !== undefined) tokens.push({ kind: "course", course: { college: "", department: dept2, number: number2 }, ...at });
-    else if (bare !== undefined) tokens.push({ kind: "number", number: bare, ...at });
+    } else if (dept2 !== undefined) {
+      tokens.push({ kind: "course", course: { college: "", department: dept2, number: number2 }, ...at });
+    } else if (bare !== undefined) tokens.push({ kind: "number", number: bare, ...at });
     else if (example !== undefined) tokens.push({ kind: "example", ...at });
     else if (paren !== undefined) tokens.push({ kind: "([{".includes(paren) ? "(" : ")", ...at });
     else if (semi !== undefined || period !== undefined) tokens.push({ kind: ";", ...at });
@@ -204,7 +230,10 @@ class Parser {
       else if (token.kind === ";" && depth === 0) break;
       else if (depth === 0 && token.kind === "word") {
         const next = this.tokens[end + 1];
-        if (ADVICE.test(token.text) || (/^not$/i.test(token.text) && next?.kind === "word" && /^required$/i.test(next.text))) advice = true;
+        if (
+          ADVICE.test(token.text) ||
+          (/^not$/i.test(token.text) && next?.kind === "word" && /^required$/i.test(next.text))
+        ) advice = true;
       }
     }
     if (!advice || end === this.i) return null;
@@ -276,7 +305,10 @@ class Parser {
     const first = this.i;
     while (true) {
       const token = this.peek();
-      if (!token || token.kind === "and" || token.kind === "or" || token.kind === "," || token.kind === ";" || token.kind === ")") break;
+      if (
+        !token || token.kind === "and" || token.kind === "or" || token.kind === "," || token.kind === ";" ||
+        token.kind === ")"
+      ) break;
       if (token.kind === "one-of") break;
       const atom = this.parseAtom();
       if (!atom) continue;
@@ -297,7 +329,10 @@ class Parser {
       } else items.push(atom);
     }
     // "consent of instructor for students concurrently taking MA 123": a course taken alongside is a condition, not a prerequisite.
-    if (items.some((item) => item.kind === "text" && /\bconcurrent/i.test(item.text)) && items.some(namesCourse) && this.i > first) {
+    if (
+      items.some((item) => item.kind === "text" && /\bconcurrent/i.test(item.text)) && items.some(namesCourse) &&
+      this.i > first
+    ) {
       const start = this.tokens[first].start;
       const end = this.tokens[this.i - 1].end;
       return { kind: "text", text: this.body.slice(start, end), start, end };
@@ -310,7 +345,10 @@ class Parser {
     switch (token.kind) {
       case "course": {
         const written = token.course.college !== "";
-        const course = this.place({ ...token.course, college: token.course.college || this.last?.college || this.context.owner }, written);
+        const course = this.place({
+          ...token.course,
+          college: token.course.college || this.last?.college || this.context.owner,
+        }, written);
         this.last = course;
         return { kind: "course", code: codeOf(course) };
       }
@@ -429,7 +467,10 @@ function simplify(clauses: Clause[]): Clause[] {
   });
   const keys = unique.map((clause) => new Set(clause.map(literalKey)));
   return unique.filter((_, i) =>
-    !keys.some((other, j) => j !== i && other.size <= keys[i].size && [...other].every((k) => keys[i].has(k)) && (other.size < keys[i].size || j < i))
+    !keys.some((other, j) =>
+      j !== i && other.size <= keys[i].size && [...other].every((k) => keys[i].has(k)) &&
+      (other.size < keys[i].size || j < i)
+    )
   );
 }
 
@@ -456,7 +497,9 @@ function wordsOf(body: string, texts: { text: string; start: number; end: number
   let out = sorted[0]?.text ?? "";
   for (let k = 1; k < sorted.length; k++) {
     const between = body.slice(sorted[k - 1].end, sorted[k].start);
-    out += sorted[k].start >= sorted[k - 1].end && !/\band\b|[;.&()]|[A-Z]{2}\s?\d{3}/i.test(between) ? between : " or ";
+    out += sorted[k].start >= sorted[k - 1].end && !/\band\b|[;.&()]|[A-Z]{2}\s?\d{3}/i.test(between)
+      ? between
+      : " or ";
     out += sorted[k].text;
   }
   return tidy(out);
@@ -509,7 +552,11 @@ export function parsePrerequisites(
       groups.push({ codes, alternative: texts.length > 0 });
       if (words) alternatives.push(`or ${words}`);
     } else if (words) {
-      required.push({ text: words, start: Math.min(...texts.map((t) => t.start)), end: Math.max(...texts.map((t) => t.end)) });
+      required.push({
+        text: words,
+        start: Math.min(...texts.map((t) => t.start)),
+        end: Math.max(...texts.map((t) => t.end)),
+      });
     }
   }
   const conditions = required.length > 0;
@@ -527,7 +574,10 @@ export function parsePrerequisites(
  * an unmet group that allows "or equivalent" or "or consent", or a condition
  * the site cannot check.
  */
-export function eligibilityOf(parsed: Pick<ParsedPrerequisites, "groups" | "conditions">, taken: ReadonlySet<string>): Eligibility {
+export function eligibilityOf(
+  parsed: Pick<ParsedPrerequisites, "groups" | "conditions">,
+  taken: ReadonlySet<string>,
+): Eligibility {
   let unsure = parsed.conditions;
   for (const group of parsed.groups) {
     if (group.codes.some((code) => taken.has(code))) continue;

@@ -4,7 +4,13 @@
  * (docs/product.md, Course pages). Pure, so the same rules hold wherever the
  * rows come from.
  */
-import { type CourseSummary, DISTRIBUTED, type Distribution, type RatingAverages, type ReviewView } from "./api-types.ts";
+import {
+  type CourseSummary,
+  DISTRIBUTED,
+  type Distribution,
+  type RatingAverages,
+  type ReviewView,
+} from "./api-types.ts";
 import { preferredName } from "./professor-names.ts";
 import { recentTerms, semesterLabel, semesterShortLabel } from "./semesters.ts";
 
@@ -38,7 +44,11 @@ export function averagesOf(rows: readonly RatingRow[]): RatingAverages {
     count: n,
     // From integer sums, as the stored course average is (src/services/courses/course-stats.ts), so both agree to the last digit.
     overall: n
-      ? rows.reduce((sum, r) => sum + 12 - r.difficultyRating - r.workloadRating + r.interestRating + r.usefulnessRating + r.teacherRating, 0) / (5 * n)
+      ? rows.reduce(
+        (sum, r) =>
+          sum + 12 - r.difficultyRating - r.workloadRating + r.interestRating + r.usefulnessRating + r.teacherRating,
+        0,
+      ) / (5 * n)
       : 0,
     usefulness: mean((r) => r.usefulnessRating),
     difficulty: mean((r) => r.difficultyRating),
@@ -82,7 +92,9 @@ function groupBy<K, T>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
 }
 
 /** The most used spelling of each professor key among these rows; `uses` counts a row as that many reviews (1 when absent). */
-export function professorNames(rows: readonly { teacherKey: string; teacherName: string; uses?: number }[]): Map<string, string> {
+export function professorNames(
+  rows: readonly { teacherKey: string; teacherName: string; uses?: number }[],
+): Map<string, string> {
   const spellings = new Map<string, Map<string, number>>();
   for (const { teacherKey, teacherName, uses = 1 } of rows) {
     const names = spellings.get(teacherKey) ?? new Map<string, number>();
@@ -97,18 +109,32 @@ function latestTerm(rows: readonly RatingRow[]): string | null {
   return terms.length ? semesterLabel(Math.max(...terms)) : null;
 }
 
-export function summarize(courseId: number, rows: readonly RatingRow[], today: Date, userReviewed = false): CourseSummary {
+export function summarize(
+  courseId: number,
+  rows: readonly RatingRow[],
+  today: Date,
+  userReviewed = false,
+): CourseSummary {
   const [from, to] = recentTerms(today);
   const recentRows = rows.filter((r) => r.term !== null && r.term >= from && r.term <= to);
   const byTerm = [...groupBy(rows.filter((r) => r.term !== null), (r) => r.term!)].sort(([a], [b]) => a - b);
   const names = professorNames(rows);
   const professors = [...groupBy(rows, (r) => r.teacherKey)]
-    .map(([slug, group]) => ({ slug, name: names.get(slug)!, averages: averagesOf(group), lastTerm: latestTerm(group) }))
+    .map(([slug, group]) => ({
+      slug,
+      name: names.get(slug)!,
+      averages: averagesOf(group),
+      lastTerm: latestTerm(group),
+    }))
     .sort((a, b) => b.averages.count - a.averages.count || a.name.localeCompare(b.name));
   return {
     courseId,
     allTime: averagesOf(rows),
-    recent: { ...averagesOf(recentRows), from: semesterLabel(from), to: semesterLabel(to - (to % 10) + (to % 10 >= 4 ? 4 : 1)) },
+    recent: {
+      ...averagesOf(recentRows),
+      from: semesterLabel(from),
+      to: semesterLabel(to - (to % 10) + (to % 10 >= 4 ? 4 : 1)),
+    },
     distribution: distributionOf(rows),
     trend: byTerm.map(([term, group]) => ({
       term,
@@ -125,11 +151,17 @@ export function summarize(courseId: number, rows: readonly RatingRow[], today: D
 }
 
 /** What a course's review filters offer: each professor once, by name, with their overall average there; the semesters with reviews. */
-export type ReviewFilters = { professors: { name: string; averages: { overall: number } }[]; semesters: CourseSummary["semesters"] };
+export type ReviewFilters = {
+  professors: { name: string; averages: { overall: number } }[];
+  semesters: CourseSummary["semesters"];
+};
 
 export function reviewFilters(summary: CourseSummary): ReviewFilters {
   return {
-    professors: [...summary.professors].sort((a, b) => a.name.localeCompare(b.name)).map((p) => ({ name: p.name, averages: { overall: p.averages.overall } })),
+    professors: [...summary.professors].sort((a, b) => a.name.localeCompare(b.name)).map((p) => ({
+      name: p.name,
+      averages: { overall: p.averages.overall },
+    })),
     semesters: summary.semesters,
   };
 }

@@ -48,13 +48,24 @@ export function emailAddress(message: string) {
 
 export const contactSchema = z.object({
   email: emailAddress("Please enter a valid email address"),
-  subject: boundedText(1, 200, { required: "Subject is required", tooLong: "Subject must be less than 200 characters", label: "Subject", singleLine: true }),
-  message: boundedText(1, 3000, { required: "Message is required", tooLong: "Message must be less than 3000 characters", label: "Message" }),
+  subject: boundedText(1, 200, {
+    required: "Subject is required",
+    tooLong: "Subject must be less than 200 characters",
+    label: "Subject",
+    singleLine: true,
+  }),
+  message: boundedText(1, 3000, {
+    required: "Message is required",
+    tooLong: "Message must be less than 3000 characters",
+    label: "Message",
+  }),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 
 /** Field name → first message, for showing each message under its field. */
-export function fieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): Record<string, string> {
+export function fieldErrors(
+  error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] },
+): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? String(issue.path[0]) : "_";
@@ -94,7 +105,10 @@ function requiredChoice(message: string) {
 function year(max: number, tooLate: string) {
   const required = "Expected graduation year is required";
   return z.pipe(
-    z.union([z.number({ error: required }), z.string({ error: required }).check(z.trim(), z.regex(/^\d{1,6}$/, required))], { error: required }),
+    z.union([
+      z.number({ error: required }),
+      z.string({ error: required }).check(z.trim(), z.regex(/^\d{1,6}$/, required)),
+    ], { error: required }),
     z.transform((v) => Number(v)),
   ).check(
     z.refine((n) => Number.isInteger(n), required),
@@ -126,11 +140,15 @@ export const verifySchema = z.object({
   verificationCode: code("Enter the 6-digit code"),
 });
 
-export const emailQuerySchema = z.object({ email: emailAddress("Invalid email address").check(z.describe("The account's email.")) });
+export const emailQuerySchema = z.object({
+  email: emailAddress("Invalid email address").check(z.describe("The account's email.")),
+});
 
 /** The one-click verification link's token: 43 base64url characters. */
 export const verifyLinkSchema = z.object({
-  token: z.string({ error: "This verification link is not valid." }).check(z.regex(/^[A-Za-z0-9_-]{43}$/, "This verification link is not valid.")),
+  token: z.string({ error: "This verification link is not valid." }).check(
+    z.regex(/^[A-Za-z0-9_-]{43}$/, "This verification link is not valid."),
+  ),
 });
 
 /** The reset call's body (the form adds a confirmation, checked in the browser). */
@@ -143,8 +161,12 @@ export const resetPasswordSchema = z.object({
 export const resetPasswordFormSchema = z.object({
   verificationCode: code("Reset code must be exactly 6 characters"),
   newPassword: password({ tooShort: "Password must be at least 6 characters", tooLong: "Password is too long" }),
-  confirmPassword: z.string({ error: "Please confirm your password" }).check(z.minLength(PASSWORD_MIN, "Please confirm your password")),
-}).check(z.refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] }));
+  confirmPassword: z.string({ error: "Please confirm your password" }).check(
+    z.minLength(PASSWORD_MIN, "Please confirm your password"),
+  ),
+}).check(
+  z.refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] }),
+);
 
 export const passwordChangeSchema = z.object({
   oldPassword: z.string({ error: "Current password is required" }).check(
@@ -158,7 +180,9 @@ export const passwordChangeFormSchema = z.object({
   oldPassword: z.string().check(z.minLength(1, "Current password is required")),
   newPassword: z.string().check(z.minLength(PASSWORD_MIN, "Password must be at least 6 characters")),
   confirmPassword: z.string().check(z.minLength(PASSWORD_MIN, "Please confirm your new password")),
-}).check(z.refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] }));
+}).check(
+  z.refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] }),
+);
 
 export const accountSchema = z.object({
   college: requiredChoice("Select a college"),
@@ -177,7 +201,13 @@ export type AccountInput = z.infer<typeof accountSchema>;
 // ---------------------------------------------------------------- reviews
 
 export const RATING_CAPTIONS = ["Very low", "Low", "Medium", "High", "Very high"] as const;
-export const REVIEW_LIMITS = { teacherName: 100, semester: 100, assignmentTypes: 500, reviewText: 2000, hoursMax: 40 } as const;
+export const REVIEW_LIMITS = {
+  teacherName: 100,
+  semester: 100,
+  assignmentTypes: 500,
+  reviewText: 2000,
+  hoursMax: 40,
+} as const;
 
 function rating(label: string) {
   const message = `${label} must be a whole number from 1 to 5`;
@@ -210,7 +240,12 @@ export const reviewSchema = z.object({
       error: "Hours per week must be a number from 0 to 40",
     }),
     z.transform((v) => Number(v)),
-  ).check(z.refine((n) => Number.isFinite(n) && n >= 0 && n <= REVIEW_LIMITS.hoursMax, "Hours per week must be a number from 0 to 40")),
+  ).check(
+    z.refine(
+      (n) => Number.isFinite(n) && n >= 0 && n <= REVIEW_LIMITS.hoursMax,
+      "Hours per week must be a number from 0 to 40",
+    ),
+  ),
   attendanceRequired: z._default(z.boolean({ error: "Attendance required must be true or false" }), false),
   assignmentTypes: boundedText(1, REVIEW_LIMITS.assignmentTypes, {
     required: "Assignment types are required",
@@ -226,14 +261,25 @@ export const reviewSchema = z.object({
 export type ReviewInput = z.infer<typeof reviewSchema>;
 
 export const reportSchema = z.object({
-  reason: boundedText(1, 500, { required: "Say why you are reporting this review", tooLong: "The reason must be at most 500 characters", label: "The reason" }),
+  reason: boundedText(1, 500, {
+    required: "Say why you are reporting this review",
+    tooLong: "The reason must be at most 500 characters",
+    label: "The reason",
+  }),
 });
 
 /** docs/product.md, Ratings: lower difficulty and workload count as better. */
 export function overallRating(
-  r: { usefulnessRating: number; difficultyRating: number; workloadRating: number; interestRating: number; teacherRating: number },
+  r: {
+    usefulnessRating: number;
+    difficultyRating: number;
+    workloadRating: number;
+    interestRating: number;
+    teacherRating: number;
+  },
 ): number {
-  return ((6 - r.difficultyRating) + (6 - r.workloadRating) + r.interestRating + r.usefulnessRating + r.teacherRating) / 5;
+  return ((6 - r.difficultyRating) + (6 - r.workloadRating) + r.interestRating + r.usefulnessRating + r.teacherRating) /
+    5;
 }
 
 /** The codes a student pastes on My Courses: text, at most 2,000 characters. */
@@ -265,7 +311,10 @@ export const suggestQuery = z.object({
   q: z.string({ error: "q is required" }).check(
     z.trim(),
     z.maxLength(200, "q must be at most 200 characters"),
-    z.refine((q) => !hasControlCharacters(q) && !hasLineBreaks(q), "q must be one line of text without control characters"),
+    z.refine(
+      (q) => !hasControlCharacters(q) && !hasLineBreaks(q),
+      "q must be one line of text without control characters",
+    ),
     z.describe("What was typed: one line, at most 200 characters."),
   ),
 });
@@ -293,8 +342,11 @@ export const compareQuerySchema = z.object({
         return z.NEVER;
       }
       const unique = [...new Set(ids as number[])];
-      if (!unique.length) ctx.issues.push({ code: "custom", message: "Choose at least one course to compare", input: raw });
-      else if (unique.length > MAX_COMPARED) ctx.issues.push({ code: "custom", message: COMPARE_LIMIT_MESSAGE, input: raw });
+      if (!unique.length) {
+        ctx.issues.push({ code: "custom", message: "Choose at least one course to compare", input: raw });
+      } else if (unique.length > MAX_COMPARED) {
+        ctx.issues.push({ code: "custom", message: COMPARE_LIMIT_MESSAGE, input: raw });
+      }
       return unique;
     }),
   ),

@@ -20,10 +20,18 @@ export function chipsOf(filter: SearchFilter, colleges: NamedCode[], departmentN
   const chips: Chip[] = [];
   const collegeName = new Map(colleges.map((c) => [c.code, c.name]));
   for (const code of filter.colleges) {
-    chips.push({ key: `college-${code}`, label: collegeName.get(code) ?? code, remove: (f) => ({ ...f, colleges: f.colleges.filter((c) => c !== code) }) });
+    chips.push({
+      key: `college-${code}`,
+      label: collegeName.get(code) ?? code,
+      remove: (f) => ({ ...f, colleges: f.colleges.filter((c) => c !== code) }),
+    });
   }
   for (const code of filter.departments) {
-    chips.push({ key: `department-${code}`, label: departmentName(code), remove: (f) => ({ ...f, departments: f.departments.filter((d) => d !== code) }) });
+    chips.push({
+      key: `department-${code}`,
+      label: departmentName(code),
+      remove: (f) => ({ ...f, departments: f.departments.filter((d) => d !== code) }),
+    });
   }
   for (const code of filter.hubReqs) {
     chips.push({
@@ -33,25 +41,59 @@ export function chipsOf(filter: SearchFilter, colleges: NamedCode[], departmentN
     });
   }
   for (const level of filter.levels) {
-    chips.push({ key: `level-${level}`, label: `Level ${LEVEL_LABELS.get(level)}`, remove: (f) => ({ ...f, levels: f.levels.filter((l) => l !== level) }) });
+    chips.push({
+      key: `level-${level}`,
+      label: `Level ${LEVEL_LABELS.get(level)}`,
+      remove: (f) => ({ ...f, levels: f.levels.filter((l) => l !== level) }),
+    });
   }
   if (filter.minCourseCode !== undefined) {
-    chips.push({ key: "min-code", label: `Number ≥ ${filter.minCourseCode}`, remove: (f) => ({ ...f, minCourseCode: undefined }) });
+    chips.push({
+      key: "min-code",
+      label: `Number ≥ ${filter.minCourseCode}`,
+      remove: (f) => ({ ...f, minCourseCode: undefined }),
+    });
   }
   if (filter.reviewCount !== undefined) {
-    chips.push({ key: "reviews", label: `${filter.reviewCount}+ reviews`, remove: (f) => ({ ...f, reviewCount: undefined }) });
+    chips.push({
+      key: "reviews",
+      label: `${filter.reviewCount}+ reviews`,
+      remove: (f) => ({ ...f, reviewCount: undefined }),
+    });
   }
-  if (filter.noPreReqs) chips.push({ key: "no-prereqs", label: "No prerequisites", remove: (f) => ({ ...f, noPreReqs: false }) });
-  if (filter.currentOnly) chips.push({ key: "current", label: "Current courses only", remove: (f) => ({ ...f, currentOnly: false }) });
-  if (filter.prereqsMet) chips.push({ key: "prereqs-met", label: "Prerequisites I've met", remove: (f) => ({ ...f, prereqsMet: false }) });
+  if (filter.noPreReqs) {
+    chips.push({ key: "no-prereqs", label: "No prerequisites", remove: (f) => ({ ...f, noPreReqs: false }) });
+  }
+  if (filter.currentOnly) {
+    chips.push({ key: "current", label: "Current courses only", remove: (f) => ({ ...f, currentOnly: false }) });
+  }
+  if (filter.prereqsMet) {
+    chips.push({ key: "prereqs-met", label: "Prerequisites I've met", remove: (f) => ({ ...f, prereqsMet: false }) });
+  }
   for (const name of MIN_SLIDERS) {
-    if (filter[name] > 0) chips.push({ key: name, label: `${CHIP_LABELS.get(name)} ${filter[name].toFixed(1)}`, remove: (f) => ({ ...f, [name]: 0 }) });
+    if (filter[name] > 0) {
+      chips.push({
+        key: name,
+        label: `${CHIP_LABELS.get(name)} ${filter[name].toFixed(1)}`,
+        remove: (f) => ({ ...f, [name]: 0 }),
+      });
+    }
   }
   for (const name of MAX_SLIDERS) {
-    if (filter[name] < 5) chips.push({ key: name, label: `${CHIP_LABELS.get(name)} ${filter[name]}`, remove: (f) => ({ ...f, [name]: 5 }) });
+    if (filter[name] < 5) {
+      chips.push({
+        key: name,
+        label: `${CHIP_LABELS.get(name)} ${filter[name]}`,
+        remove: (f) => ({ ...f, [name]: 5 }),
+      });
+    }
   }
   if (filter.includeUnreviewed && hasRatingFilter(filter)) {
-    chips.push({ key: "unreviewed", label: "With unreviewed courses", remove: (f) => ({ ...f, includeUnreviewed: false }) });
+    chips.push({
+      key: "unreviewed",
+      label: "With unreviewed courses",
+      remove: (f) => ({ ...f, includeUnreviewed: false }),
+    });
   }
   return chips;
 }

@@ -6,7 +6,12 @@
 import { HUB_CODES } from "./hub-areas.ts";
 import { hasControlCharacters, hasLineBreaks } from "./text.ts";
 
-export const SORTS = { relevance: "Relevance", byCourseCode: "Course Number", byRating: "Best Rating", byReviews: "Most Reviewed" } as const;
+export const SORTS = {
+  relevance: "Relevance",
+  byCourseCode: "Course Number",
+  byRating: "Best Rating",
+  byReviews: "Most Reviewed",
+} as const;
 export type SortBy = keyof typeof SORTS;
 export const DEFAULT_SORT: SortBy = "byCourseCode";
 
@@ -17,7 +22,10 @@ export function defaultSortFor(q: string): SortBy {
 
 /** Course levels a student can pick: the hundreds of the course number, and 500 for every graduate level. */
 export const LEVELS = [100, 200, 300, 400, 500] as const;
-export const LEVEL_LABELS: ReadonlyMap<number, string> = new Map([[100, "100"], [200, "200"], [300, "300"], [400, "400"], [500, "500+"]]);
+export const LEVEL_LABELS: ReadonlyMap<number, string> = new Map([[100, "100"], [200, "200"], [300, "300"], [
+  400,
+  "400",
+], [500, "500+"]]);
 
 export type SearchFilter = {
   q: string;
@@ -102,7 +110,13 @@ const MAX_Q = 200;
 
 export type FilterResult = { ok: true; filter: SearchFilter } | { ok: false; message: string };
 
-function number(params: URLSearchParams, name: string, min: number, max: number, integer: boolean): number | undefined | string {
+function number(
+  params: URLSearchParams,
+  name: string,
+  min: number,
+  max: number,
+  integer: boolean,
+): number | undefined | string {
   const raw = params.get(name);
   if (raw === null || raw.trim() === "") return undefined;
   if (!/^-?\d+(\.\d+)?$/.test(raw.trim())) return `${name} must be a number`;
@@ -113,7 +127,9 @@ function number(params: URLSearchParams, name: string, min: number, max: number,
 }
 
 function list(params: URLSearchParams, name: string): string[] {
-  return [...new Set(params.getAll(name).flatMap((v) => v.split(",")).map((v) => v.trim().toUpperCase()).filter(Boolean))];
+  return [
+    ...new Set(params.getAll(name).flatMap((v) => v.split(",")).map((v) => v.trim().toUpperCase()).filter(Boolean)),
+  ];
 }
 
 /** Reads a filter from query parameters; any bad value gives a message naming the parameter. */
@@ -121,11 +137,15 @@ export function parseSearchParams(params: URLSearchParams): FilterResult {
   const filter: SearchFilter = { ...EMPTY_FILTER, colleges: [], departments: [], hubReqs: [], levels: [] };
   filter.q = (params.get("q") ?? "").trim();
   if (filter.q.length > MAX_Q) return { ok: false, message: `q must be at most ${MAX_Q} characters` };
-  if (hasControlCharacters(filter.q) || hasLineBreaks(filter.q)) return { ok: false, message: "q must be one line of text without control characters" };
+  if (hasControlCharacters(filter.q) || hasLineBreaks(filter.q)) {
+    return { ok: false, message: "q must be one line of text without control characters" };
+  }
   for (const name of ["colleges", "departments"] as const) {
     const values = list(params, name);
     const bad = values.find((v) => !CODE.test(v));
-    if (bad !== undefined) return { ok: false, message: `Unknown ${name === "colleges" ? "college" : "department"}: ${bad}` };
+    if (bad !== undefined) {
+      return { ok: false, message: `Unknown ${name === "colleges" ? "college" : "department"}: ${bad}` };
+    }
     if (values.length > MAX_LIST) return { ok: false, message: `At most ${MAX_LIST} ${name}` };
     filter[name] = values;
   }
@@ -161,7 +181,9 @@ export function parseSearchParams(params: URLSearchParams): FilterResult {
   filter.levels = levels.map(Number).sort((a, b) => a - b);
   const sortBy = params.get("sortBy");
   if (sortBy !== null && sortBy !== "") {
-    if (!Object.hasOwn(SORTS, sortBy)) return { ok: false, message: `sortBy must be one of ${Object.keys(SORTS).join(", ")}` };
+    if (!Object.hasOwn(SORTS, sortBy)) {
+      return { ok: false, message: `sortBy must be one of ${Object.keys(SORTS).join(", ")}` };
+    }
     filter.sortBy = sortBy as SortBy;
   } else {
     filter.sortBy = defaultSortFor(filter.q);
@@ -175,7 +197,9 @@ export function parseSearchParams(params: URLSearchParams): FilterResult {
 export function searchParamsOf(filter: SearchFilter, page = filter.page): URLSearchParams {
   const params = new URLSearchParams();
   if (filter.q) params.set("q", filter.q);
-  for (const name of ["colleges", "departments", "hubReqs"] as const) for (const value of filter[name]) params.append(name, value);
+  for (const name of ["colleges", "departments", "hubReqs"] as const) {
+    for (const value of filter[name]) params.append(name, value);
+  }
   for (const name of [...MIN_SLIDERS, ...MAX_SLIDERS]) {
     if (filter[name] !== EMPTY_FILTER[name]) params.set(name, String(filter[name]));
   }

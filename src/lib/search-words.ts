@@ -106,7 +106,9 @@ export const DEPARTMENT_ALIASES: ReadonlyMap<string, readonly string[]> = new Ma
 
 /** The query, lower-cased, with punctuation as spaces and multi-word aliases joined ("comp sci" → "compsci"). */
 export function normalizeQuery(q: string): string {
-  let text = ` ${q.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[^a-z0-9]+/g, " ").trim()} `;
+  let text = ` ${
+    q.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[^a-z0-9]+/g, " ").trim()
+  } `;
   for (const alias of ALIASES.keys()) {
     if (alias.includes(" ")) text = text.replaceAll(` ${alias} `, ` ${alias.replace(/ /g, "")} `);
   }
@@ -121,7 +123,8 @@ export type CodeQuery = { college?: string; departments: string[]; number: strin
  */
 export function courseCodeQuery(q: string): CodeQuery | null {
   const text = normalizeQuery(q).replace(/\s+/g, " ");
-  const match = /^(?:([a-z]{3})\s?)?([a-z]{2,8})\s?(\d{2,3}[a-z]?)$/.exec(text) ?? /^([a-z]{3})([a-z]{2})(\d{2,3}[a-z]?)$/.exec(text.replace(/ /g, ""));
+  const match = /^(?:([a-z]{3})\s?)?([a-z]{2,8})\s?(\d{2,3}[a-z]?)$/.exec(text) ??
+    /^([a-z]{3})([a-z]{2})(\d{2,3}[a-z]?)$/.exec(text.replace(/ /g, ""));
   if (!match) return null;
   const [, college, department, number] = match;
   const departments = department.length <= 4 && !DEPARTMENT_ALIASES.has(department)

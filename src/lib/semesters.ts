@@ -32,7 +32,11 @@ function seasonOf(word: string): Season | null {
 
 function yearOf(digits: string): number | null {
   // Two digits: 00-89 are this century's, 90-99 the last one's.
-  const year = digits.length === 2 ? (Number(digits) < 90 ? 2000 : 1900) + Number(digits) : digits.length === 4 ? Number(digits) : NaN;
+  const year = digits.length === 2
+    ? (Number(digits) < 90 ? 2000 : 1900) + Number(digits)
+    : digits.length === 4
+    ? Number(digits)
+    : NaN;
   return year >= FIRST_YEAR && year <= LAST_YEAR ? year : null;
 }
 
@@ -47,12 +51,18 @@ function summerSession(text: string): Season {
  * ("Fall '24"), and joined abbreviations ("F24", "SP25", "FA2024", "S1 23").
  */
 export function parseSemester(raw: string): number | null {
-  const text = raw.toLowerCase().normalize("NFKC").replace(/[’‘`]/g, "'").replace(/\bsemester\b|\bterm\b|\bof\b|\bsession\b/g, " ").trim();
+  const text = raw.toLowerCase().normalize("NFKC").replace(/[’‘`]/g, "'").replace(
+    /\bsemester\b|\bterm\b|\bof\b|\bsession\b/g,
+    " ",
+  ).trim();
   if (!text || text.length > 40) return null;
   // Joined forms: F24, SP25, FA2024, SU1 23, S2-23 (a digit after SU/S names the summer session).
-  const joined = /^([a-z]{1,6})\s*([12])?[\s\-'/]*(\d{2}|\d{4})$/.exec(text) ?? /^(\d{2}|\d{4})[\s\-'/]*([a-z]{1,6})\s*([12])?$/.exec(text);
+  const joined = /^([a-z]{1,6})\s*([12])?[\s\-'/]*(\d{2}|\d{4})$/.exec(text) ??
+    /^(\d{2}|\d{4})[\s\-'/]*([a-z]{1,6})\s*([12])?$/.exec(text);
   if (joined) {
-    const [word, session, digits] = /^\d/.test(joined[1]) ? [joined[2], joined[3], joined[1]] : [joined[1], joined[2], joined[3]];
+    const [word, session, digits] = /^\d/.test(joined[1])
+      ? [joined[2], joined[3], joined[1]]
+      : [joined[1], joined[2], joined[3]];
     const season = seasonOf(word);
     const year = yearOf(digits);
     if (season === null || year === null) return null;
@@ -80,7 +90,8 @@ export function parseSemester(raw: string): number | null {
     season = s;
   }
   if (season === null || year === null) return null;
-  return year * 10 + (season === SEASONS.summer ? summerSession(words.filter((w) => !/^\d{4}$|^\d{2}$/.test(w)).join(" ")) : season);
+  return year * 10 +
+    (season === SEASONS.summer ? summerSession(words.filter((w) => !/^\d{4}$|^\d{2}$/.test(w)).join(" ")) : season);
 }
 
 const NAMES: Record<number, string> = { 0: "Winter", 1: "Spring", 2: "Summer", 3: "Summer 2", 4: "Fall" };
@@ -124,7 +135,9 @@ export function recentTerms(today: Date, semesters = RECENT_SEMESTERS): [from: n
   const current = currentSemester(today);
   let term = current;
   for (let i = 1; i < semesters; i++) {
-    term = term % 10 === SEASONS.fall ? term - (SEASONS.fall - SEASONS.spring) : (Math.floor(term / 10) - 1) * 10 + SEASONS.fall;
+    term = term % 10 === SEASONS.fall
+      ? term - (SEASONS.fall - SEASONS.spring)
+      : (Math.floor(term / 10) - 1) * 10 + SEASONS.fall;
   }
   // The fall semester's summer and winter neighbours that follow it count with the window.
   return [term, current % 10 === SEASONS.fall ? current : current + (SEASONS.summer2 - SEASONS.spring)];
@@ -136,7 +149,9 @@ export function recentSemesterLabels(today: Date, count = 6): string[] {
   let term = currentSemester(today);
   for (let i = 0; i < count; i++) {
     labels.push(semesterLabel(term));
-    term = term % 10 === SEASONS.fall ? term - (SEASONS.fall - SEASONS.spring) : (Math.floor(term / 10) - 1) * 10 + SEASONS.fall;
+    term = term % 10 === SEASONS.fall
+      ? term - (SEASONS.fall - SEASONS.spring)
+      : (Math.floor(term / 10) - 1) * 10 + SEASONS.fall;
   }
   return labels;
 }
@@ -147,7 +162,11 @@ export function semesterHint(typed: string): { text: string; canonical: string |
   if (!text) return null;
   const canonical = canonicalSemester(text);
   if (canonical === null) {
-    return { text: "No semester can be read from this, so the review will count in all-time averages only. Try e.g. Fall 2024.", canonical };
+    return {
+      text:
+        "No semester can be read from this, so the review will count in all-time averages only. Try e.g. Fall 2024.",
+      canonical,
+    };
   }
   if (canonical === text) return null;
   return { text: `Read as ${canonical}.`, canonical };

@@ -44,7 +44,8 @@ export function seasonOf(month: number): Season {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const monthDay = (end: { month: number; day: number }) => `${pad(end.month)}-${pad(end.day)}`;
-const dayOfPlainYear = (end: { month: number; day: number }) => (Date.UTC(PLAIN_YEAR, end.month - 1, end.day) - Date.UTC(PLAIN_YEAR, 0, 1)) / DAY_MS;
+const dayOfPlainYear = (end: { month: number; day: number }) =>
+  (Date.UTC(PLAIN_YEAR, end.month - 1, end.day) - Date.UTC(PLAIN_YEAR, 0, 1)) / DAY_MS;
 
 /**
  * Reads "12-20,05-15": one MM-DD date per term, at most one per season, at
@@ -56,7 +57,9 @@ export function parseTermEnds(text: string): TermEnd[] {
     throw new TermEndsError(`Invalid ${VARIABLE}=${JSON.stringify(text)}: ${why}`);
   };
   const parts = text.split(",").map((part) => part.trim());
-  if (parts.every((part) => part === "")) fail(`give at least one end-of-term date as MM-DD, e.g. ${DEFAULT_TERM_ENDS}`);
+  if (parts.every((part) => part === "")) {
+    fail(`give at least one end-of-term date as MM-DD, e.g. ${DEFAULT_TERM_ENDS}`);
+  }
   const ends: TermEnd[] = [];
   for (const part of parts) {
     const match = /^(\d{2})-(\d{2})$/.exec(part);
@@ -65,7 +68,9 @@ export function parseTermEnds(text: string): TermEnd[] {
     const day = Number(match[2]);
     if (month === 2 && day === 29) fail(`02-29 is not in every year; use 02-28 or 03-01`);
     const date = new Date(Date.UTC(PLAIN_YEAR, month - 1, day));
-    if (month < 1 || month > 12 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) fail(`"${part}" is not a day of the year`);
+    if (month < 1 || month > 12 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+      fail(`"${part}" is not a day of the year`);
+    }
     const end = { month, day, season: seasonOf(month) };
     const sameSeason = ends.find((other) => other.season === end.season);
     if (sameSeason) {
@@ -78,7 +83,11 @@ export function parseTermEnds(text: string): TermEnd[] {
       const apart = Math.abs(dayOfPlainYear(other) - dayOfPlainYear(end));
       const days = Math.min(apart, 365 - apart);
       if (days < REMINDER_WINDOW_DAYS) {
-        fail(`${monthDay(other)} and ${part} are ${days} days apart; term ends must be at least ${REMINDER_WINDOW_DAYS} days apart`);
+        fail(
+          `${
+            monthDay(other)
+          } and ${part} are ${days} days apart; term ends must be at least ${REMINDER_WINDOW_DAYS} days apart`,
+        );
       }
     }
     ends.push(end);
@@ -100,7 +109,12 @@ let bostonDays: Intl.DateTimeFormat | undefined;
 
 /** The calendar day in Boston at `instant`, YYYY-MM-DD. */
 export function bostonDate(instant: Date): string {
-  bostonDays ??= new Intl.DateTimeFormat("en-US", { timeZone: BOSTON_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+  bostonDays ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: BOSTON_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  });
   const parts = bostonDays.formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part("year")}-${part("month")}-${part("day")}`;

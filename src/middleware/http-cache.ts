@@ -72,7 +72,10 @@ export function httpCache(): MiddlewareHandler<AppEnv> {
       // Only what a 304 may update: the stored copy keeps its own Content-Security-Policy, whose nonce matches its body.
       // (Cleared first: Hono copies the headers of the response it replaces.)
       c.res = undefined;
-      c.res = new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": cacheControl, Vary: res.headers.get("Vary")! } });
+      c.res = new Response(null, {
+        status: 304,
+        headers: { ETag: etag, "Cache-Control": cacheControl, Vary: res.headers.get("Vary")! },
+      });
       return;
     }
     res.headers.set("ETag", etag);

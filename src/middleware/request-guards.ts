@@ -19,7 +19,9 @@ const CHANGES_STATE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  */
 export const MAX_URL_LENGTH = 8192;
 
-export const URL_TOO_LONG_MESSAGE = `The URL is too long: its path and query string may have at most ${MAX_URL_LENGTH.toLocaleString("en-US")} characters.`;
+export const URL_TOO_LONG_MESSAGE = `The URL is too long: its path and query string may have at most ${
+  MAX_URL_LENGTH.toLocaleString("en-US")
+} characters.`;
 
 /** The length of a URL's path and query string (a request's URL holds no fragment). */
 function pathAndQueryLength(url: string): number {

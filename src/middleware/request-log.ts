@@ -13,7 +13,9 @@ function loggedPath(path: string): string {
   return path.length > LOGGED_PATH ? `${path.slice(0, LOGGED_PATH)}… (${path.length} characters)` : path;
 }
 
-export function requestLog(write: (line: LogLine) => void = (line) => console.log(JSON.stringify(line))): MiddlewareHandler<AppEnv> {
+export function requestLog(
+  write: (line: LogLine) => void = (line) => console.log(JSON.stringify(line)),
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
     const requestId = crypto.randomUUID();

@@ -22,7 +22,11 @@ export async function islandNames(root = Deno.cwd()): Promise<string[]> {
 export type BuildMode = "production" | "development";
 
 /** The esbuild options of a build of the islands, the boot module and the stylesheets into `outDir`. */
-export async function buildOptions(root: string, outDir: string, mode: BuildMode): Promise<esbuild.BuildOptions & { metafile: true }> {
+export async function buildOptions(
+  root: string,
+  outDir: string,
+  mode: BuildMode,
+): Promise<esbuild.BuildOptions & { metafile: true }> {
   const names = await islandNames(root);
   const production = mode === "production";
   return {
@@ -57,7 +61,14 @@ export async function buildOptions(root: string, outDir: string, mode: BuildMode
 
 /** The manifest of a build, from esbuild's metafile. */
 export function manifestOf(metafile: esbuild.Metafile, root: string, outDir: string): AssetManifest {
-  const manifest: AssetManifest = { dir: outDir, css: "", boot: "", islands: {}, imports: {}, apiReference: { js: "", css: "" } };
+  const manifest: AssetManifest = {
+    dir: outDir,
+    css: "",
+    boot: "",
+    islands: {},
+    imports: {},
+    apiReference: { js: "", css: "" },
+  };
   for (const [path, output] of Object.entries(metafile.outputs)) {
     const file = relative(outDir, join(root, path));
     if (output.entryPoint === "static/styles.css") manifest.css = file;
@@ -66,19 +77,30 @@ export function manifestOf(metafile: esbuild.Metafile, root: string, outDir: str
     else if (output.entryPoint === "static/api-reference.css") manifest.apiReference.css = file;
     else if (output.entryPoint?.startsWith("islands/")) manifest.islands[basename(output.entryPoint, ".tsx")] = file;
     if (file.endsWith(".js")) {
-      manifest.imports[file] = output.imports.filter((i) => i.kind === "import-statement").map((i) => relative(outDir, join(root, i.path)));
+      manifest.imports[file] = output.imports.filter((i) => i.kind === "import-statement").map((i) =>
+        relative(outDir, join(root, i.path))
+      );
     }
   }
   return manifest;
 }
 
 /** Writes the manifest, and which source files went into which bundle (a test checks that no server-only module reaches the browser). */
-export async function writeManifest(manifest: AssetManifest, metafile: esbuild.Metafile, root: string, outDir: string): Promise<void> {
+export async function writeManifest(
+  manifest: AssetManifest,
+  metafile: esbuild.Metafile,
+  root: string,
+  outDir: string,
+): Promise<void> {
   await Deno.writeTextFile(join(outDir, "manifest.json"), JSON.stringify({ ...manifest, dir: undefined }, null, 2));
   await Deno.writeTextFile(
     join(outDir, "inputs.json"),
     JSON.stringify(
-      Object.fromEntries(Object.entries(metafile.outputs).map(([path, output]) => [relative(outDir, join(root, path)), Object.keys(output.inputs)])),
+      Object.fromEntries(
+        Object.entries(metafile.outputs).map((
+          [path, output],
+        ) => [relative(outDir, join(root, path)), Object.keys(output.inputs)]),
+      ),
       null,
       2,
     ),
@@ -90,7 +112,11 @@ export async function writeManifest(manifest: AssetManifest, metafile: esbuild.M
  * a server still running on an older manifest keeps serving its files while
  * another process builds.
  */
-export async function buildAssets(root = Deno.cwd(), outDir = join(root, BUILD_DIR), { clean = false } = {}): Promise<AssetManifest> {
+export async function buildAssets(
+  root = Deno.cwd(),
+  outDir = join(root, BUILD_DIR),
+  { clean = false } = {},
+): Promise<AssetManifest> {
   if (clean) await Deno.remove(outDir, { recursive: true }).catch(() => {});
   try {
     const result = await esbuild.build(await buildOptions(root, outDir, "production"));
@@ -100,7 +126,10 @@ export async function buildAssets(root = Deno.cwd(), outDir = join(root, BUILD_D
       const data = await Deno.readFile(file);
       // The API reference's viewer is over a megabyte: a lower quality builds it in a fraction of the time, a few percent larger.
       const quality = data.length > 512 * 1024 ? 9 : 11;
-      await Deno.writeFile(`${file}.br`, brotliCompressSync(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality } }));
+      await Deno.writeFile(
+        `${file}.br`,
+        brotliCompressSync(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality } }),
+      );
       await Deno.writeFile(`${file}.gz`, gzipSync(data, { level: 9 }));
     }
     await writeManifest(manifest, result.metafile, root, outDir);
@@ -113,5 +142,9 @@ export async function buildAssets(root = Deno.cwd(), outDir = join(root, BUILD_D
 if (import.meta.main) {
   const started = performance.now();
   const manifest = await buildAssets(Deno.cwd(), join(Deno.cwd(), BUILD_DIR), { clean: true });
-  console.log(`Built ${Object.keys(manifest.islands).length} islands and the stylesheet into ${BUILD_DIR} in ${Math.round(performance.now() - started)} ms`);
+  console.log(
+    `Built ${Object.keys(manifest.islands).length} islands and the stylesheet into ${BUILD_DIR} in ${
+      Math.round(performance.now() - started)
+    } ms`,
+  );
 }

@@ -29,13 +29,19 @@ export async function readManifest(dir: string = BUILD_DIR): Promise<AssetManife
   try {
     text = await Deno.readTextFile(join(absolute, "manifest.json"));
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) throw new Error(`No built assets in ${absolute}: run 'deno task build' first`);
+    if (error instanceof Deno.errors.NotFound) {
+      throw new Error(`No built assets in ${absolute}: run 'deno task build' first`);
+    }
     throw error;
   }
   return { ...JSON.parse(text), dir: absolute };
 }
 
-const TYPES: Record<string, string> = { ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".map": "application/json" };
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".map": "application/json",
+};
 
 /** The codings an Accept-Encoding header allows (q=0 means refused). */
 function acceptedCodings(header: string): Set<string> {

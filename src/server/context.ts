@@ -13,7 +13,15 @@ import type { SessionUser } from "../services/accounts/sessions.ts";
 import type { AssetManifest } from "./asset-manifest.ts";
 
 /** One line of the request log: never a query string, body, cookie, code or token. */
-export type LogLine = { time: string; level: "info" | "warn" | "error"; requestId: string; method: string; path: string; status: number; ms: number };
+export type LogLine = {
+  time: string;
+  level: "info" | "warn" | "error";
+  requestId: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+};
 
 /** What the app is built from; tests build it with a temporary database and their own mailer. */
 export type AppDeps = {
@@ -61,7 +69,13 @@ export type NoticeKind = "verified" | "password-reset" | "account-deleted" | "ve
 export type Notice = { kind: NoticeKind; text: string; tone: NoticeTone; email: string | null };
 
 /** `ownSearchBox`: the page leads with its own course search box, so the top bar shows none (routes/_top-bar-search.tsx). */
-export type PageMeta = { title: string; description?: string; noindex?: boolean; status?: number; ownSearchBox?: boolean };
+export type PageMeta = {
+  title: string;
+  description?: string;
+  noindex?: boolean;
+  status?: number;
+  ownSearchBox?: boolean;
+};
 
 export type PageProps<Data = undefined> = {
   data: Data;
@@ -79,7 +93,11 @@ export type Access = "anyone" | "visitor" | "user";
  * What a page shows when its data cannot be loaded (the database is down,
  * say): its heading and the message docs/product.md gives, with status 500.
  */
-export type LoadFailure = { heading: string; message: string | ((c: RequestContext) => string); back?: { href: string; label: string } };
+export type LoadFailure = {
+  heading: string;
+  message: string | ((c: RequestContext) => string);
+  back?: { href: string; label: string };
+};
 
 /** A page file in routes/: a React component and what the loader needs to serve it. */
 export type PageModule<Data = unknown> = {

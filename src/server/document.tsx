@@ -3,7 +3,14 @@ import { IslandContext } from "../client/island.tsx";
 import { type AssetManifest, BUILD_URL, chunksOf } from "./asset-manifest.ts";
 import type { PageMeta } from "./context.ts";
 
-type DocumentProps = { meta: PageMeta; url: string; origin: string; nonce: string; assets: AssetManifest; children: ReactNode };
+type DocumentProps = {
+  meta: PageMeta;
+  url: string;
+  origin: string;
+  nonce: string;
+  assets: AssetManifest;
+  children: ReactNode;
+};
 
 export function Document({ meta, url, origin, nonce, assets, children }: DocumentProps) {
   const title = meta.title === "HubRate" ? meta.title : `${meta.title} | HubRate`;
@@ -17,7 +24,9 @@ export function Document({ meta, url, origin, nonce, assets, children }: Documen
         <meta name="color-scheme" content="light dark" />
         <title>{title}</title>
         <meta name="description" content={description} />
-        {meta.noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={origin + url.split("?")[0]} />}
+        {meta.noindex
+          ? <meta name="robots" content="noindex" />
+          : <link rel="canonical" href={origin + url.split("?")[0]} />}
         <meta property="og:site_name" content="HubRate" />
         <meta property="og:type" content="website" />
         <meta property="og:title" content={title} />
@@ -53,7 +62,11 @@ function IslandScripts({ nonce, assets }: { nonce: string; assets: AssetManifest
   const code = `import{bootIslands}from"${BUILD_URL}/${assets.boot}";` +
     eager.map((name) => `import i${names.indexOf(name)} from"${url(name)}";`).join("") +
     `bootIslands({${
-      names.map((name, i) => `${JSON.stringify(name)}:${collector.eager.has(name) ? `i${i}` : `()=>import("${url(name)}").then(m=>m.default)`}`).join(",")
+      names.map((name, i) =>
+        `${JSON.stringify(name)}:${
+          collector.eager.has(name) ? `i${i}` : `()=>import("${url(name)}").then(m=>m.default)`
+        }`
+      ).join(",")
     }});`;
   return (
     <>

@@ -10,10 +10,22 @@ import type { Notice, NoticeKind, NoticeTone, RequestContext } from "./context.t
 /** Where each notice shows, its text and tone. Looked up in a Map: the cookie is user input. */
 const NOTICES = new Map<NoticeKind, { path: string; text: string; tone: NoticeTone }>([
   ["verified", { path: "/login", text: "Your account is verified. Log in.", tone: "success" }],
-  ["password-reset", { path: "/login", text: "Your password has been reset. Log in with your new password.", tone: "success" }],
+  ["password-reset", {
+    path: "/login",
+    text: "Your password has been reset. Log in with your new password.",
+    tone: "success",
+  }],
   ["account-deleted", { path: "/", text: "Your account and all its data have been deleted.", tone: "success" }],
-  ["verify-sent", { path: "/verify", text: "Your email is not verified yet. We sent you a new code: enter it below to finish signing up.", tone: "info" }],
-  ["verify-pending", { path: "/verify", text: "Your email is not verified yet. Enter the code we sent you, or ask for a new one in a minute.", tone: "info" }],
+  ["verify-sent", {
+    path: "/verify",
+    text: "Your email is not verified yet. We sent you a new code: enter it below to finish signing up.",
+    tone: "info",
+  }],
+  ["verify-pending", {
+    path: "/verify",
+    text: "Your email is not verified yet. Enter the code we sent you, or ask for a new one in a minute.",
+    tone: "info",
+  }],
 ]);
 
 const MAX_AGE_SECONDS = 5 * 60;
@@ -25,8 +37,17 @@ function cookieName(production: boolean): string {
 /** Leaves a notice for the page it belongs to; `email` fills that page's email field. */
 export function setNotice(c: RequestContext, kind: NoticeKind, email?: string): void {
   const production = c.var.deps.config.env === "production";
-  const value = btoa(JSON.stringify({ k: kind, e: email ?? null })).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
-  setCookie(c, cookieName(production), value, { httpOnly: true, secure: production, sameSite: "Lax", path: "/", maxAge: MAX_AGE_SECONDS });
+  const value = btoa(JSON.stringify({ k: kind, e: email ?? null })).replace(/=+$/, "").replace(/\+/g, "-").replace(
+    /\//g,
+    "_",
+  );
+  setCookie(c, cookieName(production), value, {
+    httpOnly: true,
+    secure: production,
+    sameSite: "Lax",
+    path: "/",
+    maxAge: MAX_AGE_SECONDS,
+  });
 }
 
 function parse(raw: string): { kind: NoticeKind; email: string | null } | null {

@@ -6,7 +6,11 @@
  * when anything changed.
  */
 type Json = Record<string, unknown>;
-export type ApiDocument = { info: { version: string }; paths: Record<string, Record<string, Json>>; components?: { schemas?: Record<string, Json> } };
+export type ApiDocument = {
+  info: { version: string };
+  paths: Record<string, Record<string, Json>>;
+  components?: { schemas?: Record<string, Json> };
+};
 
 function resolve(document: ApiDocument, schema: unknown): Json {
   const ref = (schema as Json | undefined)?.$ref;
@@ -41,7 +45,11 @@ function requiredInputs(document: ApiDocument, operation: Json): Set<string> {
   for (const parameter of (operation.parameters as Json[] | undefined) ?? []) {
     if (parameter.required) inputs.add(`${parameter.in} ${parameter.name}`);
   }
-  const body = resolve(document, ((operation.requestBody as Json | undefined)?.content as Record<string, Json> | undefined)?.["application/json"]?.schema);
+  const body = resolve(
+    document,
+    ((operation.requestBody as Json | undefined)?.content as Record<string, Json> | undefined)?.["application/json"]
+      ?.schema,
+  );
   for (const name of (body.required as string[] | undefined) ?? []) inputs.add(`body ${name}`);
   return inputs;
 }
@@ -58,7 +66,9 @@ export function breakingChanges(before: ApiDocument, after: ApiDocument): string
         continue;
       }
       const was = requiredInputs(before, operation);
-      for (const input of requiredInputs(after, next)) if (!was.has(input)) problems.push(`${call} now requires ${input}`);
+      for (const input of requiredInputs(after, next)) {
+        if (!was.has(input)) problems.push(`${call} now requires ${input}`);
+      }
       const responses = operation.responses as Record<string, Json>;
       const nextResponses = next.responses as Record<string, Json>;
       for (const [status, response] of Object.entries(responses)) {
@@ -68,7 +78,9 @@ export function breakingChanges(before: ApiDocument, after: ApiDocument): string
         }
         const schemaOf = (r: Json) => ((r.content as Record<string, Json> | undefined)?.["application/json"])?.schema;
         const kept = answerFields(after, schemaOf(nextResponses[status]));
-        for (const field of answerFields(before, schemaOf(response))) if (!kept.has(field)) problems.push(`${call} ${status} lost ${field}`);
+        for (const field of answerFields(before, schemaOf(response))) {
+          if (!kept.has(field)) problems.push(`${call} ${status} lost ${field}`);
+        }
       }
     }
   }

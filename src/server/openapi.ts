@@ -24,12 +24,26 @@ import { errorSchema } from "../lib/api-schemas.ts";
 export const API_VERSION = "2.1.0";
 
 export const API_TAGS = [
-  { name: "Courses", description: "Search the catalog, read a course with its figures, compare courses. No session needed." },
-  { name: "Reviews", description: "Read a course's reviews and teachers; a signed-in student writes, edits, deletes and reports reviews." },
+  {
+    name: "Courses",
+    description: "Search the catalog, read a course with its figures, compare courses. No session needed.",
+  },
+  {
+    name: "Reviews",
+    description:
+      "Read a course's reviews and teachers; a signed-in student writes, edits, deletes and reports reviews.",
+  },
   { name: "Votes", description: "A review's score; a signed-in student votes." },
   { name: "Professors", description: "A professor's courses and reviews, as reviews name them." },
-  { name: "Accounts", description: "Sign-up, verification, login (which gives the token), passwords, contact, and the lists the sign-up form needs." },
-  { name: "Student", description: "The signed-in student's account, dashboard, Hub progress and plan, and course lists." },
+  {
+    name: "Accounts",
+    description:
+      "Sign-up, verification, login (which gives the token), passwords, contact, and the lists the sign-up form needs.",
+  },
+  {
+    name: "Student",
+    description: "The signed-in student's account, dashboard, Hub progress and plan, and course lists.",
+  },
   { name: "Reference", description: "This document and its reference page." },
 ] as const;
 
@@ -38,7 +52,8 @@ export type ApiTag = (typeof API_TAGS)[number]["name"];
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 500 | 503;
 
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
-  400: "The request is not valid: `message` says why, and a refused body or query names each field's message under `fields`.",
+  400:
+    "The request is not valid: `message` says why, and a refused body or query names each field's message under `fields`.",
   401: "No valid session: log in (POST /api/auth/login) and send the token as `Authorization: Bearer <token>`.",
   403: "Refused.",
   404: "Not found.",
@@ -63,7 +78,14 @@ export type Answer = { description: string; schema: z.core.$ZodType; example: un
 type ErrorAnswer = string | { description: string; message: string };
 
 /** A path or query parameter that no zod validator describes (a path id, a query parsed by hand). */
-export type ParameterSpec = { in: "path" | "query"; name: string; description: string; schema: z.core.$ZodType; required?: boolean; example?: unknown };
+export type ParameterSpec = {
+  in: "path" | "query";
+  name: string;
+  description: string;
+  schema: z.core.$ZodType;
+  required?: boolean;
+  example?: unknown;
+};
 
 type OperationSpec = {
   operationId: string;
@@ -89,9 +111,13 @@ const RETRY_AFTER = {
 
 /** A read anyone may make is cacheable when asked without a session: it says how, and answers a still-current ETag with 304. */
 const CACHEABLE = {
-  ETag: { description: "The answer's version, for `If-None-Match` (answers to calls without a session only).", schema: { type: "string" } },
+  ETag: {
+    description: "The answer's version, for `If-None-Match` (answers to calls without a session only).",
+    schema: { type: "string" },
+  },
   "Cache-Control": {
-    description: "`public, no-cache` for a call without a session (keep it, but ask again with `If-None-Match` before using it); `no-store` with one.",
+    description:
+      "`public, no-cache` for a call without a session (keep it, but ask again with `If-None-Match` before using it); `no-store` with one.",
     schema: { type: "string" },
   },
 };
@@ -102,7 +128,10 @@ function standardErrors(spec: OperationSpec, write: boolean): Partial<Record<Err
   const errors: Partial<Record<ErrorStatus, ErrorAnswer>> = { 414: URL_TOO_LONG };
   if (spec.access === "student") errors[401] = "Please log in to continue.";
   if (write) {
-    errors[403] = { description: "A request from another site's page, which may not change anything.", message: CROSS_SITE };
+    errors[403] = {
+      description: "A request from another site's page, which may not change anything.",
+      message: CROSS_SITE,
+    };
     errors[413] = "The request body is too large (16 KiB at most).";
     errors[415] = "Send the request body as JSON (Content-Type: application/json).";
   }
@@ -115,7 +144,10 @@ function standardErrors(spec: OperationSpec, write: boolean): Partial<Record<Err
 }
 
 function parameterObject(parameter: ParameterSpec) {
-  const { $schema: _, ...schema } = z.toJSONSchema(parameter.schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  const { $schema: _, ...schema } = z.toJSONSchema(parameter.schema, { io: "input", unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
   return {
     in: parameter.in,
     name: parameter.name,
@@ -133,23 +165,34 @@ function describe(spec: OperationSpec, write: boolean) {
     [spec.answer.status ?? 200]: {
       description: spec.answer.description,
       ...(cacheable ? { headers: CACHEABLE } : {}),
-      content: { [spec.answer.contentType ?? "application/json"]: { schema: resolver(spec.answer.schema), example: spec.answer.example } },
+      content: {
+        [spec.answer.contentType ?? "application/json"]: {
+          schema: resolver(spec.answer.schema),
+          example: spec.answer.example,
+        },
+      },
     },
   };
   if (cacheable) {
     responses[304] = {
-      description: "Not modified: the ETag sent in `If-None-Match` is still the answer's (calls without a session only). No body.",
+      description:
+        "Not modified: the ETag sent in `If-None-Match` is still the answer's (calls without a session only). No body.",
       headers: { ETag: CACHEABLE.ETag },
     };
   }
   for (const [status, answer] of Object.entries(spec.otherAnswers ?? {})) {
     if (!answer) continue;
-    responses[status] = { description: answer.description, content: { "application/json": { schema: resolver(answer.schema), example: answer.example } } };
+    responses[status] = {
+      description: answer.description,
+      content: { "application/json": { schema: resolver(answer.schema), example: answer.example } },
+    };
   }
   for (const [key, error] of Object.entries(errors).sort(([a], [b]) => Number(a) - Number(b))) {
     if (!error || key in responses) continue;
     const status = Number(key) as ErrorStatus;
-    const { description, message } = typeof error === "string" ? { description: ERROR_DESCRIPTIONS[status], message: error } : error;
+    const { description, message } = typeof error === "string"
+      ? { description: ERROR_DESCRIPTIONS[status], message: error }
+      : error;
     responses[status] = {
       description,
       ...(status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),
@@ -238,7 +281,8 @@ export async function openApiDocument(handlers: MountedApi[], origin: string): P
             type: "http",
             scheme: "bearer",
             bearerFormat: "JWT",
-            description: "The token from POST /api/auth/login (or /api/auth/verify-link), valid 30 days or until the student signs out.",
+            description:
+              "The token from POST /api/auth/login (or /api/auth/verify-link), valid 30 days or until the student signs out.",
           },
         },
       },

@@ -16,7 +16,11 @@ export function courseIdParam(raw: string | undefined): number {
  * existence check and the read leave together, in one round trip; a read
  * about a course that does not exist finds nothing and is dropped.
  */
-export async function forExistingCourse<T>(db: Db, raw: string | undefined, read: (courseId: number) => Promise<T>): Promise<T> {
+export async function forExistingCourse<T>(
+  db: Db,
+  raw: string | undefined,
+  read: (courseId: number) => Promise<T>,
+): Promise<T> {
   const id = courseIdParam(raw);
   const [exists, result] = await Promise.all([courseExists(db, id), read(id)]);
   if (!exists) throw notFound("Course not found");

@@ -15,5 +15,9 @@ try {
   Deno.env.set("NODE_ENV", "production");
 } catch (error) {
   // A host that forbids setting the environment keeps whatever build its NODE_ENV chooses; say so once.
-  console.warn(`Could not set NODE_ENV=production (${error instanceof Error ? error.message : error}); React picks its build from the environment.`);
+  console.warn(
+    `Could not set NODE_ENV=production (${
+      error instanceof Error ? error.message : error
+    }); React picks its build from the environment.`,
+  );
 }

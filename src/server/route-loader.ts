@@ -23,7 +23,9 @@ export type PageRoute = { file: string; path: string; module: PageModule };
 export type HandlerRoute = { file: string; path: string; module: HandlerModule };
 
 export function routePath(file: string): string {
-  const parts = file.replace(/\.tsx?$/, "").split(/[\\/]/).map((part) => part.replace(/^\[\.\.\.\w+\]$/, "*").replace(/^\[(\w+)\]$/, ":$1"));
+  const parts = file.replace(/\.tsx?$/, "").split(/[\\/]/).map((part) =>
+    part.replace(/^\[\.\.\.\w+\]$/, "*").replace(/^\[(\w+)\]$/, ":$1")
+  );
   if (parts.at(-1) === "index") parts.pop();
   return "/" + parts.join("/");
 }
@@ -79,7 +81,8 @@ export function collectRoutes(modules: RouteModules): CollectedRoutes {
       throw new Error(`routes/${file} must default-export a page component or a Hono app`);
     }
   }
-  const order = (a: { path: string }, b: { path: string }) => specificity(a.path) - specificity(b.path) || a.path.localeCompare(b.path);
+  const order = (a: { path: string }, b: { path: string }) =>
+    specificity(a.path) - specificity(b.path) || a.path.localeCompare(b.path);
   return { pages: pages.sort(order), handlers: handlers.sort(order), special };
 }
 
@@ -105,7 +108,12 @@ export async function servePage<Data>(c: AppContext, module: PageModule<Data>, s
     const { heading, message, back } = module.loadFailure;
     console.error(`[page] ${new URL(c.req.url).pathname} could not be loaded:`, error);
     const text = typeof message === "function" ? message(c) : message;
-    return renderPage(c, { title: heading, noindex: true }, createElement(LoadFailurePage, { heading, message: text, back }), 500);
+    return renderPage(
+      c,
+      { title: heading, noindex: true },
+      createElement(LoadFailurePage, { heading, message: text, back }),
+      500,
+    );
   }
   if (loaded instanceof Response) return loaded;
   const data = loaded as Data;

@@ -9,7 +9,12 @@ import { startDevServer } from "../dev/dev-server.ts";
 
 const port = Number(Deno.env.get("PORT") ?? 8000);
 const host = Deno.env.get("HOST") ?? "0.0.0.0";
-const dev = await startDevServer({ root: Deno.cwd(), port, host, buildDir: Deno.env.get("DEV_BUILD_DIR") ?? "static/build-dev" });
+const dev = await startDevServer({
+  root: Deno.cwd(),
+  port,
+  host,
+  buildDir: Deno.env.get("DEV_BUILD_DIR") ?? "static/build-dev",
+});
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {

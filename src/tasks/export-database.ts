@@ -22,7 +22,11 @@ try {
   // Readable by its owner only (0600), whatever the umask: it holds every account.
   file = await createPrivateFile(path);
 } catch (error) {
-  console.error(error instanceof Deno.errors.AlreadyExists ? `${path} exists already; an export never overwrites a file.` : `Cannot write ${path}: ${error}`);
+  console.error(
+    error instanceof Deno.errors.AlreadyExists
+      ? `${path} exists already; an export never overwrites a file.`
+      : `Cannot write ${path}: ${error}`,
+  );
   Deno.exit(1);
 }
 const writer = file.writable.getWriter();
@@ -30,5 +34,9 @@ const encoder = new TextEncoder();
 const report = await exportDatabase(database, (line) => writer.write(encoder.encode(line)));
 await writer.close();
 database.close();
-for (const [table, rows] of Object.entries(report.tables)) console.log(`  ${table.padEnd(20)} ${rows.toLocaleString("en-US").padStart(9)}`);
-console.log(`Exported ${report.rows.toLocaleString("en-US")} rows in ${(report.milliseconds / 1000).toFixed(2)} s to ${path}.`);
+for (const [table, rows] of Object.entries(report.tables)) {
+  console.log(`  ${table.padEnd(20)} ${rows.toLocaleString("en-US").padStart(9)}`);
+}
+console.log(
+  `Exported ${report.rows.toLocaleString("en-US")} rows in ${(report.milliseconds / 1000).toFixed(2)} s to ${path}.`,
+);

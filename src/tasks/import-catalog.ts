@@ -8,11 +8,19 @@ import { migrateDatabase } from "../../db/client.ts";
 import { referenceData as reference } from "../../db/seeds/reference.ts";
 import { loadConfigOrExit } from "../config.ts";
 import { openConfiguredDatabase } from "../startup.ts";
-import { catalogSource, detectCatalogKind, ensureReferenceData, importCourses, importMajors } from "../services/catalog/catalog.ts";
+import {
+  catalogSource,
+  detectCatalogKind,
+  ensureReferenceData,
+  importCourses,
+  importMajors,
+} from "../services/catalog/catalog.ts";
 
 const file = Deno.args[0];
 if (!file) {
-  console.error("Usage: deno task catalog:import FILE.json   (courses like bu_courses.json, or majors like bu_majors.json)");
+  console.error(
+    "Usage: deno task catalog:import FILE.json   (courses like bu_courses.json, or majors like bu_majors.json)",
+  );
   Deno.exit(2);
 }
 
@@ -44,7 +52,9 @@ database.close();
 for (const problem of report.skipped.slice(0, 50)) console.log(`  skipped row ${problem.index}: ${problem.reason}`);
 if (report.skipped.length > 50) console.log(`  … and ${report.skipped.length - 50} more skipped rows`);
 console.log(
-  `${report.loaded.toLocaleString("en-US")} ${report.kind} loaded, ${report.skipped.length.toLocaleString("en-US")} skipped, ` +
+  `${report.loaded.toLocaleString("en-US")} ${report.kind} loaded, ${
+    report.skipped.length.toLocaleString("en-US")
+  } skipped, ` +
     `in ${(report.milliseconds / 1000).toFixed(2)} s (${config.databaseUrl}).`,
 );
 if (report.prerequisites) {
@@ -52,8 +62,12 @@ if (report.prerequisites) {
   const total = full + partial + none;
   const share = (n: number) => total ? ` (${Math.round((100 * n) / total)}%)` : "";
   console.log(
-    `Prerequisite texts: ${total.toLocaleString("en-US")}; read fully into courses ${full.toLocaleString("en-US")}${share(full)}, ` +
-      `partly ${partial.toLocaleString("en-US")}${share(partial)}, not at all ${none.toLocaleString("en-US")}${share(none)}.`,
+    `Prerequisite texts: ${total.toLocaleString("en-US")}; read fully into courses ${full.toLocaleString("en-US")}${
+      share(full)
+    }, ` +
+      `partly ${partial.toLocaleString("en-US")}${share(partial)}, not at all ${none.toLocaleString("en-US")}${
+        share(none)
+      }.`,
   );
 }
 if (kind === "courses" && before === "demo") {

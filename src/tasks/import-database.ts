@@ -34,7 +34,9 @@ try {
   // Exports leave out what is derived from the rest: made again from what was just loaded.
   await ensureSearchPostings(database);
   await ensureCatalogSnapshot(database.db);
-  for (const [table, rows] of Object.entries(report.tables)) console.log(`  ${table.padEnd(20)} ${rows.toLocaleString("en-US").padStart(9)}`);
+  for (const [table, rows] of Object.entries(report.tables)) {
+    console.log(`  ${table.padEnd(20)} ${rows.toLocaleString("en-US").padStart(9)}`);
+  }
   console.log(
     `Imported ${report.rows.toLocaleString("en-US")} rows in ${(report.milliseconds / 1000).toFixed(2)} s into ${
       config.databaseUrl.replace(/\/\/[^@/]*@/, "//")

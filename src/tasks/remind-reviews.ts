@@ -13,7 +13,15 @@
 import { parseArgs } from "node:util";
 import { migrateDatabase } from "../../db/client.ts";
 import { loadConfigOrExit } from "../config.ts";
-import { bostonDate, endedTerm, isCalendarDate, parseTermEnds, REMINDER_WINDOW_DAYS, type TermEnd, TermEndsError } from "../lib/term-ends.ts";
+import {
+  bostonDate,
+  endedTerm,
+  isCalendarDate,
+  parseTermEnds,
+  REMINDER_WINDOW_DAYS,
+  type TermEnd,
+  TermEndsError,
+} from "../lib/term-ends.ts";
 import { plural } from "../lib/text.ts";
 import { createMailer } from "../services/mail/mail.ts";
 import { createOutbox, waitingMailCount } from "../services/mail/outbox.ts";
@@ -30,15 +38,19 @@ function stop(message: string, code: number): never {
 function readArguments(): { dryRun: boolean; date?: string } {
   let values;
   try {
-    values = parseArgs({ args: Deno.args, options: { "dry-run": { type: "boolean" }, date: { type: "string" } } }).values;
+    values =
+      parseArgs({ args: Deno.args, options: { "dry-run": { type: "boolean" }, date: { type: "string" } } }).values;
   } catch (error) {
     stop(`${error instanceof Error ? error.message : error}. ${USAGE}`, 2);
   }
-  if (values.date !== undefined && !isCalendarDate(values.date)) stop(`--date must be a day written YYYY-MM-DD, e.g. 2026-12-20, not "${values.date}".`, 2);
+  if (values.date !== undefined && !isCalendarDate(values.date)) {
+    stop(`--date must be a day written YYYY-MM-DD, e.g. 2026-12-20, not "${values.date}".`, 2);
+  }
   return { dryRun: values["dry-run"] ?? false, date: values.date };
 }
 
-const line = (due: DueReminder) => `${due.email}: ${plural(due.courses.length, "course")} (${due.courses.map((c) => c.code).join(", ")})`;
+const line = (due: DueReminder) =>
+  `${due.email}: ${plural(due.courses.length, "course")} (${due.courses.map((c) => c.code).join(", ")})`;
 
 const args = readArguments();
 const config = loadConfigOrExit();
@@ -53,7 +65,9 @@ try {
 const today = args.date ?? bostonDate(new Date());
 const term = endedTerm(today, ends);
 if (!term) {
-  console.log(`No term ended in the ${REMINDER_WINDOW_DAYS} days up to ${today} (term ends: ${config.reviewReminderDates}); nothing to send.`);
+  console.log(
+    `No term ended in the ${REMINDER_WINDOW_DAYS} days up to ${today} (term ends: ${config.reviewReminderDates}); nothing to send.`,
+  );
   Deno.exit(0);
 }
 
@@ -67,16 +81,26 @@ try {
     for (const reminder of due) console.log(`  would remind ${line(reminder)}`);
   } else {
     const outbox = createOutbox(database, createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }));
-    const reminded = await sendReviewReminders({ database, outbox, secret: config.sessionSecret, origin: config.origin }, term);
+    const reminded = await sendReviewReminders({
+      database,
+      outbox,
+      secret: config.sessionSecret,
+      origin: config.origin,
+    }, term);
     for (const reminder of reminded) console.log(`Reminded ${line(reminder)}`);
-    const nobody = " Nobody is due one: every student who opted in was reminded about this term already or has no completed course left to review.";
+    const nobody =
+      " Nobody is due one: every student who opted in was reminded about this term already or has no completed course left to review.";
     console.log(`${ended}: ${plural(reminded.length, "student")} reminded.${reminded.length ? "" : nobody}`);
     // The mail goes out now rather than at a server's next sweep; what cannot be delivered stays in the outbox for the server to retry.
     await outbox.idle();
     await outbox.stop();
     const waiting = await waitingMailCount(database.db, reminded.map((r) => r.email));
     if (waiting) {
-      console.error(`${plural(waiting, "reminder")} could not be delivered yet; they stay in the outbox and the server's mail worker retries them.`);
+      console.error(
+        `${
+          plural(waiting, "reminder")
+        } could not be delivered yet; they stay in the outbox and the server's mail worker retries them.`,
+      );
       Deno.exitCode = 1;
     }
   }

@@ -24,11 +24,20 @@ import {
   type SyncReport,
 } from "../services/catalog/bulletin-sync.ts";
 
-const USAGE = "Usage: deno task catalog:sync [--college cas,eng] [--state FILE] [--base URL] [--delay-ms N] [--max-pages N] [--dry-run]";
+const USAGE =
+  "Usage: deno task catalog:sync [--college cas,eng] [--state FILE] [--base URL] [--delay-ms N] [--max-pages N] [--dry-run]";
 
-type Arguments = { colleges: string[]; statePath: string; base: URL; delayMs: number; maxPages?: number; dryRun: boolean };
+type Arguments = {
+  colleges: string[];
+  statePath: string;
+  base: URL;
+  delayMs: number;
+  maxPages?: number;
+  dryRun: boolean;
+};
 
-const isLoopback = (url: URL) => url.hostname === "localhost" || url.hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(url.hostname);
+const isLoopback = (url: URL) =>
+  url.hostname === "localhost" || url.hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(url.hostname);
 
 function readArguments(): Arguments {
   let values;
@@ -53,11 +62,17 @@ function readArguments(): Arguments {
   } catch {
     throw new SyncInputError(`--base ${values.base} is not a URL (for example ${DEFAULT_BASE}).`);
   }
-  if (base.protocol !== "https:" && base.protocol !== "http:") throw new SyncInputError(`--base must be an http(s) URL, not ${base.href}.`);
+  if (base.protocol !== "https:" && base.protocol !== "http:") {
+    throw new SyncInputError(`--base must be an http(s) URL, not ${base.href}.`);
+  }
   const delayMs = values["delay-ms"] === undefined ? DEFAULT_DELAY_MS : Number(values["delay-ms"]);
-  if (!Number.isInteger(delayMs) || delayMs < 0) throw new SyncInputError(`--delay-ms must be a whole number of milliseconds, not ${values["delay-ms"]}.`);
+  if (!Number.isInteger(delayMs) || delayMs < 0) {
+    throw new SyncInputError(`--delay-ms must be a whole number of milliseconds, not ${values["delay-ms"]}.`);
+  }
   if (delayMs < DEFAULT_DELAY_MS && !isLoopback(base)) {
-    throw new SyncInputError(`--delay-ms below ${DEFAULT_DELAY_MS} is only for a local test server; ${base.host} gets at most one request per second.`);
+    throw new SyncInputError(
+      `--delay-ms below ${DEFAULT_DELAY_MS} is only for a local test server; ${base.host} gets at most one request per second.`,
+    );
   }
   const maxPages = values["max-pages"] === undefined ? undefined : Number(values["max-pages"]);
   if (maxPages !== undefined && (!Number.isInteger(maxPages) || maxPages < 1)) {
@@ -92,15 +107,29 @@ function printReport(report: SyncReport, statePath: string): void {
     `${plural(report.requests, "request")} (${report.retries} retried): ${plural(report.fetched, "page")} fetched, ` +
       `${report.notModified} not modified (304).`,
   );
-  const written = report.dryRun ? `${report.collected} would be upserted (dry run: database and state file untouched)` : `${report.upserted} upserted`;
+  const written = report.dryRun
+    ? `${report.collected} would be upserted (dry run: database and state file untouched)`
+    : `${report.upserted} upserted`;
   console.log(
-    `${plural(report.coursesParsed, "course")} parsed, ${report.coursesUnchanged} unchanged; ${written}, ${report.skipped.length} skipped, ` +
-      `${plural(report.errors.length, "error")}; ${plural(report.notFollowed, "link")} outside the course pages not followed.`,
+    `${
+      plural(report.coursesParsed, "course")
+    } parsed, ${report.coursesUnchanged} unchanged; ${written}, ${report.skipped.length} skipped, ` +
+      `${plural(report.errors.length, "error")}; ${
+        plural(report.notFollowed, "link")
+      } outside the course pages not followed.`,
   );
   if (report.stopped) {
-    console.log(`Stopped: ${report.stopped}. ${plural(report.remaining, "page")} left: run again to continue (state in ${statePath}).`);
+    console.log(
+      `Stopped: ${report.stopped}. ${
+        plural(report.remaining, "page")
+      } left: run again to continue (state in ${statePath}).`,
+    );
   } else if (report.errors.length) {
-    console.log(`Crawl done but for ${plural(report.errors.length, "failed page")}: the next run tries them again (state in ${statePath}).`);
+    console.log(
+      `Crawl done but for ${
+        plural(report.errors.length, "failed page")
+      }: the next run tries them again (state in ${statePath}).`,
+    );
   } else {
     console.log(`Crawl complete${report.resumed ? ", continuing the last run" : ""}.`);
   }

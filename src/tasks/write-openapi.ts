@@ -21,7 +21,10 @@ export const DOCUMENT_ORIGIN = "http://localhost:8000";
 /** The document the route files declare, as docs/openapi.json holds it. */
 export async function declaredDocument(root = Deno.cwd()): Promise<string> {
   const { handlers } = collectRoutes(await importRoutes(root));
-  const document = await openApiDocument(handlers.map(({ path, module }) => ({ path, app: module.default })), DOCUMENT_ORIGIN);
+  const document = await openApiDocument(
+    handlers.map(({ path, module }) => ({ path, app: module.default })),
+    DOCUMENT_ORIGIN,
+  );
   return JSON.stringify(document, null, 2) + "\n";
 }
 
@@ -42,7 +45,9 @@ if (import.meta.main) {
     const after = JSON.parse(text) as ApiDocument;
     const breaking = breakingChanges(before, after);
     const major = (v: string) => Number(v.split(".")[0]);
-    if (breaking.length && !(Deno.args.includes("--breaking") && major(after.info.version) > major(before.info.version))) {
+    if (
+      breaking.length && !(Deno.args.includes("--breaking") && major(after.info.version) > major(before.info.version))
+    ) {
       console.error(`This change breaks clients of version ${before.info.version}:\n  ${breaking.join("\n  ")}`);
       console.error("Keep the API additive, or raise the major version of API_VERSION and run with --breaking.");
       Deno.exit(1);

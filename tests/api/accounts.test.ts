@@ -1,6 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { authCodes, completedCourses, contactMessages, courses, rateLimits, reviews, reviewVotes, savedCourses, users } from "../../db/schema.ts";
+import {
+  authCodes,
+  completedCourses,
+  contactMessages,
+  courses,
+  rateLimits,
+  reviews,
+  reviewVotes,
+  savedCourses,
+  users,
+} from "../../db/schema.ts";
 import { overallRating } from "../../src/lib/schemas.ts";
 import { MESSAGES } from "../../src/services/accounts/accounts.ts";
 import { api, codeMailedTo, createStudent, userByEmail } from "../helpers/accounts.ts";
@@ -26,9 +36,13 @@ const registration = (email: string, extra: Record<string, unknown> = {}) => ({
 const resetLimits = () => t.deps.database.db.delete(rateLimits);
 
 async function registerAndVerify(email: string, password = "a sturdy passphrase") {
-  expect((await api(t, "/api/auth/register", { method: "POST", body: registration(email, { password }) })).status).toBe(201);
+  expect((await api(t, "/api/auth/register", { method: "POST", body: registration(email, { password }) })).status).toBe(
+    201,
+  );
   const code = await codeMailedTo(t, email);
-  expect((await api(t, "/api/auth/verify", { method: "POST", body: { email, verificationCode: code } })).status).toBe(200);
+  expect((await api(t, "/api/auth/verify", { method: "POST", body: { email, verificationCode: code } })).status).toBe(
+    200,
+  );
 }
 
 async function loginToken(email: string, password: string): Promise<string> {
@@ -67,21 +81,33 @@ describe("the whole journey, with mail through a real SMTP server", () => {
     const early = await call("/api/auth/login", { method: "POST", body: { email, password: "a sturdy passphrase" } });
     expect(early.status).toBe(403);
     expect(await early.json()).toEqual({
-      message: "Your email is not verified yet. Enter the code we sent to your email, or ask for a new one in a minute.",
+      message:
+        "Your email is not verified yet. Enter the code we sent to your email, or ask for a new one in a minute.",
       verificationRequired: true,
       email,
       codeSent: false,
     });
 
-    expect((await call("/api/auth/verify", { method: "POST", body: { email, verificationCode: code } })).status).toBe(200);
+    expect((await call("/api/auth/verify", { method: "POST", body: { email, verificationCode: code } })).status).toBe(
+      200,
+    );
 
     const login = await call("/api/auth/login", { method: "POST", body: { email, password: "a sturdy passphrase" } });
     expect(login.status).toBe(200);
-    expect(login.headers.get("set-cookie")).toMatch(/hubrate_session=.+; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax/);
+    expect(login.headers.get("set-cookie")).toMatch(
+      /hubrate_session=.+; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax/,
+    );
     const { token } = await login.json();
 
     const me = await call("/api/auth/me", { token });
-    expect(await me.json()).toEqual({ email, enabled: true, college: "CAS", major: "Physics", expectedGrad: 2027, reviewReminders: false });
+    expect(await me.json()).toEqual({
+      email,
+      enabled: true,
+      college: "CAS",
+      major: "Physics",
+      expectedGrad: 2027,
+      reviewReminders: false,
+    });
 
     const changed = await call("/api/auth/update-password", {
       method: "PUT",
@@ -94,16 +120,23 @@ describe("the whole journey, with mail through a real SMTP server", () => {
     expect((await call("/api/auth/me", { token })).status).toBe(401);
     expect((await call("/api/auth/me", { token: fresh })).status).toBe(200);
 
-    expect((await call(`/api/auth/forgot-password?email=${encodeURIComponent(email)}`, { method: "POST" })).status).toBe(200);
+    expect((await call(`/api/auth/forgot-password?email=${encodeURIComponent(email)}`, { method: "POST" })).status)
+      .toBe(200);
     const resetMessage = await smtp.next(email);
     expect(resetMessage.subject).toMatch(/password reset code/);
     const resetCode = /\b(\d{6})\b/.exec(resetMessage.text!)![1];
-    const reset = await call("/api/auth/reset-password", { method: "POST", body: { email, verificationCode: resetCode, newPassword: "third passphrase" } });
+    const reset = await call("/api/auth/reset-password", {
+      method: "POST",
+      body: { email, verificationCode: resetCode, newPassword: "third passphrase" },
+    });
     expect(reset.status).toBe(200);
     expect((await call("/api/auth/me", { token: fresh })).status).toBe(401);
-    expect((await call("/api/auth/login", { method: "POST", body: { email, password: "second passphrase" } })).status).toBe(401);
+    expect((await call("/api/auth/login", { method: "POST", body: { email, password: "second passphrase" } })).status)
+      .toBe(401);
 
-    const final = (await (await call("/api/auth/login", { method: "POST", body: { email, password: "third passphrase" } })).json()).token;
+    const final =
+      (await (await call("/api/auth/login", { method: "POST", body: { email, password: "third passphrase" } })).json())
+        .token;
     const user = (await userByEmail(s, email))!;
     const [course] = await s.deps.database.db.select().from(courses).limit(1);
     await s.deps.database.db.insert(savedCourses).values({ userId: user.id, courseId: course.id });
@@ -143,7 +176,10 @@ describe("registration", () => {
     [{ major: "Basket Weaving" }, "major", "Select a major, can be undecided"],
     [{ password: "password1" }, "password", "This password is too common and easy to guess. Choose a different one."],
   ])("refuses %o with the spec's message", async (change, field, message) => {
-    const response = await api(t, "/api/auth/register", { method: "POST", body: registration(`v${Math.random()}@bu.edu`, change) });
+    const response = await api(t, "/api/auth/register", {
+      method: "POST",
+      body: registration(`v${Math.random()}@bu.edu`, change),
+    });
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.fields[field]).toBe(message);
@@ -167,7 +203,10 @@ describe("registration", () => {
 
   test("unknown body fields are ignored, never written", async () => {
     await resetLimits();
-    await api(t, "/api/auth/register", { method: "POST", body: registration("extra@bu.edu", { enabled: true, isDemo: true, sessionVersion: 99, id: 1 }) });
+    await api(t, "/api/auth/register", {
+      method: "POST",
+      body: registration("extra@bu.edu", { enabled: true, isDemo: true, sessionVersion: 99, id: 1 }),
+    });
     const user = (await userByEmail(t, "extra@bu.edu"))!;
     expect(user).toMatchObject({ enabled: false, isDemo: false, sessionVersion: 1 });
     expect(user.id).not.toBe(1);
@@ -182,13 +221,19 @@ describe("codes", () => {
     const wrong = code === "000000" ? "111111" : "000000";
     const messages: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const response = await api(t, "/api/auth/verify", { method: "POST", body: { email: "brute@bu.edu", verificationCode: wrong } });
+      const response = await api(t, "/api/auth/verify", {
+        method: "POST",
+        body: { email: "brute@bu.edu", verificationCode: wrong },
+      });
       expect(response.status).toBe(400);
       messages.push((await response.json()).message);
     }
     // One message for every refusal: it says nothing about the account.
     expect(new Set(messages)).toEqual(new Set([MESSAGES.codeRefused]));
-    const right = await api(t, "/api/auth/verify", { method: "POST", body: { email: "brute@bu.edu", verificationCode: code } });
+    const right = await api(t, "/api/auth/verify", {
+      method: "POST",
+      body: { email: "brute@bu.edu", verificationCode: code },
+    });
     expect(right.status).toBe(400);
     expect((await userByEmail(t, "brute@bu.edu"))!.enabled).toBe(false);
   });
@@ -200,7 +245,10 @@ describe("codes", () => {
     const statuses = await Promise.all(
       Array.from(
         { length: 10 },
-        () => api(t, "/api/auth/verify", { method: "POST", body: { email: "race@bu.edu", verificationCode: code } }).then((r) => r.status),
+        () =>
+          api(t, "/api/auth/verify", { method: "POST", body: { email: "race@bu.edu", verificationCode: code } }).then((
+            r,
+          ) => r.status),
       ),
     );
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -212,8 +260,13 @@ describe("codes", () => {
     await api(t, "/api/auth/register", { method: "POST", body: registration("expired@bu.edu") });
     const code = await codeMailedTo(t, "expired@bu.edu");
     const user = (await userByEmail(t, "expired@bu.edu"))!;
-    await t.deps.database.db.update(authCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authCodes.userId, user.id));
-    const response = await api(t, "/api/auth/verify", { method: "POST", body: { email: "expired@bu.edu", verificationCode: code } });
+    await t.deps.database.db.update(authCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(
+      eq(authCodes.userId, user.id),
+    );
+    const response = await api(t, "/api/auth/verify", {
+      method: "POST",
+      body: { email: "expired@bu.edu", verificationCode: code },
+    });
     expect(response.status).toBe(400);
     expect((await response.json()).message).toBe(MESSAGES.codeRefused);
   });
@@ -227,9 +280,19 @@ describe("codes", () => {
     expect((await api(t, "/api/auth/resend-verification?email=replaced@bu.edu", { method: "POST" })).status).toBe(200);
     const second = await codeMailedTo(t, "replaced@bu.edu");
     if (first !== second) {
-      expect((await api(t, "/api/auth/verify", { method: "POST", body: { email: "replaced@bu.edu", verificationCode: first } })).status).toBe(400);
+      expect(
+        (await api(t, "/api/auth/verify", {
+          method: "POST",
+          body: { email: "replaced@bu.edu", verificationCode: first },
+        })).status,
+      ).toBe(400);
     }
-    expect((await api(t, "/api/auth/verify", { method: "POST", body: { email: "replaced@bu.edu", verificationCode: second } })).status).toBe(200);
+    expect(
+      (await api(t, "/api/auth/verify", {
+        method: "POST",
+        body: { email: "replaced@bu.edu", verificationCode: second },
+      })).status,
+    ).toBe(200);
   });
 
   test("a resend flood gets 429 with Retry-After: one a minute, five an hour", async () => {
@@ -299,8 +362,14 @@ describe("login and sessions", () => {
   test("wrong password and unknown email get the same 401 message", async () => {
     await resetLimits();
     await createStudent(t, "same@bu.edu", "real passphrase");
-    const wrong = await api(t, "/api/auth/login", { method: "POST", body: { email: "same@bu.edu", password: "not it at all" } });
-    const unknown = await api(t, "/api/auth/login", { method: "POST", body: { email: "ghost@bu.edu", password: "not it at all" } });
+    const wrong = await api(t, "/api/auth/login", {
+      method: "POST",
+      body: { email: "same@bu.edu", password: "not it at all" },
+    });
+    const unknown = await api(t, "/api/auth/login", {
+      method: "POST",
+      body: { email: "ghost@bu.edu", password: "not it at all" },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(await wrong.json()).toEqual({ message: "Incorrect email or password" });
@@ -330,10 +399,16 @@ describe("login and sessions", () => {
 
   test("a 1 MB password is refused at once with 413, and a 101-character one with 400", async () => {
     const started = performance.now();
-    const huge = await api(t, "/api/auth/login", { method: "POST", body: { email: "a@bu.edu", password: "x".repeat(1024 * 1024) } });
+    const huge = await api(t, "/api/auth/login", {
+      method: "POST",
+      body: { email: "a@bu.edu", password: "x".repeat(1024 * 1024) },
+    });
     expect(huge.status).toBe(413);
     expect(performance.now() - started).toBeLessThan(1000);
-    const long = await api(t, "/api/auth/login", { method: "POST", body: { email: "a@bu.edu", password: "x".repeat(101) } });
+    const long = await api(t, "/api/auth/login", {
+      method: "POST",
+      body: { email: "a@bu.edu", password: "x".repeat(101) },
+    });
     expect(long.status).toBe(400);
     expect(await long.json()).toMatchObject({ message: "Incorrect email or password" });
   });
@@ -341,7 +416,8 @@ describe("login and sessions", () => {
   test("forged, tampered, expired and foreign tokens are refused", async () => {
     const { token, user } = await createStudent(t, "tokens@bu.edu");
     const [header, payload, signature] = token.split(".");
-    const b64 = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+    const b64 = (value: unknown) =>
+      btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
     const claims = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/")));
     const forged = [
       `${b64({ alg: "none", typ: "JWT" })}.${payload}.`,
@@ -352,7 +428,11 @@ describe("login and sessions", () => {
     ];
     for (const bad of forged) expect((await api(t, "/api/auth/me", { token: bad })).status).toBe(401);
     const { issueToken } = await import("../../src/services/accounts/sessions.ts");
-    const expired = await issueToken("test-secret-that-is-long-enough-0123456789", user, Date.now() - 31 * 24 * 3600 * 1000);
+    const expired = await issueToken(
+      "test-secret-that-is-long-enough-0123456789",
+      user,
+      Date.now() - 31 * 24 * 3600 * 1000,
+    );
     expect((await api(t, "/api/auth/me", { token: expired })).status).toBe(401);
     const otherKey = await issueToken("another-secret-that-is-long-enough-987654321", user);
     expect((await api(t, "/api/auth/me", { token: otherKey })).status).toBe(401);
@@ -374,7 +454,11 @@ describe("login and sessions", () => {
     expect(crossSite.status).toBe(403);
     const fetchSite = await t.app.request("/api/auth/update-password", {
       method: "PUT",
-      headers: { Cookie: `hubrate_session=${token}`, "Sec-Fetch-Site": "cross-site", "Content-Type": "application/json" },
+      headers: {
+        Cookie: `hubrate_session=${token}`,
+        "Sec-Fetch-Site": "cross-site",
+        "Content-Type": "application/json",
+      },
       body: JSON.stringify({ oldPassword: "correct horse battery", newPassword: "pwned passphrase" }),
     });
     expect(fetchSite.status).toBe(403);
@@ -401,9 +485,17 @@ describe("account settings", () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ college: "", major: "Undecided", expectedGrad: 2030 }, "college", "Select a college"],
       [{ college: "ENG", major: "", expectedGrad: 2030 }, "major", "Select a major"],
-      [{ college: "ENG", major: "Undecided", expectedGrad: "x" }, "expectedGrad", "Expected graduation year is required"],
+      [
+        { college: "ENG", major: "Undecided", expectedGrad: "x" },
+        "expectedGrad",
+        "Expected graduation year is required",
+      ],
       [{ college: "ENG", major: "Undecided", expectedGrad: 2024 }, "expectedGrad", "Cannot be less than 2025"],
-      [{ college: "ENG", major: "Undecided", expectedGrad: 2036 }, "expectedGrad", "Expected graduation cannot be after 2035"],
+      [
+        { college: "ENG", major: "Undecided", expectedGrad: 2036 },
+        "expectedGrad",
+        "Expected graduation cannot be after 2035",
+      ],
       [{ college: "ENG", major: "Physics", expectedGrad: 2030 }, "major", "Select a major"],
     ];
     for (const [body, field, message] of cases) {
@@ -419,7 +511,13 @@ describe("account settings", () => {
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({
       message: "Account updated successfully!",
-      account: { email: "settings@bu.edu", college: "ENG", major: "Undecided", expectedGrad: 2035, reviewReminders: false },
+      account: {
+        email: "settings@bu.edu",
+        college: "ENG",
+        major: "Undecided",
+        expectedGrad: 2035,
+        reviewReminders: false,
+      },
     });
   });
 
@@ -437,10 +535,16 @@ describe("account settings", () => {
 
   test("visitors get 401 from the account calls", async () => {
     for (
-      const [method, path] of [["GET", "/api/users/account"], ["PUT", "/api/users/account"], ["DELETE", "/api/users/delete"], ["GET", "/api/auth/me"], [
-        "PUT",
-        "/api/auth/update-password",
-      ]]
+      const [method, path] of [
+        ["GET", "/api/users/account"],
+        ["PUT", "/api/users/account"],
+        ["DELETE", "/api/users/delete"],
+        ["GET", "/api/auth/me"],
+        [
+          "PUT",
+          "/api/auth/update-password",
+        ],
+      ]
     ) {
       const response = await api(t, path, { method, body: method === "PUT" ? {} : undefined });
       expect(response.status).toBe(401);
@@ -451,13 +555,26 @@ describe("account settings", () => {
   test("deleting an account deletes the contact messages sent from its address, however it was typed, and no one else's", async () => {
     const student = await createStudent(t, "wrote-to-us@bu.edu");
     const send = (email: string, subject: string) =>
-      api(t, "/api/auth/contact", { method: "POST", body: { email, subject, message: "Hello there." }, ip: `203.0.113.${subject.length}` });
-    for (const [email, subject] of [["wrote-to-us@bu.edu", "First"], [" Wrote-To-Us@BU.edu ", "Second one"], ["someone-else@bu.edu", "Third message"]]) {
+      api(t, "/api/auth/contact", {
+        method: "POST",
+        body: { email, subject, message: "Hello there." },
+        ip: `203.0.113.${subject.length}`,
+      });
+    for (
+      const [email, subject] of [["wrote-to-us@bu.edu", "First"], [" Wrote-To-Us@BU.edu ", "Second one"], [
+        "someone-else@bu.edu",
+        "Third message",
+      ]]
+    ) {
       expect((await send(email, subject)).status).toBe(200);
     }
     const subjects = async () => (await t.deps.database.db.select().from(contactMessages)).map((m) => m.subject).sort();
     expect(await subjects()).toEqual(expect.arrayContaining(["First", "Second one", "Third message"]));
-    const deleted = await api(t, "/api/users/delete", { method: "DELETE", token: student.token, body: { password: student.password } });
+    const deleted = await api(t, "/api/users/delete", {
+      method: "DELETE",
+      token: student.token,
+      body: { password: student.password },
+    });
     expect(deleted.status).toBe(200);
     const left = await subjects();
     expect(left).toContain("Third message");
@@ -473,7 +590,13 @@ describe("account settings", () => {
     const review = (userId: number, rating: number) => ({
       courseId: course.id,
       userId,
-      overallRating: overallRating({ usefulnessRating: rating, difficultyRating: 3, workloadRating: 3, interestRating: rating, teacherRating: rating }),
+      overallRating: overallRating({
+        usefulnessRating: rating,
+        difficultyRating: 3,
+        workloadRating: 3,
+        interestRating: rating,
+        teacherRating: rating,
+      }),
       usefulnessRating: rating,
       difficultyRating: 3,
       workloadRating: 3,
@@ -488,13 +611,22 @@ describe("account settings", () => {
     const [mine] = await db.insert(reviews).values(review(author.user.id, 5)).returning();
     await db.insert(reviews).values(review(voter.user.id, 1));
     await db.insert(reviewVotes).values({ reviewId: mine.id, userId: voter.user.id, voteType: "UPVOTE" });
-    await t.deps.database.write(async (tx) => (await import("../../src/services/courses/course-stats.ts")).recomputeCourseStats(tx, [course.id]));
-    expect((await db.select().from(courses).where(eq(courses.id, course.id)))[0]).toMatchObject({ numReviews: 2, avgOverall: 3 });
+    await t.deps.database.write(async (tx) =>
+      (await import("../../src/services/courses/course-stats.ts")).recomputeCourseStats(tx, [course.id])
+    );
+    expect((await db.select().from(courses).where(eq(courses.id, course.id)))[0]).toMatchObject({
+      numReviews: 2,
+      avgOverall: 3,
+    });
 
     expect((await api(t, "/api/users/delete", { method: "DELETE", token: author.token })).status).toBe(200);
     expect(await db.$count(reviews, eq(reviews.userId, author.user.id))).toBe(0);
     expect(await db.$count(reviewVotes, eq(reviewVotes.reviewId, mine.id))).toBe(0);
-    expect((await db.select().from(courses).where(eq(courses.id, course.id)))[0]).toMatchObject({ numReviews: 1, avgOverall: 1.8, avgTeacher: 1 });
+    expect((await db.select().from(courses).where(eq(courses.id, course.id)))[0]).toMatchObject({
+      numReviews: 1,
+      avgOverall: 1.8,
+      avgTeacher: 1,
+    });
     expect(await db.$count(users, eq(users.id, author.user.id))).toBe(0);
   });
 });

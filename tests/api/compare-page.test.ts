@@ -36,10 +36,13 @@ async function review(course: number, hours: number, ratings: Ratings) {
 
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 const description = (html: string) => /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
-const columnHeads = (html: string) => [...html.matchAll(/<th scope="col" class="compare-course">([\s\S]*?)<\/th>/g)].map((m) => m[1]);
+const columnHeads = (html: string) =>
+  [...html.matchAll(/<th scope="col" class="compare-course">([\s\S]*?)<\/th>/g)].map((m) => m[1]);
 /** The cells of the row named `label`, as HTML. */
 function row(html: string, label: string): string[] {
-  const match = new RegExp(`<tr><th scope="row">${label}(?:<span class="compare-row-note">[^<]*</span>)?</th>([\\s\\S]*?)</tr>`).exec(html);
+  const match = new RegExp(
+    `<tr><th scope="row">${label}(?:<span class="compare-row-note">[^<]*</span>)?</th>([\\s\\S]*?)</tr>`,
+  ).exec(html);
   if (!match) throw new Error(`no row ${label}`);
   return [...match[1].matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((m) => m[0]);
 }
@@ -54,9 +57,27 @@ describe("the compare page", () => {
     const [better, worse, empty] = supply(3);
     cs111 = await courseId(t, "CAS CS 111");
     // `better` beats `worse` everywhere: higher usefulness, interest and teacher, lower difficulty and workload.
-    await review(better, 4, { usefulnessRating: 5, difficultyRating: 2, workloadRating: 2, interestRating: 5, teacherRating: 5 });
-    await review(better, 8, { usefulnessRating: 4, difficultyRating: 1, workloadRating: 3, interestRating: 4, teacherRating: 4 });
-    await review(worse, 12, { usefulnessRating: 2, difficultyRating: 5, workloadRating: 5, interestRating: 2, teacherRating: 1 });
+    await review(better, 4, {
+      usefulnessRating: 5,
+      difficultyRating: 2,
+      workloadRating: 2,
+      interestRating: 5,
+      teacherRating: 5,
+    });
+    await review(better, 8, {
+      usefulnessRating: 4,
+      difficultyRating: 1,
+      workloadRating: 3,
+      interestRating: 4,
+      teacherRating: 4,
+    });
+    await review(worse, 12, {
+      usefulnessRating: 2,
+      difficultyRating: 5,
+      workloadRating: 5,
+      interestRating: 2,
+      teacherRating: 1,
+    });
     ids = [better, worse, empty, await courseId(t, "CAS CS 112")];
     view = await (await api(t, `/api/courses/compare?ids=${ids.join(",")}`)).json();
   });
@@ -73,7 +94,9 @@ describe("the compare page", () => {
         }</span></a>`,
       );
       const others = ids.filter((id) => id !== course.id).join(",");
-      expect(heads[i]).toContain(`<a href="/compare?ids=${others}" class="compare-remove" aria-label="Remove ${course.code} from the comparison">Remove</a>`);
+      expect(heads[i]).toContain(
+        `<a href="/compare?ids=${others}" class="compare-remove" aria-label="Remove ${course.code} from the comparison">Remove</a>`,
+      );
     });
   });
 
@@ -112,12 +135,16 @@ describe("the compare page", () => {
     ] as const;
     for (const [label, key, better] of rows) {
       const cells = row(html, label);
-      const marked = cells.map((cell, i) => cell.startsWith('<td class="compare-best">') ? i : -1).filter((i) => i >= 0);
+      const marked = cells.map((cell, i) => cell.startsWith('<td class="compare-best">') ? i : -1).filter((i) =>
+        i >= 0
+      );
       // As shown, to one decimal; the course without reviews (column 2) takes no part.
       const shown = view.courses.map((course) => course.numReviews ? Math.round(course[key] * 10) : null);
       const rated = shown.filter((v): v is number => v !== null);
       const best = better === "higher" ? Math.max(...rated) : Math.min(...rated);
-      const expected = rated.every((v) => v === best) ? [] : shown.map((v, i) => v === best ? i : -1).filter((i) => i >= 0);
+      const expected = rated.every((v) => v === best)
+        ? []
+        : shown.map((v, i) => v === best ? i : -1).filter((i) => i >= 0);
       expect(marked, label).toEqual(expected);
       // `better` (column 0) beats `worse` (column 1) in every row.
       expect(marked, label).not.toContain(1);
@@ -152,7 +179,10 @@ describe("the compare page", () => {
     expect(prerequisites[1]).toContain(`<a href="/course/${cs111}">CAS CS 111</a>`);
     expect(text(prerequisites[1])).toContain("Also: or equivalent");
     expect(row(html, "Level").map(text)).toEqual(["100-level", "100-level"]);
-    expect(row(html, "College").map(text)).toEqual(["College of Arts &amp; Sciences", "College of Arts &amp; Sciences"]);
+    expect(row(html, "College").map(text)).toEqual([
+      "College of Arts &amp; Sciences",
+      "College of Arts &amp; Sciences",
+    ]);
     expect(row(html, "Department").map(text)).toEqual(["Computer Science", "Computer Science"]);
     expect(text(row(html, "Description")[0])).toMatch(/^First course for majors/);
   });
@@ -177,7 +207,9 @@ describe("the compare page", () => {
     expect(html).toContain('<meta property="og:title" content="Compare CAS CS 111 and CAS CS 112 | HubRate"/>');
     expect(html).toContain('<meta name="robots" content="noindex"/>');
     const three = await page(`/compare?ids=${ids.slice(0, 3).join(",")}`);
-    expect(title(three.html)).toBe(`Compare ${view.courses.slice(0, 2).map((c) => c.code).join(", ")} and ${view.courses[2].code} | HubRate`);
+    expect(title(three.html)).toBe(
+      `Compare ${view.courses.slice(0, 2).map((c) => c.code).join(", ")} and ${view.courses[2].code} | HubRate`,
+    );
   });
 
   test("without ids, or with one, the page says how to pick courses, with links to search and saved courses", async () => {
@@ -213,7 +245,9 @@ describe("the compare page", () => {
   ])("?ids=%s is a 400 with the reason and a way to start again", async (raw, message) => {
     const { status, html } = await page(`/compare?ids=${encodeURIComponent(raw)}`);
     expect(status).toBe(400);
-    expect(html).toContain(`<p class="alert alert-error" role="alert">${message} <a href="/compare">Start again</a></p>`);
+    expect(html).toContain(
+      `<p class="alert alert-error" role="alert">${message} <a href="/compare">Start again</a></p>`,
+    );
     expect(columnHeads(html)).toEqual([]);
   });
 
@@ -239,7 +273,8 @@ describe("the compare page", () => {
   test("a signed-in student sees the page in their layout, with whether they have met the prerequisites", async () => {
     const me = await createStudent(t, `compare-page-${++students}@bu.edu`);
     const cs112 = await courseId(t, "CAS CS 112");
-    expect((await api(t, `/api/users/completed-courses/${cs111}`, { method: "POST", token: me.token })).status).toBeLessThan(300);
+    expect((await api(t, `/api/users/completed-courses/${cs111}`, { method: "POST", token: me.token })).status)
+      .toBeLessThan(300);
     const { status, html } = await page(`/compare?ids=${cs111},${cs112}`, me.token);
     expect(status).toBe(200);
     expect(html).toContain('aria-label="Account navigation"');
@@ -248,8 +283,12 @@ describe("the compare page", () => {
 
   test("the page's island gets the courses (ids and codes) to keep as the student's picks", async () => {
     const { html } = await page(`/compare?ids=${ids[0]},${ids[1]}`);
-    const props = /<script type="application\/json" data-island-props="[^"]*">([^<]*)<\/script><div class="island" data-island="CompareActions"/.exec(html);
+    const props =
+      /<script type="application\/json" data-island-props="[^"]*">([^<]*)<\/script><div class="island" data-island="CompareActions"/
+        .exec(html);
     expect(props).not.toBeNull();
-    expect(JSON.parse(props![1])).toEqual({ courses: view.courses.slice(0, 2).map((c) => ({ id: c.id, code: c.code })) });
+    expect(JSON.parse(props![1])).toEqual({
+      courses: view.courses.slice(0, 2).map((c) => ({ id: c.id, code: c.code })),
+    });
   });
 });

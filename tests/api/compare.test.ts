@@ -41,14 +41,20 @@ async function reviewWith(courseId: number, entries: { hours: number; ratings?: 
 /** Three reports from different students hide a review (docs/product.md, Reviews and votes). */
 async function hide(reviewId: number) {
   for (let i = 0; i < 3; i++) {
-    const response = await api(t, `/api/reviews/${reviewId}/report`, { method: "POST", token: (await student()).token, body: { reason: "Off topic" } });
+    const response = await api(t, `/api/reviews/${reviewId}/report`, {
+      method: "POST",
+      token: (await student()).token,
+      body: { reason: "Off topic" },
+    });
     expect(response.status).toBeLessThan(300);
   }
 }
 
 describe("GET /api/courses/compare", () => {
   test("two to four courses, in the order asked, each with the course view, prerequisites, level, hours and the rest", async () => {
-    const ids = await Promise.all(["CAS CS 112", "CAS CS 111", "CAS EC 101", "CAS CS 131"].map((code) => courseId(t, code)));
+    const ids = await Promise.all(
+      ["CAS CS 112", "CAS CS 111", "CAS EC 101", "CAS CS 131"].map((code) => courseId(t, code)),
+    );
     for (const n of [2, 3, 4]) {
       const { status, body } = await compare(`?ids=${ids.slice(0, n).join(",")}`);
       expect(status).toBe(200);
@@ -73,7 +79,11 @@ describe("GET /api/courses/compare", () => {
     expect(cs111.prerequisiteGroups).toEqual([]);
     expect(cs111.hubRequirements.map((h) => h.code)).toEqual(expect.arrayContaining(["QR2", "CRT", "CRI"]));
     expect(cs111.hubRequirements.find((h) => h.code === "QR2")!.name).toBe("Quantitative Reasoning II");
-    expect(ec101).toMatchObject({ level: "100-level", collegeName: "College of Arts & Sciences", departmentName: "Economics" });
+    expect(ec101).toMatchObject({
+      level: "100-level",
+      collegeName: "College of Arts & Sciences",
+      departmentName: "Economics",
+    });
     expect(typeof ec101.description).toBe("string");
   });
 
@@ -84,7 +94,10 @@ describe("GET /api/courses/compare", () => {
       { usefulnessRating: 2, difficultyRating: 5, workloadRating: 4, interestRating: 3, teacherRating: 3 },
       { usefulnessRating: 5, difficultyRating: 1, workloadRating: 2, interestRating: 4, teacherRating: 5 },
     ];
-    await reviewWith(odd, [{ hours: 10, ratings: ratings[0] }, { hours: 2, ratings: ratings[1] }, { hours: 6, ratings: ratings[2] }]);
+    await reviewWith(odd, [{ hours: 10, ratings: ratings[0] }, { hours: 2, ratings: ratings[1] }, {
+      hours: 6,
+      ratings: ratings[2],
+    }]);
     await reviewWith(even, [{ hours: 20 }, { hours: 1 }, { hours: 8 }, { hours: 3 }]);
     // The 40-hour review is hidden by reports: it counts neither in the hours nor in the ratings.
     await reviewWith(hidden, [{ hours: 4 }, { hours: 5 }]);
@@ -155,8 +168,14 @@ describe("GET /api/courses/compare", () => {
 
   test("an id the catalog lacks is a 404 naming it", async () => {
     const [known] = supply(1);
-    expect(await compare(`?ids=${known},987654`)).toEqual({ status: 404, body: { message: "Course not found: 987654" } });
-    expect(await compare(`?ids=987654,987655`)).toEqual({ status: 404, body: { message: "Courses not found: 987654, 987655" } });
+    expect(await compare(`?ids=${known},987654`)).toEqual({
+      status: 404,
+      body: { message: "Course not found: 987654" },
+    });
+    expect(await compare(`?ids=987654,987655`)).toEqual({
+      status: 404,
+      body: { message: "Courses not found: 987654, 987655" },
+    });
   });
 
   test("a signed-in student also learns whether they have met each course's prerequisites", async () => {
@@ -165,7 +184,8 @@ describe("GET /api/courses/compare", () => {
     expect((await compare(`?ids=${cs111},${cs112}`)).body.courses[1].eligibility).toBeUndefined();
     const before = await compare(`?ids=${cs111},${cs112}`, me.token);
     expect(before.body.courses[1].groupsMet).toEqual([false]);
-    expect((await api(t, `/api/users/completed-courses/${cs111}`, { method: "POST", token: me.token })).status).toBeLessThan(300);
+    expect((await api(t, `/api/users/completed-courses/${cs111}`, { method: "POST", token: me.token })).status)
+      .toBeLessThan(300);
     const after = await compare(`?ids=${cs111},${cs112}`, me.token);
     expect(after.body.courses[1].groupsMet).toEqual([true]);
     expect(after.body.courses[0].eligibility).toBe("met");

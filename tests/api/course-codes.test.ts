@@ -24,7 +24,13 @@ const match = async (text: unknown) => {
 
 describe("pasted codes", () => {
   test("pieces: lines, commas, semicolons, 'and', bullets, and codes one after another", () => {
-    expect(pastedPieces("CAS CS 111, cs112\n- MA 123; econ 101 and WR 120.")).toEqual(["CAS CS 111", "cs112", "MA 123", "econ 101", "WR 120"]);
+    expect(pastedPieces("CAS CS 111, cs112\n- MA 123; econ 101 and WR 120.")).toEqual([
+      "CAS CS 111",
+      "cs112",
+      "MA 123",
+      "econ 101",
+      "WR 120",
+    ]);
     expect(pastedPieces("CS 111 CS 112 CAS MA 123")).toEqual(["CS 111", "CS 112", "CAS MA 123"]);
     expect(pastedPieces("  \n ,, ")).toEqual([]);
   });
@@ -33,7 +39,12 @@ describe("pasted codes", () => {
     const { status, body } = await match("CAS CS 111, cs112\nMA 123; CAS-CS-111\nzz 999 and not a code");
     expect(status).toBe(200);
     expect(body.matched.map((m: { code: string }) => m.code)).toEqual(["CAS CS 111", "CAS CS 112", "CAS MA 123"]);
-    expect(body.matched[1]).toEqual({ text: "cs112", id: await idOf("CAS CS 112"), code: "CAS CS 112", title: expect.any(String) });
+    expect(body.matched[1]).toEqual({
+      text: "cs112",
+      id: await idOf("CAS CS 112"),
+      code: "CAS CS 112",
+      title: expect.any(String),
+    });
     expect(body.unmatched).toEqual(["zz 999", "not a code"]);
   });
 
@@ -49,7 +60,8 @@ describe("pasted codes", () => {
 });
 
 describe("POST /api/users/completed-courses", () => {
-  const add = (token: string | undefined, ids: unknown) => api(t, "/api/users/completed-courses", { method: "POST", token, body: { ids } });
+  const add = (token: string | undefined, ids: unknown) =>
+    api(t, "/api/users/completed-courses", { method: "POST", token, body: { ids } });
 
   test("adds them all in one step, ends their future status, and says what was already there", async () => {
     const me = await createStudent(t, "bulk@bu.edu");
@@ -58,7 +70,11 @@ describe("POST /api/users/completed-courses", () => {
     await api(t, `/api/users/courses-in-progress/${ma123}`, { method: "POST", token: me.token });
     const response = await add(me.token, [cs111, cs112, ma123, cs112]);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ added: 2, already: 1, message: "Added 2 courses to your completed courses. 1 course was already there." });
+    expect(await response.json()).toEqual({
+      added: 2,
+      already: 1,
+      message: "Added 2 courses to your completed courses. 1 course was already there.",
+    });
     const completed = await (await api(t, "/api/users/completed-courses", { token: me.token })).json();
     expect(completed.map((c: { id: number }) => c.id).sort()).toEqual([cs111, cs112, ma123].sort());
     expect(await (await api(t, "/api/users/courses-in-progress", { token: me.token })).json()).toEqual([]);
@@ -67,11 +83,19 @@ describe("POST /api/users/completed-courses", () => {
   test("the same for the other lists: future courses at once (the Hub planner's Add all), saved courses", async () => {
     const me = await createStudent(t, "bulk-future@bu.edu");
     const [cs111, cs112] = [await idOf("CAS CS 111"), await idOf("CAS CS 112")];
-    const future = await api(t, "/api/users/courses-in-progress", { method: "POST", token: me.token, body: { ids: [cs111, cs112] } });
+    const future = await api(t, "/api/users/courses-in-progress", {
+      method: "POST",
+      token: me.token,
+      body: { ids: [cs111, cs112] },
+    });
     expect(await future.json()).toEqual({ added: 2, already: 0, message: "Added 2 courses to your future courses." });
     const saved = await api(t, "/api/users/saved-courses", { method: "POST", token: me.token, body: { ids: [cs112] } });
     expect((await saved.json()).added).toBe(1);
-    expect((await (await api(t, "/api/users/courses-in-progress", { token: me.token })).json()).map((c: { id: number }) => c.id).sort()).toEqual(
+    expect(
+      (await (await api(t, "/api/users/courses-in-progress", { token: me.token })).json()).map((c: { id: number }) =>
+        c.id
+      ).sort(),
+    ).toEqual(
       [cs111, cs112].sort(),
     );
   });

@@ -22,7 +22,10 @@ afterAll(() => t.close());
 
 let cursor = 0;
 const students = (n: number) => createStudents(t, `figures${cursor++}-`, n);
-const json = async <T = Record<string, unknown>>(response: Response) => ({ status: response.status, body: await response.json() as T });
+const json = async <T = Record<string, unknown>>(response: Response) => ({
+  status: response.status,
+  body: await response.json() as T,
+});
 
 type Written = Ratings & { teacherName: string; semester: string; hoursPerWeek: number; attendanceRequired: boolean };
 
@@ -58,7 +61,12 @@ describe("GET /api/courses/{id}/summary", () => {
       w("Prof. Dana Whitlock", `Fall ${year - 4}`, { teacherRating: 1, hoursPerWeek: 2, difficultyRating: 1 }),
       w("dana whitlock", `fall ${String(year - 4).slice(2)}`, { teacherRating: 2, hoursPerWeek: 4 }),
       w("Dana Whitlock", `S${String(year).slice(2)}`, { teacherRating: 5, hoursPerWeek: 10, attendanceRequired: true }),
-      w("Dr. Lee Park", `Spring ${year}`, { teacherRating: 4, hoursPerWeek: 12, attendanceRequired: true, difficultyRating: 5 }),
+      w("Dr. Lee Park", `Spring ${year}`, {
+        teacherRating: 4,
+        hoursPerWeek: 12,
+        attendanceRequired: true,
+        difficultyRating: 5,
+      }),
       w("Dr. Lee Park", "the one with the fire drill", { teacherRating: 3, hoursPerWeek: 8 }),
     ];
     const { authors, ids } = await writeAll(id, plan);
@@ -80,14 +88,22 @@ describe("GET /api/courses/{id}/summary", () => {
     expect(body.trend.map((t) => [t.label, t.count])).toEqual([[`Fall ${year - 4}`, 2], [`Spring ${year}`, 2]]);
     expect(body.trend[0].overall).toBeCloseTo(mean(plan.slice(0, 2).map(expectedOverall)), 12);
     expect(body.semesters.map((s) => [s.label, s.count])).toEqual([[`Spring ${year}`, 2], [`Fall ${year - 4}`, 2]]);
-    expect(body.professors.map((p) => [p.slug, p.name, p.averages.count])).toEqual([["dana-whitlock", "Dana Whitlock", 3], ["lee-park", "Lee Park", 2]]);
+    expect(body.professors.map((p) => [p.slug, p.name, p.averages.count])).toEqual([[
+      "dana-whitlock",
+      "Dana Whitlock",
+      3,
+    ], ["lee-park", "Lee Park", 2]]);
     expect(body.professors[0].averages.teacher).toBeCloseTo(8 / 3, 12);
     expect(body.userReviewed).toBe(false);
 
     // The author is told they reviewed it; after deleting, the figures and the flag follow.
-    expect((await json<CourseSummary>(await api(t, `/api/courses/${id}/summary`, { token: authors[3].token }))).body.userReviewed).toBe(true);
+    expect(
+      (await json<CourseSummary>(await api(t, `/api/courses/${id}/summary`, { token: authors[3].token }))).body
+        .userReviewed,
+    ).toBe(true);
     expect((await api(t, `/api/reviews/${ids[3]}`, { method: "DELETE", token: authors[3].token })).status).toBe(200);
-    const after = (await json<CourseSummary>(await api(t, `/api/courses/${id}/summary`, { token: authors[3].token }))).body;
+    const after =
+      (await json<CourseSummary>(await api(t, `/api/courses/${id}/summary`, { token: authors[3].token }))).body;
     expect(after.userReviewed).toBe(false);
     expect(after.allTime.count).toBe(4);
     expect(after.recent.count).toBe(1);
@@ -136,24 +152,35 @@ describe("the review list's professor and semester filters", () => {
       expect(body.totalElements, name).toBe(3);
       expect(body.content.map((r) => r.id).sort(), name).toEqual(ids.slice(0, 3).sort());
     }
-    const fall = (await json<{ content: { id: number }[] }>(await api(t, `/api/reviews/course/${id}?semester=20244`))).body;
+    const fall =
+      (await json<{ content: { id: number }[] }>(await api(t, `/api/reviews/course/${id}?semester=20244`))).body;
     expect(fall.content.map((r) => r.id).sort()).toEqual(ids.slice(0, 2).sort());
-    const both = (await json<{ totalElements: number }>(await api(t, `/api/reviews/course/${id}?semester=20251&teacherName=Ola%20Berg`))).body;
+    const both = (await json<{ totalElements: number }>(
+      await api(t, `/api/reviews/course/${id}?semester=20251&teacherName=Ola%20Berg`),
+    )).body;
     expect(both.totalElements).toBe(1);
     expect((await json(await api(t, `/api/reviews/course/${id}/teachers`))).body).toEqual(["Mara Quint", "Ola Berg"]);
-    const score = (await json<{ averageRating: number }>(await api(t, `/api/reviews/course/${id}/teacherScore?teacherName=mara%20quint`))).body;
+    const score = (await json<{ averageRating: number }>(
+      await api(t, `/api/reviews/course/${id}/teacherScore?teacherName=mara%20quint`),
+    )).body;
     expect(score.averageRating).toBeCloseTo(expectedOverall(w("x", "y")), 12);
     for (const bad of ["2024", "20245", "fall", "202441"]) {
       const answer = await json(await api(t, `/api/reviews/course/${id}?semester=${bad}`));
       expect(answer.status, bad).toBe(400);
-      expect(answer.body.message).toBe("semester must be a term such as 20244 (Fall 2024), as the course summary lists them");
+      expect(answer.body.message).toBe(
+        "semester must be a term such as 20244 (Fall 2024), as the course summary lists them",
+      );
     }
   });
 
   test("editing a review moves it to its new professor and semester", async () => {
     const [id] = supply(1);
     const { authors, ids } = await writeAll(id, [w("Nell Ortiz", "Fall 2024")]);
-    const put = await api(t, `/api/reviews/${ids[0]}`, { method: "PUT", token: authors[0].token, body: reviewBody(w("Prof. Ivo Brandt", "spring 25")) });
+    const put = await api(t, `/api/reviews/${ids[0]}`, {
+      method: "PUT",
+      token: authors[0].token,
+      body: reviewBody(w("Prof. Ivo Brandt", "spring 25")),
+    });
     expect(put.status).toBe(200);
     const [row] = await t.deps.database.db.select().from(reviews).where(eq(reviews.id, ids[0]));
     expect([row.teacherKey, row.term]).toEqual(["ivo-brandt", 20251]);
@@ -169,9 +196,15 @@ describe("professors", () => {
     slug = "rhea-castellanos";
     await writeAll(
       courseIds[0],
-      Array.from({ length: 12 }, (_, i) => w(i % 2 ? "Prof. Rhea Castellanos" : "rhea castellanos", "Fall 2025", { teacherRating: 1 + (i % 5) })),
+      Array.from(
+        { length: 12 },
+        (_, i) => w(i % 2 ? "Prof. Rhea Castellanos" : "rhea castellanos", "Fall 2025", { teacherRating: 1 + (i % 5) }),
+      ),
     );
-    await writeAll(courseIds[1], [w("Dr. Rhea Castellanos", "Spring 2026", { teacherRating: 5 }), w("Someone Else", "Spring 2026")]);
+    await writeAll(courseIds[1], [
+      w("Dr. Rhea Castellanos", "Spring 2026", { teacherRating: 5 }),
+      w("Someone Else", "Spring 2026"),
+    ]);
   });
 
   test("GET /api/professors/{slug}: every course with the professor's averages, other spellings, and 10 reviews a page", async () => {
@@ -182,7 +215,11 @@ describe("professors", () => {
     expect(body.averages.count).toBe(13);
     const teacherRatings = [...Array.from({ length: 12 }, (_, i) => 1 + (i % 5)), 5];
     expect(body.averages.teacher).toBeCloseTo(mean(teacherRatings), 12);
-    expect(body.courses.map((c) => [c.id, c.averages.count, c.lastTerm])).toEqual([[courseIds[0], 12, "Fall 2025"], [courseIds[1], 1, "Spring 2026"]]);
+    expect(body.courses.map((c) => [c.id, c.averages.count, c.lastTerm])).toEqual([[courseIds[0], 12, "Fall 2025"], [
+      courseIds[1],
+      1,
+      "Spring 2026",
+    ]]);
     expect(body.reviews).toMatchObject({ totalElements: 13, totalPages: 2, number: 0, size: 10 });
     expect(body.reviews.content).toHaveLength(10);
     expect(body.reviews.content.every((r) => r.professorSlug === slug && typeof r.courseCode === "string")).toBe(true);
@@ -191,11 +228,14 @@ describe("professors", () => {
     expect((await api(t, `/api/professors/${slug}?sort=best`)).status).toBe(400);
   });
 
-  test.each(["nobody-here", "Bad-Slug", "a--b", "-x", "x".repeat(81), "%3Cscript%3E"])("/api/professors/%s is a 404 with a message", async (raw) => {
-    const { status, body } = await json(await api(t, `/api/professors/${raw}`));
-    expect(status).toBe(404);
-    expect(body).toEqual({ message: "No reviews name this professor" });
-  });
+  test.each(["nobody-here", "Bad-Slug", "a--b", "-x", "x".repeat(81), "%3Cscript%3E"])(
+    "/api/professors/%s is a 404 with a message",
+    async (raw) => {
+      const { status, body } = await json(await api(t, `/api/professors/${raw}`));
+      expect(status).toBe(404);
+      expect(body).toEqual({ message: "No reviews name this professor" });
+    },
+  );
 
   test("the professor page: their name, courses and reviews; an unknown professor is a 404 page", async () => {
     const response = await t.app.request(`/professor/${slug}`);
@@ -211,16 +251,23 @@ describe("professors", () => {
   });
 
   test("the typeahead offers professors beside courses; the sitemap lists professor pages", async () => {
-    const { status, body } = await json<{ courses: unknown[]; professors: { slug: string; name: string; reviews: number }[] }>(
+    const { status, body } = await json<
+      { courses: unknown[]; professors: { slug: string; name: string; reviews: number }[] }
+    >(
       await api(t, "/api/suggest?q=castellan"),
     );
     expect(status).toBe(200);
     expect(Array.isArray(body.courses)).toBe(true);
     expect(body.professors).toContainEqual({ slug, name: "Rhea Castellanos", reviews: 13 });
     // Every word typed starts a word of the name: "rhea castel" is one professor, "castel" also finds the demo's Reese Castellano.
-    expect((await json<{ professors: { slug: string }[] }>(await api(t, "/api/suggest?q=rhea%20castel"))).body.professors.map((p) => p.slug)).toEqual([slug]);
+    expect(
+      (await json<{ professors: { slug: string }[] }>(await api(t, "/api/suggest?q=rhea%20castel"))).body.professors
+        .map((p) => p.slug),
+    ).toEqual([slug]);
     expect((await json<{ professors: unknown[] }>(await api(t, "/api/suggest?q=zzqx"))).body.professors).toEqual([]);
-    expect((await json(await api(t, "/api/suggest?q=cs111"))).body.courses).toContainEqual(expect.objectContaining({ code: "CAS CS 111" }));
+    expect((await json(await api(t, "/api/suggest?q=cs111"))).body.courses).toContainEqual(
+      expect.objectContaining({ code: "CAS CS 111" }),
+    );
     expect((await api(t, "/api/suggest")).status).toBe(400);
     expect((await api(t, `/api/suggest?q=${"x".repeat(201)}`)).status).toBe(400);
     const sitemap = await (await t.app.request("/sitemap.xml")).text();

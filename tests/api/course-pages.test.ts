@@ -22,7 +22,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type CatalogEntry = { code: string; college: string; department: string; number: string; title: string; description: string | null; hub_units: string[] };
+type CatalogEntry = {
+  code: string;
+  college: string;
+  department: string;
+  number: string;
+  title: string;
+  description: string | null;
+  hub_units: string[];
+};
 const CATALOG = demoCatalog as CatalogEntry[];
 
 let students = 0;
@@ -47,17 +55,25 @@ async function page(path: string, token?: string) {
 /** Every `<script …>` start tag. */
 const scripts = (html: string) => html.match(/<script\b[^>]*>/gi) ?? [];
 /** The islands' props: the bodies of the JSON script elements. */
-const propsScripts = (html: string) => [...html.matchAll(/<script type="application\/json" data-island-props="[^"]*">([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+const propsScripts = (html: string) =>
+  [...html.matchAll(/<script type="application\/json" data-island-props="[^"]*">([\s\S]*?)<\/script>/g)].map((m) =>
+    m[1]
+  );
 /** The props of the named island, parsed. */
 const islandProps = (html: string, name: string) => {
-  const match = new RegExp(`<script type="application/json" data-island-props="[^"]*">([^<]*)</script><div class="island" data-island="${name}"`).exec(html);
+  const match = new RegExp(
+    `<script type="application/json" data-island-props="[^"]*">([^<]*)</script><div class="island" data-island="${name}"`,
+  ).exec(html);
   if (!match) throw new Error(`no ${name} island`);
   return JSON.parse(match[1]);
 };
 /** React's escaping of text and attribute values. */
-const escaped = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
-const metaContent = (html: string, attr: "name" | "property", key: string) => new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1];
-const section = (html: string, headingId: string) => new RegExp(`<section aria-labelledby="${headingId}"[^>]*>([\\s\\S]*?)</section>`).exec(html)?.[1] ?? "";
+const escaped = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+const metaContent = (html: string, attr: "name" | "property", key: string) =>
+  new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1];
+const section = (html: string, headingId: string) =>
+  new RegExp(`<section aria-labelledby="${headingId}"[^>]*>([\\s\\S]*?)</section>`).exec(html)?.[1] ?? "";
 /** Each all-time average of the ratings table: its label and its number as shown. */
 const ratingsOf = (html: string) =>
   Object.fromEntries(
@@ -71,10 +87,11 @@ const ratingsOf = (html: string) =>
 /** The summary under the course's name: each figure's label and its text. */
 const summaryOf = (html: string) =>
   Object.fromEntries(
-    [.../<dl class="summary-strip">([\s\S]*?)<\/dl>/.exec(html)![1].matchAll(/<dt>([^<]*)<\/dt><dd>([\s\S]*?)<\/dd>/g)].map((m) => [
-      m[1],
-      m[2].replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim(),
-    ]),
+    [.../<dl class="summary-strip">([\s\S]*?)<\/dl>/.exec(html)![1].matchAll(/<dt>([^<]*)<\/dt><dd>([\s\S]*?)<\/dd>/g)]
+      .map((m) => [
+        m[1],
+        m[2].replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim(),
+      ]),
   );
 
 describe("course page", () => {
@@ -82,7 +99,9 @@ describe("course page", () => {
     const id = await idOf("CAS CS 111");
     const { status, html } = await page(`/course/${id}`);
     expect(status).toBe(200);
-    expect(html).toContain('<p class="course-code"><span class="code">CAS CS 111</span><span class="department-name">Computer Science</span></p>');
+    expect(html).toContain(
+      '<p class="course-code"><span class="code">CAS CS 111</span><span class="department-name">Computer Science</span></p>',
+    );
     expect(html).toContain("<span>College of Arts &amp; Sciences</span>");
     expect(html).not.toContain("Not offered recently");
     expect(html).toContain("<h1>Introduction to Computer Science 1</h1>");
@@ -103,13 +122,17 @@ describe("course page", () => {
     const back = async (referer: string) => {
       // A full URL, as a browser's request reaches the server: the host is the site's.
       const response = await t.app.request(`${t.config.origin}/course/${id}`, { headers: { Referer: referer } });
-      return /<a href="([^"]*)" class="button button-ghost button-small">← Back to search<\/a>/.exec(await response.text())?.[1];
+      return /<a href="([^"]*)" class="button button-ghost button-small">← Back to search<\/a>/.exec(
+        await response.text(),
+      )?.[1];
     };
     // The server renders /search for everyone (a cached copy must not carry one visitor's search to the next) ...
     expect(await back(`${t.config.origin}/search?colleges=CAS&hubReqs=QR2`)).toBe("/search");
     // ... and the browser, hydrating the button, reads where the student came from.
     const origin = t.config.origin;
-    expect(searchBackHref(`${origin}/search?colleges=CAS&hubReqs=QR2`, origin)).toBe("/search?colleges=CAS&hubReqs=QR2");
+    expect(searchBackHref(`${origin}/search?colleges=CAS&hubReqs=QR2`, origin)).toBe(
+      "/search?colleges=CAS&hubReqs=QR2",
+    );
     expect(searchBackHref(`${origin}/search?q=%22%3E%3Cscript%3E`, origin)).toBe("/search?q=%22%3E%3Cscript%3E");
     expect(searchBackHref("https://evil.example/search?x=1", origin)).toBe("/search");
     expect(searchBackHref(`${origin}/dashboard`, origin)).toBe("/search");
@@ -165,16 +188,19 @@ describe("course page", () => {
     });
   });
 
-  test.each(["CAS CS 591X", "MET AD 100"])("%s has no description and no Hub units: 'No Description Found' and the no-Hub line", async (code) => {
-    const entry = CATALOG.find((c) => c.code === code)!;
-    expect(entry.description).toBeNull();
-    expect(entry.hub_units).toEqual([]);
-    const { status, html } = await page(`/course/${await idOf(code)}`);
-    expect(status).toBe(200);
-    expect(section(html, "description-heading")).toContain("<p>No Description Found</p>");
-    expect(section(html, "hubs-heading")).toContain("<p>This course does not fulfill any hub requirements.</p>");
-    expect(html).toContain(`<h1>${escaped(entry.title)}</h1>`);
-  });
+  test.each(["CAS CS 591X", "MET AD 100"])(
+    "%s has no description and no Hub units: 'No Description Found' and the no-Hub line",
+    async (code) => {
+      const entry = CATALOG.find((c) => c.code === code)!;
+      expect(entry.description).toBeNull();
+      expect(entry.hub_units).toEqual([]);
+      const { status, html } = await page(`/course/${await idOf(code)}`);
+      expect(status).toBe(200);
+      expect(section(html, "description-heading")).toContain("<p>No Description Found</p>");
+      expect(section(html, "hubs-heading")).toContain("<p>This course does not fulfill any hub requirements.</p>");
+      expect(html).toContain(`<h1>${escaped(entry.title)}</h1>`);
+    },
+  );
 
   test.each(["999999", "0", "abc", "12abc", "-1", "1e3", "99999999999999999999"])(
     "/course/%s is a 404 with 'Course not found' and 'Back to Search'",
@@ -193,7 +219,15 @@ describe("course page", () => {
     const { html } = await page(`/course/${id}`);
     expect(html).toContain(`<a href="/login?next=%2Fcourse%2F${id}">Log in</a>`);
     expect(html).toContain('<a href="/register">sign up</a>');
-    for (const label of ["Mark as Completed", "Add to Future Courses", "Save for Later", "Write a review", "Review Complete"]) {
+    for (
+      const label of [
+        "Mark as Completed",
+        "Add to Future Courses",
+        "Save for Later",
+        "Write a review",
+        "Review Complete",
+      ]
+    ) {
       expect(html).not.toContain(label);
     }
   });
@@ -211,9 +245,12 @@ describe("course page", () => {
     expect(before.html).not.toContain(`/login?next=%2Fcourse%2F${id}"`);
 
     await createdReview(t, me.token, id);
-    expect((await api(t, `/api/users/completed-courses/${id}`, { method: "POST", token: me.token })).status).toBeLessThan(300);
+    expect((await api(t, `/api/users/completed-courses/${id}`, { method: "POST", token: me.token })).status)
+      .toBeLessThan(300);
     const after = await page(`/course/${id}`, me.token);
-    expect(after.html).toContain('<button type="button" class="button button-small" disabled="">✓ Review Complete</button>');
+    expect(after.html).toContain(
+      '<button type="button" class="button button-small" disabled="">✓ Review Complete</button>',
+    );
     expect(after.html).not.toContain("Write a review</a>");
     expect(after.html).toMatch(/<button[^>]*aria-pressed="true"[^>]*>Completed<\/button>/);
     expect(after.html).toContain("Add to Future Courses");
@@ -257,7 +294,13 @@ describe("course page", () => {
 
   test("a reviewed course's description carries its rating", async () => {
     const [id] = supply(1);
-    await createdReview(t, (await student()).token, id, { usefulnessRating: 5, difficultyRating: 1, workloadRating: 1, interestRating: 5, teacherRating: 5 });
+    await createdReview(t, (await student()).token, id, {
+      usefulnessRating: 5,
+      difficultyRating: 1,
+      workloadRating: 1,
+      interestRating: 5,
+      teacherRating: 5,
+    });
     const { html } = await page(`/course/${id}`);
     expect(metaContent(html, "name", "description")).toMatch(/ Rated 5\.0\/5 by 1 student\.$/);
   });
@@ -278,7 +321,10 @@ describe("anonymity", () => {
     const [id] = supply(1);
     const author = await createStudent(t, "very-secret-reviewer@bu.edu");
     const other = await student();
-    const review = await createdReview(t, author.token, id, { teacherName: "Prof. Anon", reviewText: "Anonymous thoughts." });
+    const review = await createdReview(t, author.token, id, {
+      teacherName: "Prof. Anon",
+      reviewText: "Anonymous thoughts.",
+    });
 
     for (const [who, token] of [["visitor", undefined], ["other", other.token], ["author", author.token]] as const) {
       const { html, headers } = await page(`/course/${id}`, token);
@@ -303,7 +349,8 @@ describe("anonymity", () => {
       expect(json.content[0].owner).toBe(who === "author");
       for (const entry of jsonEntries(json)) {
         if (
-          entry.value === author.id && entry.key !== "id" && entry.key !== "courseId" && !/Rating$|hoursPerWeek|voteCount|number|size|total/.test(entry.key)
+          entry.value === author.id && entry.key !== "id" && entry.key !== "courseId" &&
+          !/Rating$|hoursPerWeek|voteCount|number|size|total/.test(entry.key)
         ) {
           throw new Error(`${where}: author id ${author.id} under ${entry.path}`);
         }
@@ -318,7 +365,11 @@ describe("hostile review text renders as text", () => {
   test("teacherName and reviewText with <script>, an onerror image and </script> are escaped in the HTML and the props JSON", async () => {
     const [id] = supply(1);
     const writer = await student();
-    await createdReview(t, writer.token, id, { teacherName: HOSTILE, reviewText: `Before ${HOSTILE} after`, assignmentTypes: `${HOSTILE} sets` });
+    await createdReview(t, writer.token, id, {
+      teacherName: HOSTILE,
+      reviewText: `Before ${HOSTILE} after`,
+      assignmentTypes: `${HOSTILE} sets`,
+    });
     for (const token of [undefined, (await student()).token]) {
       const { status, raw, html } = await page(`/course/${id}`, token);
       expect(status).toBe(200);
@@ -335,7 +386,9 @@ describe("hostile review text renders as text", () => {
 
       // As text: the card's professor, text and assignments, the teacher filter's option.
       const text = escaped(HOSTILE);
-      expect(html).toMatch(new RegExp(`<dd><a href="/professor/[a-z0-9-]+">${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}</a></dd>`));
+      expect(html).toMatch(
+        new RegExp(`<dd><a href="/professor/[a-z0-9-]+">${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}</a></dd>`),
+      );
       expect(html).toContain(`<p class="review-text">Before ${text} after</p>`);
       // The filter names the professor as the summary does: an all-lower-case name gets capitals, and stays inert.
       const shown = escaped(preferredName([[HOSTILE, 1]]));
@@ -349,22 +402,34 @@ describe("hostile review text renders as text", () => {
         expect(body).not.toMatch(/<\/script/i);
       }
       const reviews = props.map((body) => JSON.parse(body)).find((p) => p.initial)!;
-      expect(reviews.filters.professors.map((p: { name: string }) => p.name.toLowerCase())).toEqual([HOSTILE.toLowerCase()]);
-      expect(reviews.initial.content[0]).toMatchObject({ teacherName: HOSTILE, reviewText: `Before ${HOSTILE} after`, assignmentTypes: `${HOSTILE} sets` });
+      expect(reviews.filters.professors.map((p: { name: string }) => p.name.toLowerCase())).toEqual([
+        HOSTILE.toLowerCase(),
+      ]);
+      expect(reviews.initial.content[0]).toMatchObject({
+        teacherName: HOSTILE,
+        reviewText: `Before ${HOSTILE} after`,
+        assignmentTypes: `${HOSTILE} sets`,
+      });
     }
   });
 
   test("the edit form's props hold the hostile text inert too", async () => {
     const [id] = supply(1);
     const writer = await student();
-    const review = await createdReview(t, writer.token, id, { teacherName: HOSTILE, reviewText: `</script><script>alert(1)</script>` });
+    const review = await createdReview(t, writer.token, id, {
+      teacherName: HOSTILE,
+      reviewText: `</script><script>alert(1)</script>`,
+    });
     const { status, raw } = await page(`/course/${id}/review?edit=${review.id}`, writer.token);
     expect(status).toBe(200);
     expect(raw).not.toMatch(/<img\b/i);
     // The form's props, the search box's, and the module script.
     expect(scripts(raw)).toHaveLength(3);
     for (const props of propsScripts(raw)) expect(props).not.toMatch(/[<>]/);
-    expect(islandProps(raw, "ReviewForm").existing).toMatchObject({ teacherName: HOSTILE, reviewText: `</script><script>alert(1)</script>` });
+    expect(islandProps(raw, "ReviewForm").existing).toMatchObject({
+      teacherName: HOSTILE,
+      reviewText: `</script><script>alert(1)</script>`,
+    });
   });
 });
 
@@ -400,7 +465,10 @@ describe("review form page", () => {
     expect(edit.status).toBe(200);
     expect(edit.html).toContain("<h1>Edit your review</h1>");
     expect(edit.html).toContain("Update Review");
-    expect(islandProps(edit.raw, "ReviewForm").existing).toMatchObject({ id: review.id, teacherName: reviewBody().teacherName });
+    expect(islandProps(edit.raw, "ReviewForm").existing).toMatchObject({
+      id: review.id,
+      teacherName: reviewBody().teacherName,
+    });
   });
 
   test.each([
@@ -460,7 +528,11 @@ describe("search page", () => {
     const { status, raw, html } = await page("/search?colleges=CAS&hubReqs=QR2");
     expect(status).toBe(200);
     expect(html).toContain(`Found ${matching.length} courses`);
-    const titles = [...html.matchAll(/<article class="card course-card">[\s\S]*?<h3 class="course-title"><a href="\/course\/\d+">([^<]*)<\/a><\/h3>/g)].map((
+    const titles = [
+      ...html.matchAll(
+        /<article class="card course-card">[\s\S]*?<h3 class="course-title"><a href="\/course\/\d+">([^<]*)<\/a><\/h3>/g,
+      ),
+    ].map((
       m,
     ) => m[1]);
     expect(titles.sort()).toEqual(matching.map((c) => escaped(displayTitle(c.title))).sort());
@@ -468,7 +540,9 @@ describe("search page", () => {
     expect(new Set(codes)).toEqual(new Set(matching.map((c) => c.code)));
 
     const checkbox = (name: string, value: string) =>
-      (raw.match(/<input type="checkbox"[^>]*>/g) ?? []).find((tag) => tag.includes(`name="${name}"`) && tag.includes(`value="${value}"`)) ?? "";
+      (raw.match(/<input type="checkbox"[^>]*>/g) ?? []).find((tag) =>
+        tag.includes(`name="${name}"`) && tag.includes(`value="${value}"`)
+      ) ?? "";
     expect(checkbox("colleges", "CAS")).toContain('checked=""');
     expect(checkbox("hubReqs", "QR2")).toContain('checked=""');
     expect(checkbox("colleges", "ENG")).not.toContain("checked");

@@ -98,7 +98,9 @@ describe("deno task dev", () => {
     const statuses: number[] = [];
     let restarting = true;
     const seen = await events(2, async () => {
-      const change = dev.changed([join(Deno.cwd(), "routes/contact.tsx")]).then((result) => (outcome = result, restarting = false));
+      const change = dev.changed([join(Deno.cwd(), "routes/contact.tsx")]).then((
+        result,
+      ) => (outcome = result, restarting = false));
       while (restarting) {
         statuses.push(await fetch(`${dev.url}/contact`).then(async (r) => (await r.body?.cancel(), r.status)));
       }
@@ -114,7 +116,8 @@ describe("deno task dev", () => {
   });
 
   test("files that are not the site's (tests, docs) change nothing", async () => {
-    expect(await dev.changed([join(Deno.cwd(), "tests/api/dev-server.test.ts"), join(Deno.cwd(), "README.md")])).toEqual({ told: null });
+    expect(await dev.changed([join(Deno.cwd(), "tests/api/dev-server.test.ts"), join(Deno.cwd(), "README.md")]))
+      .toEqual({ told: null });
   });
 });
 
@@ -144,7 +147,11 @@ describe("production has no dev loop", () => {
       app.get("/boom", () => {
         throw new Error("the planted failure");
       });
-      app.onError(handleError((c, status, message, detail) => c.html(`<p>${message}</p>${detail ? `<pre>${detail}</pre>` : ""}`, status as 500)));
+      app.onError(
+        handleError((c, status, message, detail) =>
+          c.html(`<p>${message}</p>${detail ? `<pre>${detail}</pre>` : ""}`, status as 500)
+        ),
+      );
       const response = await app.request("/boom");
       expect(response.status).toBe(500);
       return await response.text();

@@ -33,7 +33,16 @@ describe("a visitor's pages and API reads are shareable", () => {
   test("pages and API reads carry an ETag, public caching that asks again before each use, and Vary; a page rendered twice keeps its ETag", async () => {
     expect(VISITOR_CACHE_CONTROL).toBe("public, no-cache");
     const id = await courseId(t, "CAS CS 111");
-    for (const path of ["/", "/search?q=writing", `/course/${id}`, "/api/courses/search?q=data", `/api/courses/${id}`, `/api/reviews/course/${id}`]) {
+    for (
+      const path of [
+        "/",
+        "/search?q=writing",
+        `/course/${id}`,
+        "/api/courses/search?q=data",
+        `/api/courses/${id}`,
+        `/api/reviews/course/${id}`,
+      ]
+    ) {
       const first = await get(path);
       const html = await first.text();
       expect(first.status, path).toBe(200);
@@ -88,7 +97,12 @@ describe("what is not shareable is no-store", () => {
     const { token } = await createStudent(t, "private@bu.edu");
     const id = await courseId(t, "CAS CS 111");
     const tag = await etag(`/course/${id}`);
-    for (const headers of [{ Cookie: `hubrate_session=${token}` }, { Authorization: `Bearer ${token}` }] as Record<string, string>[]) {
+    for (
+      const headers of [{ Cookie: `hubrate_session=${token}` }, { Authorization: `Bearer ${token}` }] as Record<
+        string,
+        string
+      >[]
+    ) {
       for (const path of ["/", `/course/${id}`, "/api/auth/me", `/api/courses/${id}`]) {
         const response = await get(path, { ...headers, "If-None-Match": tag });
         expect(response.status, path).toBe(200);
@@ -113,7 +127,10 @@ describe("what is not shareable is no-store", () => {
   });
 
   test("writes, failures, unknown pages and answers that set a cookie are no-store", async () => {
-    const login = await t.app.request("/api/auth/login", jsonRequest("POST", { email: "nobody@bu.edu", password: "wrong password 123" }));
+    const login = await t.app.request(
+      "/api/auth/login",
+      jsonRequest("POST", { email: "nobody@bu.edu", password: "wrong password 123" }),
+    );
     expect(login.status).toBe(401);
     expect(login.headers.get("cache-control")).toBe("no-store");
     for (const path of ["/api/courses/999999", "/course/999999", "/no/such/page", "/api/courses/search?page=-1"]) {
@@ -123,7 +140,10 @@ describe("what is not shareable is no-store", () => {
       expect(response.headers.get("etag"), path).toBeNull();
     }
     const student = await createStudent(t, "cookie-setter@bu.edu");
-    const signIn = await t.app.request("/api/auth/login", jsonRequest("POST", { email: student.user.email, password: student.password }));
+    const signIn = await t.app.request(
+      "/api/auth/login",
+      jsonRequest("POST", { email: student.user.email, password: student.password }),
+    );
     expect(signIn.headers.get("set-cookie")).toBeTruthy();
     expect(signIn.headers.get("cache-control")).toBe("no-store");
   });
@@ -147,7 +167,9 @@ describe("what changes the data changes the ETag", () => {
     const after = await Promise.all(paths.map(etag));
     paths.forEach((path, i) => expect(after[i], path).not.toBe(before[i]));
     const voter = await createStudent(t, "etag-voter@bu.edu");
-    expect((await api(t, `/api/votes/review/${review.id}?voteType=UPVOTE`, { method: "POST", token: voter.token })).status).toBe(200);
+    expect(
+      (await api(t, `/api/votes/review/${review.id}?voteType=UPVOTE`, { method: "POST", token: voter.token })).status,
+    ).toBe(200);
     expect(await etag(`/api/reviews/course/${id}`)).not.toBe(after[2]);
   });
 

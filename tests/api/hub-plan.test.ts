@@ -40,7 +40,9 @@ function shortOf(items: HubProgressItem[]): { code: string; units: number }[] {
     const pair = item.hubCode === HUB_EITHER.codes[0];
     const other = pair ? items.find((i) => i.hubCode === HUB_EITHER.codes[1])! : null;
     const have = item.projected + (other?.projected ?? 0);
-    if (have < item.required) out.push({ code: pair ? HUB_EITHER.codes.join("/") : item.hubCode, units: item.required - have });
+    if (have < item.required) {
+      out.push({ code: pair ? HUB_EITHER.codes.join("/") : item.hubCode, units: item.required - have });
+    }
   }
   return out;
 }
@@ -61,14 +63,18 @@ function expectCovers(plan: HubPlanView) {
 /** A greedy cover (most remaining units first): an upper bound the planner must meet or beat. */
 function greedySize(remaining: HubPlanView["remaining"], candidates: CourseView[]): number {
   const left = new Map(remaining.map((r) => [r.code, r.units]));
-  const gain = (c: CourseView) => [...left].filter(([code, units]) => units > 0 && c.hubRequirements.some((h) => code.split("/").includes(h.code))).length;
+  const gain = (c: CourseView) =>
+    [...left].filter(([code, units]) => units > 0 && c.hubRequirements.some((h) => code.split("/").includes(h.code)))
+      .length;
   const pool = [...candidates];
   let size = 0;
   while ([...left.values()].some((units) => units > 0)) {
     pool.sort((a, b) => gain(b) - gain(a));
     const best = pool.shift();
     if (!best || gain(best) === 0) return Infinity;
-    for (const [code, units] of left) if (units > 0 && best.hubRequirements.some((h) => code.split("/").includes(h.code))) left.set(code, units - 1);
+    for (const [code, units] of left) {
+      if (units > 0 && best.hubRequirements.some((h) => code.split("/").includes(h.code))) left.set(code, units - 1);
+    }
     size++;
   }
   return size;
@@ -125,9 +131,13 @@ describe("on the demo catalog", () => {
 
   test("Hub Progress lists courses that cover several remaining units, most first", async () => {
     const student = await createStudent(t, "several@bu.edu");
-    const html = await (await t.app.request("/hub-progress", { headers: { Cookie: `hubrate_session=${student.token}` } })).text();
+    const html =
+      await (await t.app.request("/hub-progress", { headers: { Cookie: `hubrate_session=${student.token}` } })).text();
     expect(html).toContain("Courses that cover several of your remaining units");
-    const section = html.slice(html.indexOf('id="several-heading"'), html.indexOf("</section>", html.indexOf('id="several-heading"')));
+    const section = html.slice(
+      html.indexOf('id="several-heading"'),
+      html.indexOf("</section>", html.indexOf('id="several-heading"')),
+    );
     // One item per course: from its link to the next course's.
     const items = section.split('<li><a href="/course/').slice(1);
     expect(items.length).toBeGreaterThan(0);
@@ -139,7 +149,17 @@ describe("on the demo catalog", () => {
   test("a visitor gets 401; bad parameters get 400 with a message", async () => {
     expect((await api(t, "/api/users/hub-plan")).status).toBe(401);
     const student = await createStudent(t, "bad-params@bu.edu");
-    for (const query of ["?eligibleOnly=maybe", "?exclude=abc", "?exclude=0", "?exclude=1e3", "?limit=3", `?${"exclude=1&".repeat(61)}`, "?toString=1"]) {
+    for (
+      const query of [
+        "?eligibleOnly=maybe",
+        "?exclude=abc",
+        "?exclude=0",
+        "?exclude=1e3",
+        "?limit=3",
+        `?${"exclude=1&".repeat(61)}`,
+        "?toString=1",
+      ]
+    ) {
       const response = await api(t, `/api/users/hub-plan${query}`, { token: student.token });
       expect(response.status, query).toBe(400);
       expect(typeof (await response.json()).message, query).toBe("string");
@@ -153,7 +173,9 @@ describe("on the real catalog, for random students", () => {
   beforeAll(async () => {
     t = await makeTestApp({ env: { DEMO_CATALOG: "off" } });
     await importCourses(t.deps.database, await readBuCatalog());
-    const rows = await t.deps.database.db.all<{ id: number }>(sql`SELECT id FROM courses WHERE current = 1 AND number_value < 500 ORDER BY id`);
+    const rows = await t.deps.database.db.all<{ id: number }>(
+      sql`SELECT id FROM courses WHERE current = 1 AND number_value < 500 ORDER BY id`,
+    );
     all = [];
     const ids = rows.map((r) => r.id);
     // Every current course below 500 with its Hub units, for the greedy bound.
@@ -163,21 +185,25 @@ describe("on the real catalog, for random students", () => {
   }, 120_000);
   afterAll(() => t?.close());
 
-  test("six students with random completed courses: the plan covers what remains, no larger than a greedy cover", async () => {
-    const random = seededRandom(2031);
-    const withHub = all.filter((c) => c.hubRequirements.length > 0);
-    for (let s = 0; s < 6; s++) {
-      const student = await createStudent(t, `random-${s}@bu.edu`);
-      const done = new Set<number>();
-      for (let k = 0; k < s * 3; k++) done.add(withHub[Math.floor(random() * withHub.length)].id);
-      for (const id of done) await mark(t, student, "completed-courses", id);
-      const result = await plan(t, student, "?eligibleOnly=false");
-      expect(result.remaining).toEqual(shortOf(await progress(t, student)));
-      expect(result.covered).toBe(true);
-      expectCovers(result);
-      for (const course of result.courses) expect(done.has(course.id)).toBe(false);
-      const greedy = greedySize(result.remaining, all.filter((c) => !done.has(c.id)));
-      expect(result.courses.length, `student ${s}`).toBeLessThanOrEqual(greedy);
-    }
-  }, 120_000);
+  test(
+    "six students with random completed courses: the plan covers what remains, no larger than a greedy cover",
+    async () => {
+      const random = seededRandom(2031);
+      const withHub = all.filter((c) => c.hubRequirements.length > 0);
+      for (let s = 0; s < 6; s++) {
+        const student = await createStudent(t, `random-${s}@bu.edu`);
+        const done = new Set<number>();
+        for (let k = 0; k < s * 3; k++) done.add(withHub[Math.floor(random() * withHub.length)].id);
+        for (const id of done) await mark(t, student, "completed-courses", id);
+        const result = await plan(t, student, "?eligibleOnly=false");
+        expect(result.remaining).toEqual(shortOf(await progress(t, student)));
+        expect(result.covered).toBe(true);
+        expectCovers(result);
+        for (const course of result.courses) expect(done.has(course.id)).toBe(false);
+        const greedy = greedySize(result.remaining, all.filter((c) => !done.has(c.id)));
+        expect(result.courses.length, `student ${s}`).toBeLessThanOrEqual(greedy);
+      }
+    },
+    120_000,
+  );
 });

@@ -8,7 +8,11 @@ import { courseName, courseSupply, createdReview } from "../helpers/reviews.ts";
 import { mulberry32, pick, randomInt, type Rng, shuffled } from "../helpers/random.ts";
 
 const LIST_PATHS = ["completed-courses", "saved-courses", "courses-in-progress"] as const;
-const TABLES = { "completed-courses": completedCourses, "saved-courses": savedCourses, "courses-in-progress": futureCourses } as const;
+const TABLES = {
+  "completed-courses": completedCourses,
+  "saved-courses": savedCourses,
+  "courses-in-progress": futureCourses,
+} as const;
 
 const json = async (response: Response) => ({ status: response.status, body: await response.json() });
 
@@ -60,7 +64,10 @@ describe("with the demo catalog", () => {
       expect(added.status).toBe(200);
       expect(added.body).toMatchObject({ changed: true, inList: true });
       expect(typeof added.body.message).toBe("string");
-      expect(await change(alice.token, list, c1, "POST")).toMatchObject({ status: 200, body: { changed: false, inList: true } });
+      expect(await change(alice.token, list, c1, "POST")).toMatchObject({
+        status: 200,
+        body: { changed: false, inList: true },
+      });
       expect((await change(alice.token, list, c2, "POST")).body.changed).toBe(true);
       expect((await change(bob.token, list, c3, "POST")).body.changed).toBe(true);
       expect((await change(bob.token, list, c1, "POST")).body.changed).toBe(true);
@@ -73,10 +80,19 @@ describe("with the demo catalog", () => {
         expect(await listed(bob.token, other), other).toEqual([]);
       }
 
-      expect(await change(alice.token, list, c1, "DELETE")).toMatchObject({ status: 200, body: { changed: true, inList: false } });
-      expect(await change(alice.token, list, c1, "DELETE")).toMatchObject({ status: 200, body: { changed: false, inList: false } });
+      expect(await change(alice.token, list, c1, "DELETE")).toMatchObject({
+        status: 200,
+        body: { changed: true, inList: false },
+      });
+      expect(await change(alice.token, list, c1, "DELETE")).toMatchObject({
+        status: 200,
+        body: { changed: false, inList: false },
+      });
       // Removing what only Bob has does not touch Bob's list.
-      expect(await change(alice.token, list, c3, "DELETE")).toMatchObject({ status: 200, body: { changed: false, inList: false } });
+      expect(await change(alice.token, list, c3, "DELETE")).toMatchObject({
+        status: 200,
+        body: { changed: false, inList: false },
+      });
       expect(await listed(alice.token, list)).toEqual([c2]);
       expect(await listed(bob.token, list)).toEqual(sortedIds([c1, c3]));
 
@@ -124,7 +140,10 @@ describe("with the demo catalog", () => {
       expect(await listed(me.token, "saved-courses")).toEqual([c]);
       // Planning it again afterwards is the student's choice, and completing it again ends that too.
       await change(me.token, "courses-in-progress", c, "POST");
-      expect((await change(me.token, "completed-courses", c, "POST")).body).toMatchObject({ changed: true, inList: true });
+      expect((await change(me.token, "completed-courses", c, "POST")).body).toMatchObject({
+        changed: true,
+        inList: true,
+      });
       expect(await listed(me.token, "courses-in-progress")).toEqual([]);
     });
 
@@ -152,7 +171,9 @@ describe("with the demo catalog", () => {
       const other = await student();
       const voters = [await student(), await student(), await student(), await student()];
       const [c1, c2, c3, c4, c5, c6, f1, f2, x1, x2, x3, n1] = await freshCourses(12);
-      for (const c of [c1, c2, c3, c4, c5, c6]) expect((await change(s.token, "completed-courses", c, "POST")).status).toBe(200);
+      for (const c of [c1, c2, c3, c4, c5, c6]) {
+        expect((await change(s.token, "completed-courses", c, "POST")).status).toBe(200);
+      }
       for (const c of [f1, f2]) await change(s.token, "courses-in-progress", c, "POST");
       for (const c of [x1, x2, x3, c1]) await change(s.token, "saved-courses", c, "POST");
       const r1 = await createdReview(t, s.token, c1);
@@ -174,7 +195,9 @@ describe("with the demo catalog", () => {
       await vote(s, theirs.id, "UPVOTE");
       await vote(voters[0], theirs.id, "DOWNVOTE");
 
-      const names = Object.fromEntries(await Promise.all([c2, c4, c5, c6].map(async (c) => [c, await courseName(t, c)])));
+      const names = Object.fromEntries(
+        await Promise.all([c2, c4, c5, c6].map(async (c) => [c, await courseName(t, c)])),
+      );
       const board = await dashboard(s.token);
       expect(board).toMatchObject({
         email: s.email,
@@ -202,9 +225,17 @@ describe("with the demo catalog", () => {
       expect([...after.coursesToReview].sort()).toEqual([names[c2], names[c4], names[c5], names[c6]].sort());
 
       // The voters' own dashboards are untouched by the votes they cast.
-      expect(await dashboard(voters[0].token)).toMatchObject({ totalUpvotes: 0, averageReviewScore: 0, coursesReviewed: 0 });
+      expect(await dashboard(voters[0].token)).toMatchObject({
+        totalUpvotes: 0,
+        averageReviewScore: 0,
+        coursesReviewed: 0,
+      });
       // The other author received one upvote (from s) and one downvote.
-      expect(await dashboard(other.token)).toMatchObject({ coursesReviewed: 1, totalUpvotes: 1, averageReviewScore: 0 });
+      expect(await dashboard(other.token)).toMatchObject({
+        coursesReviewed: 1,
+        totalUpvotes: 1,
+        averageReviewScore: 0,
+      });
     });
 
     test("the three 'Next courses to review' states are distinguishable", async () => {
@@ -366,11 +397,18 @@ describe("Hub progress on the real BU catalog", () => {
   let catalog: CatalogCourse[];
   beforeAll(async () => {
     t = await makeTestApp({ env: { DEMO_CATALOG: "off" } });
-    const rows: CatalogRow[] = JSON.parse(await Deno.readTextFile(new URL("../../../shared/data/bu/bu_courses.json", import.meta.url)));
+    const rows: CatalogRow[] = JSON.parse(
+      await Deno.readTextFile(new URL("../../../shared/data/bu/bu_courses.json", import.meta.url)),
+    );
     const report = await importCourses(t.deps.database, rows);
     expect(report.loaded).toBeGreaterThan(9000);
     const ids = new Map(
-      (await t.deps.database.db.select({ id: courses.id, college: courses.college, department: courses.department, number: courses.number }).from(courses))
+      (await t.deps.database.db.select({
+        id: courses.id,
+        college: courses.college,
+        department: courses.department,
+        number: courses.number,
+      }).from(courses))
         .map((c) => [`${c.college} ${c.department} ${c.number}`, c.id]),
     );
     catalog = rows.flatMap((row) => {
@@ -389,7 +427,12 @@ describe("Hub progress on the real BU catalog", () => {
     return body as { hubProgress: (ExpectedItem & Record<string, unknown>)[]; summary: Record<string, number> };
   }
 
-  function compare(actual: Awaited<ReturnType<typeof progressOf>>, completed: CatalogCourse[], future: CatalogCourse[], where: string) {
+  function compare(
+    actual: Awaited<ReturnType<typeof progressOf>>,
+    completed: CatalogCourse[],
+    future: CatalogCourse[],
+    where: string,
+  ) {
     const expected = expectedHub(completed, future);
     expect(actual.hubProgress.map((i) => i.hubCode).sort(), where).toEqual(Object.keys(HUB_LABELS).sort());
     for (const item of actual.hubProgress) {
@@ -459,7 +502,13 @@ describe("Hub progress on the real BU catalog", () => {
       return [...chosen.values()];
     };
 
-    const kinds = ["SI2 completed", "SO2 completed", "SI2 and SO2 completed", "the pair only in future", "no SI2 or SO2"] as const;
+    const kinds = [
+      "SI2 completed",
+      "SO2 completed",
+      "SI2 and SO2 completed",
+      "the pair only in future",
+      "no SI2 or SO2",
+    ] as const;
     const seenSummaries = new Set<string>();
     for (let d = 0; d < 15; d++) {
       const kind = kinds[d % kinds.length];
@@ -476,13 +525,22 @@ describe("Hub progress on the real BU catalog", () => {
       completed = shuffled(rng, [...completed.slice(0, Math.max(1, nCompleted - pairCourses.length)), ...pairCourses]);
       const names = new Set(completed.map((c) => c.name));
       let future = nFuture ? draw(nFuture, kind === "no SI2 or SO2" ? neither : plainAll, names) : [];
-      if (kind === "the pair only in future") future = [...future.slice(1), pick(rng, rng() < 0.5 ? si2 : so2)].filter((c) => !names.has(c.name));
+      if (kind === "the pair only in future") {
+        future = [...future.slice(1), pick(rng, rng() < 0.5 ? si2 : so2)].filter((c) => !names.has(c.name));
+      }
       // Most draws also put a completed course in the future list: it must count once.
       if (future.length && d % 3 !== 2) future.push(pick(rng, completed));
 
       const me = await createStudent(t, `hub${emailCursor++}@bu.edu`);
-      for (const c of completed) expect((await api(t, `/api/users/completed-courses/${c.id}`, { method: "POST", token: me.token })).status).toBe(200);
-      for (const c of future) expect((await api(t, `/api/users/courses-in-progress/${c.id}`, { method: "POST", token: me.token })).status).toBe(200);
+      for (const c of completed) {
+        expect((await api(t, `/api/users/completed-courses/${c.id}`, { method: "POST", token: me.token })).status).toBe(
+          200,
+        );
+      }
+      for (const c of future) {
+        expect((await api(t, `/api/users/courses-in-progress/${c.id}`, { method: "POST", token: me.token })).status)
+          .toBe(200);
+      }
 
       const where = `draw ${d} (${kind}; ${completed.length} completed, ${future.length} future)`;
       const actual = await progressOf(me);
@@ -491,13 +549,16 @@ describe("Hub progress on the real BU catalog", () => {
 
       const pair = actual.hubProgress.filter((i) => PAIR.includes(i.hubCode));
       if (kind === "no SI2 or SO2") expect(pair.every((i) => !i.fulfilled && !i.projectedFulfilled), where).toBe(true);
-      if (kind === "the pair only in future") expect(pair.every((i) => !i.fulfilled && i.projectedFulfilled), where).toBe(true);
+      if (kind === "the pair only in future") {
+        expect(pair.every((i) => !i.fulfilled && i.projectedFulfilled), where).toBe(true);
+      }
       if (kind.endsWith("completed")) expect(pair.every((i) => i.fulfilled), where).toBe(true);
 
       // Removing a completed course takes its units away again.
       if (d % 5 === 0) {
         const gone = completed[0];
-        expect((await api(t, `/api/users/completed-courses/${gone.id}`, { method: "DELETE", token: me.token })).status).toBe(200);
+        expect((await api(t, `/api/users/completed-courses/${gone.id}`, { method: "DELETE", token: me.token })).status)
+          .toBe(200);
         compare(await progressOf(me), completed.slice(1), future, `${where}, after removing ${gone.name}`);
       }
     }
@@ -511,6 +572,13 @@ describe("Hub progress on the real BU catalog", () => {
     await api(t, `/api/users/completed-courses/${course.id}`, { method: "POST", token: me.token });
     await api(t, `/api/users/courses-in-progress/${course.id}`, { method: "POST", token: me.token });
     const crt = (await progressOf(me)).hubProgress.find((i) => i.hubCode === "CRT")!;
-    expect(crt).toMatchObject({ required: 2, completed: 1, projected: 1, fulfilled: false, projectedFulfilled: false, fulfillingCourses: [course.name] });
+    expect(crt).toMatchObject({
+      required: 2,
+      completed: 1,
+      projected: 1,
+      fulfilled: false,
+      projectedFulfilled: false,
+      fulfillingCourses: [course.name],
+    });
   });
 });

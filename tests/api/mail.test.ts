@@ -19,7 +19,10 @@ beforeAll(async () => {
 afterAll(() => smtp.close());
 
 async function withApp(options: Parameters<typeof makeTestApp>[0], use: (t: TestApp) => Promise<void>) {
-  const t = await makeTestApp({ ...options, env: { DEMO_CATALOG: "off", CONTACT_TO: "maintainer@example.edu", ...options?.env } });
+  const t = await makeTestApp({
+    ...options,
+    env: { DEMO_CATALOG: "off", CONTACT_TO: "maintainer@example.edu", ...options?.env },
+  });
   try {
     await use(t);
   } finally {
@@ -27,7 +30,8 @@ async function withApp(options: Parameters<typeof makeTestApp>[0], use: (t: Test
   }
 }
 
-const contact = (email: string) => jsonRequest("POST", { email, subject: "Löst & found", message: "Line one\n<b>not bold</b>" });
+const contact = (email: string) =>
+  jsonRequest("POST", { email, subject: "Löst & found", message: "Line one\n<b>not bold</b>" });
 
 describe("mail through the outbox", () => {
   test("a contact message reaches CONTACT_TO through a real SMTP server, and nothing of it stays in the outbox", async () => {
@@ -47,7 +51,10 @@ describe("mail through the outbox", () => {
 
   test("a mail's extra headers are kept in the outbox and sent over SMTP; mail without any sends none", async () => {
     await withApp({ smtpUrl: smtp.url }, async (t) => {
-      const headers = { "List-Unsubscribe": "<http://localhost:8000/unsubscribe?token=1.abc>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+      const headers = {
+        "List-Unsubscribe": "<http://localhost:8000/unsubscribe?token=1.abc>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      };
       await t.deps.database.write(async (tx) => {
         await t.deps.outbox.enqueue(tx, { to: "headers@bu.edu", subject: "With headers", text: "x", headers });
         await t.deps.outbox.enqueue(tx, { to: "plain@bu.edu", subject: "Without", text: "y" });
@@ -67,11 +74,20 @@ describe("mail through the outbox", () => {
     const received: Mail[] = [];
     const mailer: Mailer = { send: (mail) => Promise.resolve(void received.push(mail)) };
     await withApp({ mailer }, async (t) => {
-      await t.deps.database.db.insert(outboxTable).values({ to: "odd@bu.edu", subject: "Odd", text: "x", headers: '["List-Unsubscribe"]' });
+      await t.deps.database.db.insert(outboxTable).values({
+        to: "odd@bu.edu",
+        subject: "Odd",
+        text: "x",
+        headers: '["List-Unsubscribe"]',
+      });
       const worker = createOutbox(t.deps.database, mailer, { log: () => {} });
       expect(await worker.deliverDue()).toBe(1);
       const [row] = await t.deps.database.db.select().from(outboxTable).where(eq(outboxTable.to, "odd@bu.edu"));
-      expect(row).toMatchObject({ attempts: 1, sentAt: null, lastError: "the outbox row's headers are not a JSON object of strings" });
+      expect(row).toMatchObject({
+        attempts: 1,
+        sentAt: null,
+        lastError: "the outbox row's headers are not a JSON object of strings",
+      });
       expect(received).toEqual([]);
       await worker.stop();
     });
@@ -84,7 +100,13 @@ describe("mail through the outbox", () => {
       expect((await t.app.request("/api/auth/contact", contact("dev@bu.edu"))).status).toBe(200);
       await t.deps.outbox.idle();
       const rows = await t.deps.database.db.select().from(outboxTable);
-      expect(rows).toEqual([expect.objectContaining({ to: "maintainer@example.edu", subject: "[HubRate contact] Löst & found", attempts: 1 })]);
+      expect(rows).toEqual([
+        expect.objectContaining({
+          to: "maintainer@example.edu",
+          subject: "[HubRate contact] Löst & found",
+          attempts: 1,
+        }),
+      ]);
       expect(rows[0].sentAt).toBeInstanceOf(Date);
       expect(lines.join("\n")).toContain("Line one");
     });
@@ -98,7 +120,13 @@ describe("mail through the outbox", () => {
     await withApp({ mailer: slow }, async (t) => {
       const registered = await api(t, "/api/auth/register", {
         method: "POST",
-        body: { email: "slow@bu.edu", college: "CAS", major: "Physics", expectedGrad: 2027, password: "a sturdy passphrase" },
+        body: {
+          email: "slow@bu.edu",
+          college: "CAS",
+          major: "Physics",
+          expectedGrad: 2027,
+          password: "a sturdy passphrase",
+        },
       });
       expect(registered.status).toBe(201);
       const started = performance.now();
@@ -148,10 +176,14 @@ describe("mail through the outbox", () => {
 
   test("two workers on one database deliver each mail exactly once", async () => {
     const received: string[] = [];
-    const mailer: Mailer = { send: async (mail) => void (await new Promise((r) => setTimeout(r, 2)), received.push(mail.subject)) };
+    const mailer: Mailer = {
+      send: async (mail) => void (await new Promise((r) => setTimeout(r, 2)), received.push(mail.subject)),
+    };
     await withApp({ mailer }, async (t) => {
       await t.deps.database.write(async (tx) => {
-        for (let i = 0; i < 30; i++) await t.deps.outbox.enqueue(tx, { to: "many@bu.edu", subject: `mail ${i}`, text: "x" });
+        for (let i = 0; i < 30; i++) {
+          await t.deps.outbox.enqueue(tx, { to: "many@bu.edu", subject: `mail ${i}`, text: "x" });
+        }
       });
       const second = createOutbox(t.deps.database, mailer);
       const [a, b] = await Promise.all([t.deps.outbox.deliverDue(), second.deliverDue()]);

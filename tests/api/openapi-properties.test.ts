@@ -21,7 +21,10 @@ type Operation = {
   security?: Record<string, unknown>[];
   responses: Record<string, unknown>;
 };
-type Document = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema>; parameters?: Record<string, Parameter> } };
+type Document = {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema>; parameters?: Record<string, Parameter> };
+};
 
 /** PROPERTY_SEED and PROPERTY_RUNS run it longer or otherwise, e.g. PROPERTY_RUNS=200 to hunt; the suite's run is seed 18, 24 runs each. */
 const SEED = Number(Deno.env.get("PROPERTY_SEED") ?? 18);
@@ -59,15 +62,25 @@ function valid(raw: Schema, depth = 0): fc.Arbitrary<unknown> {
       if (schema.format === "email") return fc.emailAddress();
       if (typeof schema.pattern === "string") return fc.stringMatching(new RegExp(schema.pattern as string));
       const maxLength = Math.min(min("maxLength", 40), 60);
-      return fc.string({ minLength: Math.min(min("minLength", 0), maxLength), maxLength, unit: fc.constantFrom("a", "Z", "é", " ", "7", "-", "👩‍👩‍👧", "\u200F") });
+      return fc.string({
+        minLength: Math.min(min("minLength", 0), maxLength),
+        maxLength,
+        unit: fc.constantFrom("a", "Z", "é", " ", "7", "-", "👩‍👩‍👧", "\u200F"),
+      });
     }
     case "integer":
-      return fc.integer({ min: Math.max(min("minimum", -1e6), -Number.MAX_SAFE_INTEGER), max: Math.min(min("maximum", 1e6), Number.MAX_SAFE_INTEGER) });
+      return fc.integer({
+        min: Math.max(min("minimum", -1e6), -Number.MAX_SAFE_INTEGER),
+        max: Math.min(min("maximum", 1e6), Number.MAX_SAFE_INTEGER),
+      });
     case "number": {
       const step = schema.multipleOf as number | undefined;
       if (step) {
         // Whole steps, written as a person would write them (0.3, not 0.30000000000000004).
-        const steps = fc.integer({ min: Math.ceil(min("minimum", -1e6) / step), max: Math.floor(min("maximum", 1e6) / step) });
+        const steps = fc.integer({
+          min: Math.ceil(min("minimum", -1e6) / step),
+          max: Math.floor(min("maximum", 1e6) / step),
+        });
         return steps.map((n) => Number((n * step).toFixed(6)));
       }
       return fc.double({ min: min("minimum", -1e6), max: min("maximum", 1e6), noNaN: true, noDefaultInfinity: true });
@@ -77,12 +90,17 @@ function valid(raw: Schema, depth = 0): fc.Arbitrary<unknown> {
     case "null":
       return fc.constant(null);
     case "array":
-      return fc.array(valid((schema.items ?? {}) as Schema, depth + 1), { minLength: min("minItems", 0), maxLength: Math.min(min("maxItems", 4), 4) });
+      return fc.array(valid((schema.items ?? {}) as Schema, depth + 1), {
+        minLength: min("minItems", 0),
+        maxLength: Math.min(min("maxItems", 4), 4),
+      });
     case "object": {
       if (depth > 3 || !schema.properties) return fc.constant({});
       const properties = schema.properties as Record<string, Schema>;
       const required = (schema.required ?? []) as string[];
-      return fc.record(Object.fromEntries(Object.entries(properties).map(([name, s]) => [name, valid(s, depth + 1)])), { requiredKeys: required });
+      return fc.record(Object.fromEntries(Object.entries(properties).map(([name, s]) => [name, valid(s, depth + 1)])), {
+        requiredKeys: required,
+      });
     }
     default:
       return fc.jsonValue({ maxDepth: 2 });
@@ -116,14 +134,29 @@ const HOSTILE = [
 /** Values that are likely not allowed: other types, hostile text, numbers out of range. */
 const invalid: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(...HOSTILE),
-  fc.constantFrom(null, true, false, -1, 0, 1.5, 1e308, -1e308, [], {}, [null], JSON.parse('{"__proto__": 1, "constructor": "x"}')),
+  fc.constantFrom(
+    null,
+    true,
+    false,
+    -1,
+    0,
+    1.5,
+    1e308,
+    -1e308,
+    [],
+    {},
+    [null],
+    JSON.parse('{"__proto__": 1, "constructor": "x"}'),
+  ),
   fc.jsonValue({ maxDepth: 2 }),
   fc.string({ maxLength: 30 }),
   fc.integer(),
 );
 
 function parametersOf(operation: Operation): Parameter[] {
-  return (operation.parameters ?? []).map((p) => "$ref" in p ? document.components.parameters![p.$ref.split("/").pop()!] : p);
+  return (operation.parameters ?? []).map((p) =>
+    "$ref" in p ? document.components.parameters![p.$ref.split("/").pop()!] : p
+  );
 }
 
 /** A parameter's value as it travels: a list repeats its parameter, anything else is text. */
@@ -140,7 +173,9 @@ function pathSegment(text: string): string {
 type Choice = { kind: "valid" | "invalid" | "absent"; value?: unknown };
 
 function choice(parameter: Parameter): fc.Arbitrary<Choice> {
-  const validValues = parameter.example === undefined ? valid(parameter.schema) : fc.oneof(fc.constant(parameter.example), valid(parameter.schema));
+  const validValues = parameter.example === undefined
+    ? valid(parameter.schema)
+    : fc.oneof(fc.constant(parameter.example), valid(parameter.schema));
   const options = [
     { weight: 3, arbitrary: validValues.map((value): Choice => ({ kind: "valid", value })) },
     { weight: 2, arbitrary: invalid.map((value): Choice => ({ kind: "invalid", value })) },
@@ -166,12 +201,17 @@ function bodyChoice(schema: Schema): fc.Arbitrary<Choice & { raw?: string }> {
         : invalid.map((value): Choice => ({ kind: "invalid", value })),
     },
     { weight: 1, arbitrary: invalid.map((value): Choice => ({ kind: "invalid", value })) },
-    { weight: 1, arbitrary: fc.constantFrom("{", "{not json", "[1,", "\u0000").map((raw) => ({ kind: "invalid" as const, raw })) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom("{", "{not json", "[1,", "\u0000").map((raw) => ({ kind: "invalid" as const, raw })),
+    },
   );
 }
 
 const operations = () =>
-  Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
+  Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ path, method, operation }))
+  );
 
 /** What each operation's runs sent, so the test can show every parameter and body went out valid and invalid. */
 const sent = new Map<string, Set<string>>();
@@ -191,7 +231,9 @@ describe("every operation of the API document, with generated inputs", () => {
 
   // vitest collects tests before beforeAll runs, so the operations are read from the committed copy to name the tests.
   const committed = JSON.parse(Deno.readTextFileSync("docs/openapi.json")) as Document;
-  const names = Object.entries(committed.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+  const names = Object.entries(committed.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`)
+  );
 
   test.each(names)("%s answers only declared statuses, never 500", async (name) => {
     const [method, path] = name.split(" ");
@@ -206,7 +248,9 @@ describe("every operation of the API document, with generated inputs", () => {
       values: fc.tuple(...parameters.map(choice)),
       body: bodySchema ? bodyChoice(bodySchema) : fc.constant(undefined),
       // Mostly signed in where a student is needed (else it is all 401s), half the time elsewhere.
-      signedIn: needsStudent ? fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }) : fc.boolean(),
+      signedIn: needsStudent
+        ? fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) })
+        : fc.boolean(),
       address: fc.integer({ min: 1, max: 250 }),
       // Mostly as the site's own pages call; sometimes from another site's page, with a body that is not JSON, or asking for gzip.
       manner: fc.oneof(
@@ -228,8 +272,14 @@ describe("every operation of the API document, with generated inputs", () => {
         });
         if (query.size) url += `?${query}`;
         let token: string | undefined;
-        if (signedIn) token = ENDS_SESSION.has(operation.operationId) ? (await createStudent(t, `properties-${++students}@bu.edu`)).token : student.token;
-        const headers: Record<string, string> = { Origin: manner === "another site" ? "https://elsewhere.example" : ORIGIN };
+        if (signedIn) {
+          token = ENDS_SESSION.has(operation.operationId)
+            ? (await createStudent(t, `properties-${++students}@bu.edu`)).token
+            : student.token;
+        }
+        const headers: Record<string, string> = {
+          Origin: manner === "another site" ? "https://elsewhere.example" : ORIGIN,
+        };
         if (token) headers.Authorization = `Bearer ${token}`;
         if (manner === "gzip") headers["Accept-Encoding"] = "gzip";
         let payload: string | undefined;
@@ -239,7 +289,11 @@ describe("every operation of the API document, with generated inputs", () => {
           payload = body.raw ?? JSON.stringify(body.value);
         }
         // A different address per run, so the rate limits answer 429 only some of the time.
-        const response = await t.app.request(url, { method, headers, body: payload }, fromAddress(`198.51.100.${address}`));
+        const response = await t.app.request(
+          url,
+          { method, headers, body: payload },
+          fromAddress(`198.51.100.${address}`),
+        );
         expect(response.status, `${method} ${url}`).not.toBe(500);
         expect(declared, `${method} ${url} answered ${response.status}`).toContain(response.status);
         await response.body?.cancel();
@@ -254,7 +308,9 @@ describe("every operation of the API document, with generated inputs", () => {
         );
       }
     }
-    if (bodySchema) { for (const kind of ["valid", "invalid"]) expect(sent.get(operation.operationId)).toContain(`body ${kind}`); }
+    if (bodySchema) {
+      for (const kind of ["valid", "invalid"]) expect(sent.get(operation.operationId)).toContain(`body ${kind}`);
+    }
   });
 });
 
@@ -275,7 +331,9 @@ describe("queries read by hand take everything the document calls valid", () => 
       fc.asyncProperty(query, async (values) => {
         const search = new URLSearchParams();
         parameters.forEach((parameter, i) => {
-          if (values[i] !== undefined) { for (const text of queryValues(values[i])) search.append(parameter.name, text); }
+          if (values[i] !== undefined) {
+            for (const text of queryValues(values[i])) search.append(parameter.name, text);
+          }
         });
         const response = await api(t, `${path}?${search}`, { token: student.token });
         const answer = await response.json();

@@ -82,10 +82,14 @@ describe("GET /api/openapi.json", () => {
         expect(media.example, `${method} ${path} ${status}`).toBeDefined();
         if (type === "application/json") {
           const concrete = path.replace(/\{[^}]+\}/g, "1");
-          expect(answerProblems(contract, method.toUpperCase(), concrete, Number(status), type, media.example)).toEqual([]);
+          expect(answerProblems(contract, method.toUpperCase(), concrete, Number(status), type, media.example)).toEqual(
+            [],
+          );
           examples++;
         }
-        if (status === "429" || status === "503") expect(Object.keys((response as { headers?: object }).headers ?? {})).toEqual(["Retry-After"]);
+        if (status === "429" || status === "503") {
+          expect(Object.keys((response as { headers?: object }).headers ?? {})).toEqual(["Retry-After"]);
+        }
       }
     }
     expect(examples).toBeGreaterThan(300);
@@ -128,7 +132,9 @@ describe("the committed copy", () => {
     delete (shrunk.paths["/api/courses/{id}"].get.responses as Record<string, unknown>)["404"];
     delete (shrunk.components!.schemas!.Course as { properties: Record<string, unknown> }).properties.title;
     delete (shrunk.components!.schemas!.CourseDetail as { properties: Record<string, unknown> }).properties.title;
-    (shrunk.paths["/api/courses/search"].get.parameters as { name: string; required?: boolean }[]).find((p) => p.name === "q")!.required = true;
+    (shrunk.paths["/api/courses/search"].get.parameters as { name: string; required?: boolean }[]).find((p) =>
+      p.name === "q"
+    )!.required = true;
     const problems = breakingChanges(before, shrunk);
     expect(problems).toContain("GET /api/suggest is gone");
     expect(problems).toContain("GET /api/courses/{id} no longer answers 404");
@@ -142,7 +148,8 @@ describe("the committed copy", () => {
 });
 
 describe("the contract check of the API tests", () => {
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
   test("an answer that drifts from the document fails, naming the call, the status and the mismatch", async () => {
     const contract = contractOf(document);
@@ -156,7 +163,9 @@ describe("the contract check of the API tests", () => {
       );
     await expect(checkAnswer(contract, "GET", `/api/courses/${courseId}`, json({ ...course, numReviews: "4" })))
       .rejects.toThrow("/numReviews must be integer");
-    await expect(checkAnswer(contract, "GET", `/api/courses/${courseId}`, json({ ...course, teacherEmail: "x@bu.edu" })))
+    await expect(
+      checkAnswer(contract, "GET", `/api/courses/${courseId}`, json({ ...course, teacherEmail: "x@bu.edu" })),
+    )
       .rejects.toThrow("must NOT have additional properties");
     await expect(checkAnswer(contract, "GET", `/api/courses/${courseId}`, json({ message: "I'm a teapot" }, 418)))
       .rejects.toThrow(`GET /api/courses/${courseId} → 418: status 418 is not declared for GET /api/courses/{id}`);
@@ -170,11 +179,16 @@ describe("the contract check of the API tests", () => {
       // The app's own answers for one path are replaced by drifted ones: the test's request itself fails.
       const fetch = drifted.app.fetch;
       let answer = Response.json([1, 2]);
-      drifted.app.fetch = (request, ...rest) => new URL(request.url).pathname === "/api/courses/colleges" ? answer : fetch(request, ...rest);
+      drifted.app.fetch = (request, ...rest) =>
+        new URL(request.url).pathname === "/api/courses/colleges" ? answer : fetch(request, ...rest);
       await expect(drifted.app.request("/api/courses/colleges"))
-        .rejects.toThrow("GET /api/courses/colleges → 200: the body does not fit the schema declared for GET /api/courses/colleges 200: /0 must be string");
+        .rejects.toThrow(
+          "GET /api/courses/colleges → 200: the body does not fit the schema declared for GET /api/courses/colleges 200: /0 must be string",
+        );
       answer = Response.json({ message: "Gone" }, { status: 410 });
-      await expect(drifted.app.request("/api/courses/colleges")).rejects.toThrow("status 410 is not declared for GET /api/courses/colleges");
+      await expect(drifted.app.request("/api/courses/colleges")).rejects.toThrow(
+        "status 410 is not declared for GET /api/courses/colleges",
+      );
       expect((await drifted.app.request("/api/courses/search")).status).toBe(200);
     } finally {
       await drifted.close();
@@ -188,7 +202,13 @@ describe("other sites' pages", () => {
 
   test("may read what needs no session, without credentials: Access-Control-Allow-Origin: *, Vary: Origin", async () => {
     for (
-      const path of ["/api/courses/search?q=intro", `/api/courses/${courseId}`, `/api/reviews/course/${courseId}`, "/api/suggest?q=cs", "/api/openapi.json"]
+      const path of [
+        "/api/courses/search?q=intro",
+        `/api/courses/${courseId}`,
+        `/api/reviews/course/${courseId}`,
+        "/api/suggest?q=cs",
+        "/api/openapi.json",
+      ]
     ) {
       const response = await api(t, path, { headers: fromElsewhere });
       expect(response.status, path).toBe(200);
@@ -204,7 +224,11 @@ describe("other sites' pages", () => {
   test("a student's own data and every change keep the same-origin rule", async () => {
     const own = await api(t, "/api/users/account", { token: student.token, headers: fromElsewhere });
     expect(own.headers.get("access-control-allow-origin")).toBeNull();
-    const write = await api(t, `/api/users/saved-courses/${courseId}`, { method: "POST", token: student.token, headers: fromElsewhere });
+    const write = await api(t, `/api/users/saved-courses/${courseId}`, {
+      method: "POST",
+      token: student.token,
+      headers: fromElsewhere,
+    });
     expect(write.status).toBe(403);
     expect(write.headers.get("access-control-allow-origin")).toBeNull();
   });
@@ -223,7 +247,14 @@ describe("other sites' pages", () => {
       assignmentTypes: "Problem sets",
       reviewText: "Good course.",
     };
-    expect((await api(t, `/api/reviews/course/${courseId}`, { method: "POST", token: student.token, body: review, headers: own })).status).toBe(201);
+    expect(
+      (await api(t, `/api/reviews/course/${courseId}`, {
+        method: "POST",
+        token: student.token,
+        body: review,
+        headers: own,
+      })).status,
+    ).toBe(201);
     const cookie = { Cookie: `hubrate_session=${student.token}`, ...own };
 
     const sameSite = await (await api(t, `/api/courses/${courseId}`, { headers: cookie })).json();
@@ -231,12 +262,16 @@ describe("other sites' pages", () => {
     const reviews = await (await api(t, `/api/reviews/course/${courseId}`, { headers: cookie })).json();
     expect(reviews.content.some((r: { owner: boolean }) => r.owner)).toBe(true);
 
-    const elsewhere = await (await api(t, `/api/courses/${courseId}`, { headers: { ...cookie, ...fromElsewhere } })).json();
+    const elsewhere = await (await api(t, `/api/courses/${courseId}`, { headers: { ...cookie, ...fromElsewhere } }))
+      .json();
     expect(elsewhere.userReviewed).toBe(false);
-    const elsewhereReviews = await (await api(t, `/api/reviews/course/${courseId}`, { headers: { ...cookie, ...fromElsewhere } })).json();
+    const elsewhereReviews =
+      await (await api(t, `/api/reviews/course/${courseId}`, { headers: { ...cookie, ...fromElsewhere } })).json();
     expect(elsewhereReviews.content.some((r: { owner: boolean }) => r.owner)).toBe(false);
     // Without an Origin, a browser's Sec-Fetch-Site tells the same.
-    const sibling = await t.app.request("/api/auth/me", { headers: { Cookie: cookie.Cookie, "Sec-Fetch-Site": "same-site" } });
+    const sibling = await t.app.request("/api/auth/me", {
+      headers: { Cookie: cookie.Cookie, "Sec-Fetch-Site": "same-site" },
+    });
     expect(sibling.status).toBe(401);
     expect((await api(t, "/api/auth/me", { headers: { ...cookie, ...fromElsewhere } })).status).toBe(401);
     expect((await api(t, "/api/auth/me", { headers: cookie })).status).toBe(200);
@@ -267,7 +302,8 @@ describe("GET /api/docs", () => {
       expect(html, path).not.toContain("api-reference");
     }
     const inputs: Record<string, string[]> = JSON.parse(await Deno.readTextFile(`${t.deps.assets.dir}/inputs.json`));
-    const withViewer = Object.entries(inputs).filter(([, files]) => files.some((file) => file.includes("swagger-ui"))).map(([output]) => output);
+    const withViewer = Object.entries(inputs).filter(([, files]) => files.some((file) => file.includes("swagger-ui")))
+      .map(([output]) => output);
     expect(withViewer.sort()).toEqual([css, js].sort());
   });
 });

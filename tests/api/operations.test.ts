@@ -50,7 +50,10 @@ describe("operations", () => {
     const writes = Promise.all(
       Array.from(
         { length: 50 },
-        (_, i) => t.deps.database.write((tx) => tx.insert(contactMessages).values({ email: `w${i}@bu.edu`, subject: "s", message: "m" })),
+        (_, i) =>
+          t.deps.database.write((tx) =>
+            tx.insert(contactMessages).values({ email: `w${i}@bu.edu`, subject: "s", message: "m" })
+          ),
       ),
     );
     const path = `${t.dir}/backups/one.db`;

@@ -44,7 +44,13 @@ async function review(token: string, id: number): Promise<number> {
   const response = await api(t, `/api/reviews/course/${id}`, {
     method: "POST",
     token,
-    body: { teacherName: "Professor Lee", semester: "Fall 2024", hoursPerWeek: 5, assignmentTypes: "Problem sets", reviewText: "Well organised." },
+    body: {
+      teacherName: "Professor Lee",
+      semester: "Fall 2024",
+      hoursPerWeek: 5,
+      assignmentTypes: "Problem sets",
+      reviewText: "Well organised.",
+    },
   });
   expect(response.status).toBe(201);
   return (await response.json()).id;
@@ -81,11 +87,14 @@ function metric(doc: Document, label: string): string {
 }
 
 describe("visitors", () => {
-  test.each(["/dashboard", "/hub-progress", "/my-courses", "/saved-courses", "/my-reviews"])("%s redirects a visitor to /", async (path) => {
-    const response = await t.app.request(path);
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/");
-  });
+  test.each(["/dashboard", "/hub-progress", "/my-courses", "/saved-courses", "/my-reviews"])(
+    "%s redirects a visitor to /",
+    async (path) => {
+      const response = await t.app.request(path);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/");
+    },
+  );
 });
 
 describe("dashboard", () => {
@@ -97,7 +106,9 @@ describe("dashboard", () => {
       expect(text(doc.querySelector("h1"))).toContain(`personal${cursor - 1}@bu.edu`);
       expect(mainText(doc)).toContain("Physics, CAS");
       expect(mainText(doc)).toContain("Expected graduation 2027");
-      for (const label of ["Courses completed", "Future courses planned", "Bookmarked", "Reviewed", "Total upvotes"]) expect(metric(doc, label)).toBe("0");
+      for (const label of ["Courses completed", "Future courses planned", "Bookmarked", "Reviewed", "Total upvotes"]) {
+        expect(metric(doc, label)).toBe("0");
+      }
       expect(metric(doc, "Average review score")).toBe("0.0");
       expect(mainText(doc)).toContain("Next courses to review");
       expect(mainText(doc)).toContain("Start your course journey!");
@@ -152,7 +163,9 @@ describe("dashboard", () => {
   test("five completed with one left to review lists it rather than 'All caught up!'", async () => {
     const token = await student();
     const ids: number[] = [];
-    for (const code of ["CAS EC 201", "CAS EC 203", "CAS EC 204", "CAS PS 211", "CAS PS 231"]) ids.push(await mark(token, "completed", code));
+    for (const code of ["CAS EC 201", "CAS EC 203", "CAS EC 204", "CAS PS 211", "CAS PS 231"]) {
+      ids.push(await mark(token, "completed", code));
+    }
     for (const id of ids.slice(1)) await review(token, id);
     const doc = await page("/dashboard", token);
     expect(mainText(doc)).toContain("1 course ready for review");
@@ -181,7 +194,11 @@ describe("hub progress", () => {
     expect(overall.getAttribute("aria-valuenow")).toBe("0");
     expect(overall.getAttribute("aria-valuemax")).toBe("20");
     expect(mainText(doc)).toContain("0% of requirements fulfilled");
-    const totals = Object.fromEntries([...doc.querySelectorAll(".hub-totals div")].map((d) => [text(d.querySelector("dt")), text(d.querySelector("dd"))]));
+    const totals = Object.fromEntries(
+      [...doc.querySelectorAll(".hub-totals div")].map((
+        d,
+      ) => [text(d.querySelector("dt")), text(d.querySelector("dd"))]),
+    );
     expect(totals).toEqual({ Completed: "0", "In Future": "0", Remaining: "20" });
     expect(doc.querySelectorAll(".hub-card")).toHaveLength(20);
     expect(doc.querySelectorAll(".hub-card .badge-danger")).toHaveLength(20);
@@ -196,7 +213,9 @@ describe("hub progress", () => {
     for (const code of ["CAS EC 101", "CAS HI 175"]) await mark(token, "future", code);
     // The hub units the test relies on, from the API.
     const units = async (code: string) =>
-      ((await (await api(t, `/api/courses/${await courseId(code)}`)).json()).hubRequirements as { code: string }[]).map((h) => h.code).sort();
+      ((await (await api(t, `/api/courses/${await courseId(code)}`)).json()).hubRequirements as { code: string }[]).map(
+        (h) => h.code,
+      ).sort();
     expect(await units("CAS CS 111")).toEqual(["CRI", "CRT", "QR2"]);
     expect(await units("CAS PY 211")).toEqual(["QR2", "SI2"]);
     expect(await units("CAS EC 101")).toEqual(["CRT", "SO1"]);
@@ -207,7 +226,11 @@ describe("hub progress", () => {
     const overall = doc.querySelector("[role=progressbar][aria-label='Overall Hub progress']")!;
     expect(overall.getAttribute("aria-valuenow")).toBe("4");
     expect(mainText(doc)).toContain("20% of requirements fulfilled (4 of 20)");
-    const totals = Object.fromEntries([...doc.querySelectorAll(".hub-totals div")].map((d) => [text(d.querySelector("dt")), text(d.querySelector("dd"))]));
+    const totals = Object.fromEntries(
+      [...doc.querySelectorAll(".hub-totals div")].map((
+        d,
+      ) => [text(d.querySelector("dt")), text(d.querySelector("dd"))]),
+    );
     expect(totals).toEqual({ Completed: "4", "In Future": "2", Remaining: "14" });
 
     const crt = card(doc, "crt");
@@ -253,16 +276,21 @@ describe("hub progress", () => {
     expect(doc.getElementById("hub-so2")).toBeNull();
 
     // Groups: fulfilled/total badges.
-    const group = (name: string) => [...doc.querySelectorAll(".hub-group")].find((g) => text(g.querySelector("h2")) === name)!;
+    const group = (name: string) =>
+      [...doc.querySelectorAll(".hub-group")].find((g) => text(g.querySelector("h2")) === name)!;
     expect(text(group("Quantitative Reasoning").querySelector(".hub-group-badge"))).toBe("1/2 fulfilled");
     expect(text(group("Scientific and Social Inquiry").querySelector(".hub-group-badge"))).toBe("1/3 fulfilled");
     expect(text(group("Intellectual Toolkit").querySelector(".hub-group-badge"))).toBe("1/4 fulfilled");
-    expect(group("Quantitative Reasoning").querySelector(":scope > [role=progressbar]")!.className).toContain("progress-info");
+    expect(group("Quantitative Reasoning").querySelector(":scope > [role=progressbar]")!.className).toContain(
+      "progress-info",
+    );
   });
 
   test("the SI2/SO2 rule is shown before it is met, and names SO2 when SO2 met it", async () => {
     const fresh = await page("/hub-progress", await student());
-    expect(text(fresh.getElementById("hub-si2-so2")!.closest("li"))).toContain("One unit of SI2 or SO2 fulfils this requirement.");
+    expect(text(fresh.getElementById("hub-si2-so2")!.closest("li"))).toContain(
+      "One unit of SI2 or SO2 fulfils this requirement.",
+    );
     expect(text(fresh.getElementById("hub-si2-so2")!.closest("li"))).not.toContain("Fulfilled by");
     const token = await student();
     await mark(token, "completed", "CAS EC 320");
@@ -291,11 +319,17 @@ describe("my courses", () => {
     const doc = await page("/my-courses", token);
     expect(mainText(doc)).toContain("You have 3 courses");
     const sections = [...doc.querySelectorAll(".course-section")];
-    expect(sections.map((s) => text(s.querySelector("h2")))).toEqual(["Your Current/Future Courses:", "Completed Courses:"]);
+    expect(sections.map((s) => text(s.querySelector("h2")))).toEqual([
+      "Your Current/Future Courses:",
+      "Completed Courses:",
+    ]);
     const titles = (s: Element) => [...s.querySelectorAll(".course-card .course-title")].map(text);
-    expect(titles(sections[0]).sort()).toEqual(["Introduction to Computer Science 1", "Introductory Microeconomic Analysis"].sort());
+    expect(titles(sections[0]).sort()).toEqual(
+      ["Introduction to Computer Science 1", "Introductory Microeconomic Analysis"].sort(),
+    );
     expect(titles(sections[1]).sort()).toEqual(["Introduction to Computer Science 1", "Calculus I"].sort());
-    const card = (s: Element, title: string) => [...s.querySelectorAll(".course-card")].find((c) => text(c.querySelector(".course-title")) === title)!;
+    const card = (s: Element, title: string) =>
+      [...s.querySelectorAll(".course-card")].find((c) => text(c.querySelector(".course-title")) === title)!;
     const buttons = (c: Element) => [...c.querySelectorAll(".card-actions button")].map(text);
     expect(buttons(card(sections[0], "Introductory Microeconomic Analysis"))).toEqual(["Mark Done", "End Future"]);
     expect(buttons(card(sections[1], "Calculus I"))).toEqual(["Remove Done", "Add Future"]);

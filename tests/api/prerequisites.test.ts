@@ -89,10 +89,17 @@ describe("eligibility for a student as they complete courses", () => {
 
   const eligibility = async () =>
     Object.fromEntries(
-      await Promise.all(["101", "102", "201", "202", "301", "302", "401"].map(async (n) => [n, (await detail(n, student.token)).eligibility])),
+      await Promise.all(
+        ["101", "102", "201", "202", "301", "302", "401"].map(async (
+          n,
+        ) => [n, (await detail(n, student.token)).eligibility]),
+      ),
     );
   const complete = async (number: string) => {
-    const response = await api(t, `/api/users/completed-courses/${ids.get(number)}`, { method: "POST", token: student.token });
+    const response = await api(t, `/api/users/completed-courses/${ids.get(number)}`, {
+      method: "POST",
+      token: student.token,
+    });
     expect(response.status).toBeLessThan(300);
   };
   const met = async (number: string, token = student.token) => {
@@ -102,14 +109,30 @@ describe("eligibility for a student as they complete courses", () => {
   };
 
   test("nothing completed: no prerequisites is met, a missing course is unmet, an equivalent or a condition is unknown", async () => {
-    expect(await eligibility()).toEqual({ "101": "met", "102": "unmet", "201": "unknown", "202": "unmet", "301": "unmet", "302": "unknown", "401": "unmet" });
+    expect(await eligibility()).toEqual({
+      "101": "met",
+      "102": "unmet",
+      "201": "unknown",
+      "202": "unmet",
+      "301": "unmet",
+      "302": "unknown",
+      "401": "unmet",
+    });
     expect((await detail("201", student.token)).groupsMet).toEqual([false, false]);
     expect(await met("none")).toEqual(["101", "103"]);
   });
 
   test("completing courses meets groups; a condition the site cannot check stays unknown", async () => {
     await complete("101");
-    expect(await eligibility()).toEqual({ "101": "met", "102": "met", "201": "unknown", "202": "unmet", "301": "unmet", "302": "unknown", "401": "unmet" });
+    expect(await eligibility()).toEqual({
+      "101": "met",
+      "102": "met",
+      "201": "unknown",
+      "202": "unmet",
+      "301": "unmet",
+      "302": "unknown",
+      "401": "unmet",
+    });
     expect((await detail("201", student.token)).groupsMet).toEqual([true, false]);
     await complete("103");
     // Every group met: "or equivalent" changes nothing.
@@ -117,7 +140,15 @@ describe("eligibility for a student as they complete courses", () => {
     expect(await met("101 103")).toEqual(["101", "102", "103", "201"]);
     await complete("102");
     await complete("201");
-    expect(await eligibility()).toEqual({ "101": "met", "102": "met", "201": "met", "202": "met", "301": "unknown", "302": "unknown", "401": "unmet" });
+    expect(await eligibility()).toEqual({
+      "101": "met",
+      "102": "met",
+      "201": "met",
+      "202": "met",
+      "301": "unknown",
+      "302": "unknown",
+      "401": "unmet",
+    });
     expect(await met("all")).toEqual(["101", "102", "103", "201", "202"]);
   });
 
@@ -137,7 +168,9 @@ describe("eligibility for a student as they complete courses", () => {
     expect(visitor).toContain(`<a href="/course/${ids.get("101")}">TST AA 101</a>`);
     expect(visitor).toContain("or equivalent");
     expect(visitor).not.toContain("✓ Completed");
-    const signedIn = await (await t.app.request(`/course/${ids.get("201")}`, { headers: { Cookie: `hubrate_session=${student.token}` } })).text();
+    const signedIn = await (await t.app.request(`/course/${ids.get("201")}`, {
+      headers: { Cookie: `hubrate_session=${student.token}` },
+    })).text();
     expect(signedIn).toContain("You have met the prerequisites");
     expect(signedIn.match(/✓ Completed/g)?.length).toBe(2);
     const c101 = await (await api(t, `/course/${ids.get("101")}`)).text();
@@ -179,13 +212,20 @@ describe("imports and upgrades", () => {
       await Deno.writeTextFile(`${dir}/catalog.json`, JSON.stringify(CATALOG));
       const output = await new Deno.Command(Deno.execPath(), {
         args: ["run", "-A", "src/tasks/import-catalog.ts", `${dir}/catalog.json`],
-        env: { DATABASE_URL: `file:${dir}/cli.db`, DEMO_CATALOG: "off", APP_ENV: "test", SESSION_SECRET: "test-secret-that-is-long-enough-0123456789" },
+        env: {
+          DATABASE_URL: `file:${dir}/cli.db`,
+          DEMO_CATALOG: "off",
+          APP_ENV: "test",
+          SESSION_SECRET: "test-secret-that-is-long-enough-0123456789",
+        },
         stdout: "piped",
         stderr: "piped",
       }).output();
       const text = new TextDecoder().decode(output.stdout);
       expect(output.code, new TextDecoder().decode(output.stderr)).toBe(0);
-      expect(text).toContain("Prerequisite texts: 6; read fully into courses 4 (67%), partly 1 (17%), not at all 1 (17%).");
+      expect(text).toContain(
+        "Prerequisite texts: 6; read fully into courses 4 (67%), partly 1 (17%), not at all 1 (17%).",
+      );
     } finally {
       await Deno.remove(dir, { recursive: true });
     }

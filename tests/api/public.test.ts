@@ -56,9 +56,17 @@ describe("contact", () => {
   test.each([
     [{ email: "nope", subject: "Hi", message: "Hello" }, "email", "Please enter a valid email address"],
     [{ email: "a@b.co", subject: "   ", message: "Hello" }, "subject", "Subject is required"],
-    [{ email: "a@b.co", subject: "x".repeat(201), message: "Hello" }, "subject", "Subject must be less than 200 characters"],
+    [
+      { email: "a@b.co", subject: "x".repeat(201), message: "Hello" },
+      "subject",
+      "Subject must be less than 200 characters",
+    ],
     [{ email: "a@b.co", subject: "Hi", message: "" }, "message", "Message is required"],
-    [{ email: "a@b.co", subject: "Hi", message: "x".repeat(3001) }, "message", "Message must be less than 3000 characters"],
+    [
+      { email: "a@b.co", subject: "Hi", message: "x".repeat(3001) },
+      "message",
+      "Message must be less than 3000 characters",
+    ],
     [{ email: 42, subject: ["x"], message: null }, "email", "Please enter a valid email address"],
   ])("refuses %o with the spec's message", async (body, field, message) => {
     const response = await get("/api/auth/contact", {
@@ -73,20 +81,32 @@ describe("contact", () => {
 
   test("a ZWJ emoji, an RTL mark and combining characters count as one character each", async () => {
     const subject = "👩‍👩‍👧‍👦".repeat(100) + "\u200F" + "e\u0301".repeat(99);
-    const response = await get("/api/auth/contact", jsonRequest("POST", { email: "emoji@bu.edu", subject, message: "ok" }));
+    const response = await get(
+      "/api/auth/contact",
+      jsonRequest("POST", { email: "emoji@bu.edu", subject, message: "ok" }),
+    );
     expect(response.status).toBe(200);
-    const [stored] = await t.deps.database.db.select().from(contactMessages).where(eq(contactMessages.email, "emoji@bu.edu"));
+    const [stored] = await t.deps.database.db.select().from(contactMessages).where(
+      eq(contactMessages.email, "emoji@bu.edu"),
+    );
     expect(stored.subject).toBe(subject);
   });
 
   test("stores the message, mails it to CONTACT_TO and answers with a message", async () => {
     const response = await get(
       "/api/auth/contact",
-      jsonRequest("POST", { email: "student@bu.edu", subject: "Wrong title", message: "CS 111 <script>x</script>", extra: "ignored" }),
+      jsonRequest("POST", {
+        email: "student@bu.edu",
+        subject: "Wrong title",
+        message: "CS 111 <script>x</script>",
+        extra: "ignored",
+      }),
     );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ message: "Thanks for reaching out! Your message has been sent." });
-    const [stored] = await t.deps.database.db.select().from(contactMessages).where(eq(contactMessages.email, "student@bu.edu"));
+    const [stored] = await t.deps.database.db.select().from(contactMessages).where(
+      eq(contactMessages.email, "student@bu.edu"),
+    );
     expect(stored).toMatchObject({ subject: "Wrong title", message: "CS 111 <script>x</script>" });
     await t.deps.outbox.idle();
     const mail = t.sent.find((m) => m.replyTo === "student@bu.edu")!;
@@ -109,11 +129,21 @@ describe("contact", () => {
       body: "email=a@b.co",
     });
     expect(form.status).toBe(403);
-    const crossSite = await get("/api/auth/contact", jsonRequest("POST", { email: "a@b.co", subject: "s", message: "m" }, { Origin: "https://evil.example" }));
+    const crossSite = await get(
+      "/api/auth/contact",
+      jsonRequest("POST", { email: "a@b.co", subject: "s", message: "m" }, { Origin: "https://evil.example" }),
+    );
     expect(crossSite.status).toBe(403);
-    const huge = await get("/api/auth/contact", jsonRequest("POST", { email: "a@b.co", subject: "s", message: "m".repeat(17 * 1024) }));
+    const huge = await get(
+      "/api/auth/contact",
+      jsonRequest("POST", { email: "a@b.co", subject: "s", message: "m".repeat(17 * 1024) }),
+    );
     expect(huge.status).toBe(413);
-    const broken = await get("/api/auth/contact", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{not json" });
+    const broken = await get("/api/auth/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{not json",
+    });
     expect(broken.status).toBe(400);
     expect(await broken.json()).toHaveProperty("message");
   });
@@ -126,7 +156,9 @@ describe("contact", () => {
       for (let i = 0; i < 7; i++) {
         last = await own.app.request(
           "/api/auth/contact",
-          jsonRequest("POST", { email: "a@b.co", subject: `s${i}`, message: "m" }, { "X-Forwarded-For": `10.0.0.${i}` }),
+          jsonRequest("POST", { email: "a@b.co", subject: `s${i}`, message: "m" }, {
+            "X-Forwarded-For": `10.0.0.${i}`,
+          }),
         );
         statuses.push(last.status);
       }
@@ -167,12 +199,19 @@ describe("pages", () => {
   );
 
   test("privacy tells of the reminder mail and its opt-in, both cookies, and what becomes of contact messages", async () => {
-    const text = (await (await get("/privacy")).text()).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
-    expect(text).toContain("If you turn on end-of-term review reminders on your Account page (they are off unless you do)");
+    const text = (await (await get("/privacy")).text()).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").replace(
+      /&quot;/g,
+      '"',
+    ).replace(/&#x27;/g, "'");
+    expect(text).toContain(
+      "If you turn on end-of-term review reminders on your Account page (they are off unless you do)",
+    );
     expect(text).toContain("one-click unsubscribe link");
     expect(text).toContain("We set two cookies");
     expect(text).toMatch(/The notice cookie carries a one-time message .* expires after 5 minutes/);
-    expect(text).toContain("Messages sent through the contact form from your account's email address are deleted with it.");
+    expect(text).toContain(
+      "Messages sent through the contact form from your account's email address are deleted with it.",
+    );
   });
 
   test("privacy says reviews show anonymously but are tied internally to the user", async () => {
@@ -226,7 +265,9 @@ describe("pages", () => {
     expect(response.headers.get("content-type")).toContain("application/xml");
     const xml = await response.text();
     expect(xml.match(/<loc>http:\/\/localhost:8000\/course\/\d+<\/loc>/g)).toHaveLength(316);
-    for (const path of ["/search", "/privacy", "/terms", "/contact"]) expect(xml).toContain(`<loc>http://localhost:8000${path}</loc>`);
+    for (const path of ["/search", "/privacy", "/terms", "/contact"]) {
+      expect(xml).toContain(`<loc>http://localhost:8000${path}</loc>`);
+    }
   });
 
   test("robots.txt points to the sitemap and keeps crawlers out of the API", async () => {
@@ -238,7 +279,14 @@ describe("pages", () => {
 
 describe("signed-in layout", () => {
   async function tokenFor(email: string, enabled = true) {
-    const [user] = await t.deps.database.db.insert(users).values({ email, passwordHash: "x", enabled, college: "CAS", major: "Physics", expectedGrad: 2027 })
+    const [user] = await t.deps.database.db.insert(users).values({
+      email,
+      passwordHash: "x",
+      enabled,
+      college: "CAS",
+      major: "Physics",
+      expectedGrad: 2027,
+    })
       .returning();
     return { user, token: await issueToken(TEST_SECRET, user) };
   }
@@ -250,7 +298,18 @@ describe("signed-in layout", () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
     const html = await response.text();
     expect(html).toContain('class="sidebar"');
-    for (const label of ["Dashboard", "Hub Progress", "My Courses", "Saved Courses", "My Reviews", "Search Courses", "Account", "Sign Out"]) {
+    for (
+      const label of [
+        "Dashboard",
+        "Hub Progress",
+        "My Courses",
+        "Saved Courses",
+        "My Reviews",
+        "Search Courses",
+        "Account",
+        "Sign Out",
+      ]
+    ) {
       expect(html).toContain(`>${label}<`);
     }
     expect(html).toContain('<a href="/dashboard" aria-current="page">Dashboard</a>');
@@ -278,7 +337,11 @@ describe("signed-in layout", () => {
     const { token } = await tokenFor("signout@bu.edu");
     const response = await get("/logout", {
       method: "POST",
-      headers: { Cookie: `hubrate_session=${token}`, Origin: "http://localhost:8000", "Content-Type": "application/x-www-form-urlencoded" },
+      headers: {
+        Cookie: `hubrate_session=${token}`,
+        Origin: "http://localhost:8000",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
       body: "",
     });
     expect(response.status).toBe(303);
@@ -290,7 +353,10 @@ describe("signed-in layout", () => {
 
   test("a cross-site Sign Out is refused", async () => {
     const { token } = await tokenFor("csrf@bu.edu");
-    const response = await get("/logout", { method: "POST", headers: { Cookie: `hubrate_session=${token}`, Origin: "https://evil.example" } });
+    const response = await get("/logout", {
+      method: "POST",
+      headers: { Cookie: `hubrate_session=${token}`, Origin: "https://evil.example" },
+    });
     expect(response.status).toBe(403);
     const still = await get("/", { headers: { Cookie: `hubrate_session=${token}` } });
     expect(await still.text()).toContain('class="sidebar"');
@@ -342,9 +408,11 @@ describe("compression", () => {
     const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, t.app.fetch);
     try {
       const origin = `http://127.0.0.1:${server.addr.port}`;
-      const boot = /from"(\/static\/build\/boot-[A-Z0-9]+\.js)"/.exec(await (await fetch(`${origin}/contact`)).text())![1];
+      const boot =
+        /from"(\/static\/build\/boot-[A-Z0-9]+\.js)"/.exec(await (await fetch(`${origin}/contact`)).text())![1];
       const plain = new Uint8Array(await (await get(boot)).arrayBuffer());
-      const same = (body: Uint8Array) => body.byteLength === plain.byteLength && body.every((byte, i) => byte === plain[i]);
+      const same = (body: Uint8Array) =>
+        body.byteLength === plain.byteLength && body.every((byte, i) => byte === plain[i]);
       // fetch unpacks brotli itself: each answer, plain or compressed, must come out as the whole bundle.
       for (const encoding of ["identity", "br", "identity", "br"]) {
         const response = await fetch(origin + boot, { headers: { "Accept-Encoding": encoding } });

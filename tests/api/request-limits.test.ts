@@ -38,7 +38,11 @@ const typed = (i: number) => `${WORDS[i % WORDS.length]}${"abcdefghij"[Math.floo
 describe("per address", () => {
   test("a student typing is never refused; a flood of suggestions is, with Retry-After and the message, and only for its address", async () => {
     // A student types a long query letter by letter: a request per pause.
-    const student = await statuses((i) => `/api/suggest?q=${encodeURIComponent("introduction to computer science".slice(0, i + 1))}`, 31, "203.0.113.5");
+    const student = await statuses(
+      (i) => `/api/suggest?q=${encodeURIComponent("introduction to computer science".slice(0, i + 1))}`,
+      31,
+      "203.0.113.5",
+    );
     expect(student.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
 
     const flood = await statuses((i) => `/api/suggest?q=${typed(i)}`, 130, "198.51.100.7");

@@ -35,7 +35,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Answer = { status: number; cache: string | null; trips: number; body: string; nonce: string | null; etag: string | null };
+type Answer = {
+  status: number;
+  cache: string | null;
+  trips: number;
+  body: string;
+  nonce: string | null;
+  etag: string | null;
+};
 
 async function visit(path: string, headers: Record<string, string> = {}): Promise<Answer> {
   const response = await t.app.request(path, { headers });
@@ -53,7 +60,9 @@ async function visit(path: string, headers: Record<string, string> = {}): Promis
 describe("a visitor's answers come from memory while nothing they show has changed", () => {
   test("a course page: made once, then served with one read and this request's nonce; the same page and ETag", async () => {
     const path = `/course/${await courseId(t, "CAS CS 111")}`;
-    await createdReview(t, (await createStudent(t, "cache-first@bu.edu")).token, await courseId(t, "CAS CS 111"), { reviewText: "Cached." });
+    await createdReview(t, (await createStudent(t, "cache-first@bu.edu")).token, await courseId(t, "CAS CS 111"), {
+      reviewText: "Cached.",
+    });
     const first = await visit(path);
     expect(first).toMatchObject({ status: 200, cache: "miss" });
     const second = await visit(path);
@@ -69,7 +78,14 @@ describe("a visitor's answers come from memory while nothing they show has chang
 
   test("JSON reads too: the search API, suggestions, a course's reviews; each query string is its own entry", async () => {
     const id = await courseId(t, "CAS CS 111");
-    for (const path of ["/api/courses/search?q=data", "/api/courses/search?q=writing", `/api/reviews/course/${id}`, "/api/suggest?q=calc"]) {
+    for (
+      const path of [
+        "/api/courses/search?q=data",
+        "/api/courses/search?q=writing",
+        `/api/reviews/course/${id}`,
+        "/api/suggest?q=calc",
+      ]
+    ) {
       const first = await visit(path);
       expect(first, path).toMatchObject({ status: 200, cache: "miss" });
       const again = await visit(path);
@@ -107,7 +123,9 @@ describe("the next request after a change sees it", () => {
     await warm();
     const voter = await createStudent(t, "cache-voter@bu.edu");
     const before = JSON.parse((await visit(reviewsPath)).body);
-    expect((await api(t, `/api/votes/review/${review.id}?voteType=UPVOTE`, { method: "POST", token: voter.token })).status).toBe(200);
+    expect(
+      (await api(t, `/api/votes/review/${review.id}?voteType=UPVOTE`, { method: "POST", token: voter.token })).status,
+    ).toBe(200);
     const afterVote = await visit(reviewsPath);
     expect(afterVote.cache).toBe("miss");
     expect(JSON.stringify(JSON.parse(afterVote.body))).not.toBe(JSON.stringify(before));
@@ -115,7 +133,11 @@ describe("the next request after a change sees it", () => {
     await warm();
     for (const n of [1, 2, 3]) {
       const reporter = await createStudent(t, `cache-reporter-${n}@bu.edu`);
-      const reported = await api(t, `/api/reviews/${review.id}/report`, { method: "POST", token: reporter.token, body: { reason: "Not about the course." } });
+      const reported = await api(t, `/api/reviews/${review.id}/report`, {
+        method: "POST",
+        token: reporter.token,
+        body: { reason: "Not about the course." },
+      });
       expect(reported.status).toBe(200);
     }
     const afterReports = await visit(page);
@@ -127,7 +149,11 @@ describe("the next request after a change sees it", () => {
     await createdReview(t, leaving.token, id, { reviewText: "From an account about to be deleted." });
     await warm();
     expect((await visit(page)).body).toContain("From an account about to be deleted.");
-    const deleted = await api(t, "/api/users/delete", { method: "DELETE", token: leaving.token, body: { password: leaving.password } });
+    const deleted = await api(t, "/api/users/delete", {
+      method: "DELETE",
+      token: leaving.token,
+      body: { password: leaving.password },
+    });
     expect(deleted.status).toBe(200);
     const afterDelete = await visit(page);
     expect(afterDelete.cache).toBe("miss");
@@ -149,9 +175,14 @@ describe("the next request after a change sees it", () => {
 
     const other = createClient({ url: t.config.databaseUrl });
     try {
-      await other.execute({ sql: "UPDATE courses SET title = ? WHERE id = ?", args: ["Introduction to Computer Science 1, Edited", id] });
+      await other.execute({
+        sql: "UPDATE courses SET title = ? WHERE id = ?",
+        args: ["Introduction to Computer Science 1, Edited", id],
+      });
       // The catalog in memory follows its own version; raising it is what a change to the catalog does (ARCHITECTURE.md).
-      await other.execute("UPDATE app_settings SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE key = 'catalog_version'");
+      await other.execute(
+        "UPDATE app_settings SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE key = 'catalog_version'",
+      );
     } finally {
       other.close();
     }
@@ -179,11 +210,12 @@ describe("the next request after a change sees it", () => {
       "professor_spellings",
     ];
     const client = t.deps.database.client;
-    const triggers = (await client.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'content_version_%'")).rows.map((r) =>
-      String(r.name)
-    );
+    const triggers =
+      (await client.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'content_version_%'"))
+        .rows.map((r) => String(r.name));
     expect(triggers.toSorted()).toEqual(
-      tables.flatMap((table) => ["insert", "update", "delete"].map((event) => `content_version_${table}_${event}`)).toSorted(),
+      tables.flatMap((table) => ["insert", "update", "delete"].map((event) => `content_version_${table}_${event}`))
+        .toSorted(),
     );
     for (const table of tables) {
       const [row] = (await client.execute(`SELECT rowid AS at FROM ${table} LIMIT 1`)).rows;
@@ -195,7 +227,10 @@ describe("the next request after a change sees it", () => {
     // What only students see does not: their lists, sessions, limits.
     const student = await createStudent(t, "cache-lists@bu.edu");
     const before = await contentVersion(t.deps.database.db);
-    await api(t, `/api/users/saved-courses/${await courseId(t, "CAS CS 111")}`, { method: "POST", token: student.token });
+    await api(t, `/api/users/saved-courses/${await courseId(t, "CAS CS 111")}`, {
+      method: "POST",
+      token: student.token,
+    });
     expect(await contentVersion(t.deps.database.db)).toBe(before);
   });
 });
@@ -208,7 +243,9 @@ describe("what is never served from it or kept in it", () => {
     // What marks an answer as the student's: their address and Sign Out on a page, their own review mark in the JSON.
     const marks = [student.email, "Sign Out", '"userReviewed":true'];
     for (const path of [`/course/${id}`, "/search?q=literature", `/api/courses/${id}`]) {
-      const asStudent: Record<string, string>[] = [{ Authorization: `Bearer ${student.token}` }, { Cookie: `hubrate_session=${student.token}` }];
+      const asStudent: Record<string, string>[] = [{ Authorization: `Bearer ${student.token}` }, {
+        Cookie: `hubrate_session=${student.token}`,
+      }];
       for (const headers of asStudent) {
         const answer = await visit(path, headers);
         expect(answer.cache, path).toBeNull();
@@ -223,7 +260,9 @@ describe("what is never served from it or kept in it", () => {
   });
 
   test("answers that are not 200, that say no-store, and anything but GET are made each time", async () => {
-    for (const path of ["/healthz", "/readyz", "/course/987654321", "/no/such/page", "/api/courses/search?sortBy=toString"]) {
+    for (
+      const path of ["/healthz", "/readyz", "/course/987654321", "/no/such/page", "/api/courses/search?sortBy=toString"]
+    ) {
       await visit(path);
       const again = await visit(path);
       expect(again.cache, path).not.toBe("hit");
@@ -339,7 +378,8 @@ describe("the cache itself", () => {
   });
 
   test("RESPONSE_CACHE: auto keeps answers on the embedded file and an embedded replica, not on a libSQL server; on and off say so", () => {
-    expect([keepsResponses("auto", "file"), keepsResponses("auto", "replica"), keepsResponses("auto", "remote")]).toEqual([true, true, false]);
+    expect([keepsResponses("auto", "file"), keepsResponses("auto", "replica"), keepsResponses("auto", "remote")])
+      .toEqual([true, true, false]);
     expect([keepsResponses("on", "remote"), keepsResponses("off", "file")]).toEqual([true, false]);
   });
 
@@ -365,50 +405,62 @@ describe("long URLs", () => {
   };
   const SECURITY_HEADERS = ["content-security-policy", "x-content-type-options", "referrer-policy", "x-frame-options"];
 
-  test("thousands of distinct URLs just under the maximum: the cache stays within its budget and the app keeps answering", async () => {
-    // An app of its own, so the one cache on its database is the app's.
-    const flooded = await makeTestApp();
-    try {
-      const first = async (path: string) => await (await flooded.app.request(path)).text();
-      const robots = await first("/robots.txt");
-      const colleges = await first("/api/courses/colleges");
-      const stats = () => {
-        const caches = responseCacheStats(flooded.deps.database);
-        expect(caches).toHaveLength(1);
-        return caches[0];
-      };
-      expect(stats().maxBytes).toBe(RESPONSE_CACHE_BYTES);
-      let largest = 0;
-      for (let n = 0; n < 3000; n++) {
-        const kind = n % 30 === 0 ? "page" : n % 2 === 0 ? "robots" : "colleges";
-        const path = { page: "/privacy", robots: "/robots.txt", colleges: "/api/courses/colleges" }[kind];
-        const response = await flooded.app.request(longUrl(path, n, MAX_URL_LENGTH - 10));
-        const body = await response.text();
-        expect(response.status, `${kind} ${n}`).toBe(200);
-        expect(response.headers.get("server-timing"), `${kind} ${n}`).toMatch(/cache;desc=miss/);
-        if (kind === "page") expect(body).toContain("<h1>Privacy Policy</h1>");
-        else expect(body, `${kind} ${n}`).toBe(kind === "robots" ? robots : colleges);
-        const { bytes, maxBytes } = stats();
-        expect(bytes, `after request ${n}`).toBeLessThanOrEqual(maxBytes);
-        largest = Math.max(largest, bytes);
+  test(
+    "thousands of distinct URLs just under the maximum: the cache stays within its budget and the app keeps answering",
+    async () => {
+      // An app of its own, so the one cache on its database is the app's.
+      const flooded = await makeTestApp();
+      try {
+        const first = async (path: string) => await (await flooded.app.request(path)).text();
+        const robots = await first("/robots.txt");
+        const colleges = await first("/api/courses/colleges");
+        const stats = () => {
+          const caches = responseCacheStats(flooded.deps.database);
+          expect(caches).toHaveLength(1);
+          return caches[0];
+        };
+        expect(stats().maxBytes).toBe(RESPONSE_CACHE_BYTES);
+        let largest = 0;
+        for (let n = 0; n < 3000; n++) {
+          const kind = n % 30 === 0 ? "page" : n % 2 === 0 ? "robots" : "colleges";
+          const path = { page: "/privacy", robots: "/robots.txt", colleges: "/api/courses/colleges" }[kind];
+          const response = await flooded.app.request(longUrl(path, n, MAX_URL_LENGTH - 10));
+          const body = await response.text();
+          expect(response.status, `${kind} ${n}`).toBe(200);
+          expect(response.headers.get("server-timing"), `${kind} ${n}`).toMatch(/cache;desc=miss/);
+          if (kind === "page") expect(body).toContain("<h1>Privacy Policy</h1>");
+          else expect(body, `${kind} ${n}`).toBe(kind === "robots" ? robots : colleges);
+          const { bytes, maxBytes } = stats();
+          expect(bytes, `after request ${n}`).toBeLessThanOrEqual(maxBytes);
+          largest = Math.max(largest, bytes);
+        }
+        // The budget was reached (the bound was what held), and about one 16 KiB key per entry is what it holds.
+        expect(largest).toBeGreaterThan(RESPONSE_CACHE_BYTES * 0.9);
+        expect(stats().entries).toBeLessThan(RESPONSE_CACHE_BYTES / (2 * (MAX_URL_LENGTH - 10)));
+        // The newest copies answer; what the app answers afresh is still right.
+        const last = await flooded.app.request(longUrl("/api/courses/colleges", 2999, MAX_URL_LENGTH - 10));
+        expect(last.headers.get("server-timing")).toMatch(/cache;desc=hit/);
+        expect(await last.text()).toBe(colleges);
+        for (const path of ["/robots.txt", "/api/courses/colleges", "/privacy", "/search?q=writing"]) {
+          expect((await flooded.app.request(path)).status, path).toBe(200);
+        }
+      } finally {
+        await flooded.close();
       }
-      // The budget was reached (the bound was what held), and about one 16 KiB key per entry is what it holds.
-      expect(largest).toBeGreaterThan(RESPONSE_CACHE_BYTES * 0.9);
-      expect(stats().entries).toBeLessThan(RESPONSE_CACHE_BYTES / (2 * (MAX_URL_LENGTH - 10)));
-      // The newest copies answer; what the app answers afresh is still right.
-      const last = await flooded.app.request(longUrl("/api/courses/colleges", 2999, MAX_URL_LENGTH - 10));
-      expect(last.headers.get("server-timing")).toMatch(/cache;desc=hit/);
-      expect(await last.text()).toBe(colleges);
-      for (const path of ["/robots.txt", "/api/courses/colleges", "/privacy", "/search?q=writing"]) {
-        expect((await flooded.app.request(path)).status, path).toBe(200);
-      }
-    } finally {
-      await flooded.close();
-    }
-  }, 180_000);
+    },
+    180_000,
+  );
 
   test("a URL over the maximum: 414 with the message, JSON under /api and the error page elsewhere, with the security headers; never kept", async () => {
-    for (const path of ["/api/courses/colleges", "/privacy", "/robots.txt", "/api/courses/search?q=writing", "/search?q=writing"]) {
+    for (
+      const path of [
+        "/api/courses/colleges",
+        "/privacy",
+        "/robots.txt",
+        "/api/courses/search?q=writing",
+        "/search?q=writing",
+      ]
+    ) {
       // At the maximum, the URL is the site's; one character more, and it is refused.
       expect((await t.app.request(longUrl(path, 0, MAX_URL_LENGTH))).status, path).toBe(200);
       // Asked twice: the second answer is refused as the first was, not a kept copy.
@@ -437,7 +489,10 @@ describe("long URLs", () => {
     const asStudent = await api(t, longUrl("/api/users/dashboard", 0, MAX_URL_LENGTH + 1), { token: student.token });
     expect(asStudent.status).toBe(414);
     expect(asStudent.headers.get("server-timing")).toMatch(/db-rt;desc="0"/);
-    const write = await api(t, longUrl("/api/auth/login", 0, 20_000), { method: "POST", body: { email: student.email, password: student.password } });
+    const write = await api(t, longUrl("/api/auth/login", 0, 20_000), {
+      method: "POST",
+      body: { email: student.email, password: student.password },
+    });
     expect(write.status).toBe(414);
     expect(await write.json()).toEqual({ message: URL_TOO_LONG_MESSAGE });
     const longPath = await t.app.request(`/course/${"9".repeat(MAX_URL_LENGTH)}`);

@@ -12,7 +12,11 @@ import { ConfigError } from "../../src/config.ts";
 import { parseTermEnds } from "../../src/lib/term-ends.ts";
 import { REMINDER_MESSAGES, sendReviewReminders } from "../../src/services/reviews/review-reminders.ts";
 import { reminderTermEnds, scheduleReviewReminders } from "../../src/startup.ts";
-import { unsubscribeToken, unsubscribeTokenFits, unsubscribeTokenId } from "../../src/services/accounts/unsubscribe-tokens.ts";
+import {
+  unsubscribeToken,
+  unsubscribeTokenFits,
+  unsubscribeTokenId,
+} from "../../src/services/accounts/unsubscribe-tokens.ts";
 import { api, createStudent, ORIGIN, type Student } from "../helpers/accounts.ts";
 import { makeTestApp, TEST_SECRET, type TestApp } from "../helpers/app.ts";
 import { courseId } from "../helpers/catalog.ts";
@@ -55,13 +59,20 @@ function takeMail(): Map<string, ParsedMail> {
 }
 
 async function optIn(t: TestApp, student: Student, enabled = true) {
-  const response = await api(t, "/api/users/review-reminders", { method: "PUT", token: student.token, body: { enabled } });
+  const response = await api(t, "/api/users/review-reminders", {
+    method: "PUT",
+    token: student.token,
+    body: { enabled },
+  });
   expect(response.status).toBe(200);
 }
 
 async function complete(t: TestApp, student: Student, ...codes: string[]) {
   for (const code of codes) {
-    const response = await api(t, `/api/users/completed-courses/${await courseId(t, code)}`, { method: "POST", token: student.token });
+    const response = await api(t, `/api/users/completed-courses/${await courseId(t, code)}`, {
+      method: "POST",
+      token: student.token,
+    });
     expect(response.status, code).toBeLessThan(300);
   }
 }
@@ -75,7 +86,11 @@ const urlsIn = (text: string) => [...text.matchAll(/https?:\/\/\S+/g)].map((m) =
 const unsubscribeUrlOf = (mail: ParsedMail) => new URL(/^<(.+)>$/.exec(headerOf(mail, "List-Unsubscribe")!)![1]);
 const tokenOf = (url: URL) => url.searchParams.get("token")!;
 const oneClick = (t: TestApp, path: string) =>
-  t.app.request(path, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+  t.app.request(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: "List-Unsubscribe=One-Click",
+  });
 
 describe("a reminder run through the real SMTP server", () => {
   let t: TestApp;
@@ -85,7 +100,9 @@ describe("a reminder run through the real SMTP server", () => {
   let fayLink = "";
   beforeAll(async () => {
     t = await makeTestApp();
-    for (const name of ["ada", "ben", "cal", "dee", "eve", "fay", "gus"]) s[name] = await createStudent(t, `${name}@bu.edu`);
+    for (const name of ["ada", "ben", "cal", "dee", "eve", "fay", "gus"]) {
+      s[name] = await createStudent(t, `${name}@bu.edu`);
+    }
     // Ada: three completed courses, one reviewed. Fay: one completed course. Both opted in.
     await complete(t, s.ada, "CAS CS 111", "CAS WR 100", "CAS CS 112");
     await createdReview(t, s.ada.token, await courseId(t, "CAS CS 112"));
@@ -110,7 +127,10 @@ describe("a reminder run through the real SMTP server", () => {
       major: "Undecided",
       expectedGrad: 2027,
     }).returning();
-    await t.deps.database.db.insert(completedCourses).values({ userId: demo.id, courseId: await courseId(t, "CAS CS 111") });
+    await t.deps.database.db.insert(completedCourses).values({
+      userId: demo.id,
+      courseId: await courseId(t, "CAS CS 111"),
+    });
     smtp.messages.splice(0);
   });
   afterAll(() => t.close());
@@ -118,7 +138,9 @@ describe("a reminder run through the real SMTP server", () => {
   test("--dry-run prints who would get what, and sends and records nothing", async () => {
     const run = await remind(t, "--dry-run", "--date=2026-12-21");
     expect(run.code, run.out).toBe(0);
-    expect(run.out).toContain("Dry run, nothing is sent or recorded. Fall 2026 ended 2026-12-20: 2 students would be reminded.");
+    expect(run.out).toContain(
+      "Dry run, nothing is sent or recorded. Fall 2026 ended 2026-12-20: 2 students would be reminded.",
+    );
     expect(run.out).toContain("would remind ada@bu.edu: 2 courses (CAS CS 111, CAS WR 100)");
     expect(run.out).toContain("would remind fay@bu.edu: 1 course (CAS EN 120)");
     expect(run.out).not.toMatch(/ben@|cal@|dee@|eve@|gus@|demo-reviewer/);
@@ -137,9 +159,15 @@ describe("a reminder run through the real SMTP server", () => {
     expect(ada.subject).toBe("Review your Fall 2026 courses on HubRate");
     expect(ada.from?.text).toContain("no-reply@hubrate.test");
     const titles = new Map(
-      (await t.deps.database.db.select({ id: courses.id, title: courses.title }).from(courses)).map((c) => [c.id, c.title]),
+      (await t.deps.database.db.select({ id: courses.id, title: courses.title }).from(courses)).map((
+        c,
+      ) => [c.id, c.title]),
     );
-    const [cs111, wr100, cs112] = [await courseId(t, "CAS CS 111"), await courseId(t, "CAS WR 100"), await courseId(t, "CAS CS 112")];
+    const [cs111, wr100, cs112] = [
+      await courseId(t, "CAS CS 111"),
+      await courseId(t, "CAS WR 100"),
+      await courseId(t, "CAS CS 112"),
+    ];
     expect(ada.text).toContain(`- CAS CS 111: ${titles.get(cs111)}\n  Review it: ${ORIGIN}/course/${cs111}/review`);
     expect(ada.text).toContain(`- CAS WR 100: ${titles.get(wr100)}\n  Review it: ${ORIGIN}/course/${wr100}/review`);
     expect(ada.text).not.toContain("CAS CS 112");
@@ -153,7 +181,9 @@ describe("a reminder run through the real SMTP server", () => {
     expect(fay.text).not.toContain("CAS CS 111");
 
     const sent = await t.deps.database.db.select().from(reviewRemindersSent);
-    expect(sent.map((r) => [r.userId, r.term]).sort()).toEqual([[s.ada.id, "2026-fall"], [s.fay.id, "2026-fall"]].sort());
+    expect(sent.map((r) => [r.userId, r.term]).sort()).toEqual(
+      [[s.ada.id, "2026-fall"], [s.fay.id, "2026-fall"]].sort(),
+    );
     // Delivered over SMTP, so nothing of it stays in the outbox.
     expect(await t.deps.database.db.$count(outbox)).toBe(0);
 
@@ -190,7 +220,9 @@ describe("a reminder run through the real SMTP server", () => {
     for (const date of ["2027-01-03", "2027-03-10"]) {
       const run = await remind(t, `--date=${date}`);
       expect(run.code, run.out).toBe(0);
-      expect(run.out).toContain(`No term ended in the 14 days up to ${date} (term ends: 12-20,05-15); nothing to send.`);
+      expect(run.out).toContain(
+        `No term ended in the 14 days up to ${date} (term ends: 12-20,05-15); nothing to send.`,
+      );
     }
     expect(takeMail().size).toBe(0);
     expect(await t.deps.database.db.$count(reviewRemindersSent, eq(reviewRemindersSent.userId, s.eve.id))).toBe(0);
@@ -203,7 +235,8 @@ describe("a reminder run through the real SMTP server", () => {
     expect(page.headers.get("cache-control")).toBe("no-store");
     const html = await page.text();
     expect(html).toContain("Stop end-of-term review reminders?");
-    const form = /<form[^>]*>\s*<button type="submit" class="button">Unsubscribe<\/button>\s*<\/form>/.exec(html)?.[0] ?? "";
+    const form =
+      /<form[^>]*>\s*<button type="submit" class="button">Unsubscribe<\/button>\s*<\/form>/.exec(html)?.[0] ?? "";
     expect(form).toContain(`action="${adaPath}"`);
     expect(form).toContain(`method="post"`);
     expect(html).toContain("noindex");
@@ -223,7 +256,11 @@ describe("a reminder run through the real SMTP server", () => {
     // Fay presses the page's button, signed in: the way back is her account page.
     const pressed = await t.app.request(fayLink, {
       method: "POST",
-      headers: { Origin: ORIGIN, Authorization: `Bearer ${s.fay.token}`, "Content-Type": "application/x-www-form-urlencoded" },
+      headers: {
+        Origin: ORIGIN,
+        Authorization: `Bearer ${s.fay.token}`,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
       body: "",
     });
     expect(pressed.status).toBe(200);
@@ -288,12 +325,19 @@ describe("a reminder run through the real SMTP server", () => {
     expect(unknown.out).toContain("Usage: deno task reviews:remind [--dry-run] [--date=YYYY-MM-DD]");
     const output = await new Deno.Command(Deno.execPath(), {
       args: ["run", "-A", "src/tasks/remind-reviews.ts", "--dry-run"],
-      env: { DATABASE_URL: t.config.databaseUrl, SESSION_SECRET: t.config.sessionSecret, APP_ENV: "test", REVIEW_REMINDER_DATES: "12-20,12-01" },
+      env: {
+        DATABASE_URL: t.config.databaseUrl,
+        SESSION_SECRET: t.config.sessionSecret,
+        APP_ENV: "test",
+        REVIEW_REMINDER_DATES: "12-20,12-01",
+      },
       stdout: "piped",
       stderr: "piped",
     }).output();
     expect(output.code).toBe(1);
-    expect(new TextDecoder().decode(output.stderr)).toContain('Invalid REVIEW_REMINDER_DATES="12-20,12-01": 12-20 and 12-01 both end a fall term');
+    expect(new TextDecoder().decode(output.stderr)).toContain(
+      'Invalid REVIEW_REMINDER_DATES="12-20,12-01": 12-20 and 12-01 both end a fall term',
+    );
     expect(takeMail().size).toBe(0);
   });
 });
@@ -309,7 +353,11 @@ describe("the opt-in on /account (PUT /api/users/review-reminders)", () => {
     const student = await createStudent(t, "chooser@bu.edu");
     expect((await (await api(t, "/api/users/account", { token: student.token })).json()).reviewReminders).toBe(false);
 
-    const on = await api(t, "/api/users/review-reminders", { method: "PUT", token: student.token, body: { enabled: true } });
+    const on = await api(t, "/api/users/review-reminders", {
+      method: "PUT",
+      token: student.token,
+      body: { enabled: true },
+    });
     expect(on.status).toBe(200);
     expect(await on.json()).toEqual({ message: REMINDER_MESSAGES.on, reviewReminders: true });
     expect(await remindersOn(t, student.id)).toBe(true);
@@ -322,7 +370,11 @@ describe("the opt-in on /account (PUT /api/users/review-reminders)", () => {
     });
     expect((await (await api(t, "/api/auth/me", { token: student.token })).json()).reviewReminders).toBe(true);
 
-    const off = await api(t, "/api/users/review-reminders", { method: "PUT", token: student.token, body: { enabled: false, email: "x@y.z" } });
+    const off = await api(t, "/api/users/review-reminders", {
+      method: "PUT",
+      token: student.token,
+      body: { enabled: false, email: "x@y.z" },
+    });
     expect(await off.json()).toEqual({ message: REMINDER_MESSAGES.off, reviewReminders: false });
     expect(await remindersOn(t, student.id)).toBe(false);
   });
@@ -382,7 +434,9 @@ describe("two runs at once", () => {
     await t.deps.outbox.idle();
     expect(t.sent.map((m) => m.to).sort()).toEqual(["one@bu.edu", "three@bu.edu", "two@bu.edu"]);
     expect(await sendReviewReminders(deps, term)).toEqual([]);
-    const recorded = await t.deps.database.db.select().from(reviewRemindersSent).where(eq(reviewRemindersSent.term, "2026-fall"));
+    const recorded = await t.deps.database.db.select().from(reviewRemindersSent).where(
+      eq(reviewRemindersSent.term, "2026-fall"),
+    );
     expect(recorded).toHaveLength(3);
   });
 });
@@ -409,7 +463,10 @@ describe("the daily run on Deno Deploy (Deno.cron)", () => {
       () => now,
     );
     expect(scheduled).toBe(true);
-    expect(jobs.map((job) => [job.name, job.schedule])).toEqual([["HubRate end-of-term review reminders", "0 15 * * *"]]);
+    expect(jobs.map((job) => [job.name, job.schedule])).toEqual([[
+      "HubRate end-of-term review reminders",
+      "0 15 * * *",
+    ]]);
 
     // March: last December's term is long past.
     await jobs[0].handler();
@@ -419,7 +476,10 @@ describe("the daily run on Deno Deploy (Deno.cron)", () => {
     now = new Date("2027-05-15T15:00:00Z");
     await jobs[0].handler();
     await t.deps.outbox.idle();
-    expect(t.sent.map((mail) => [mail.to, mail.subject])).toEqual([["cron@bu.edu", "Review your Spring 2027 courses on HubRate"]]);
+    expect(t.sent.map((mail) => [mail.to, mail.subject])).toEqual([[
+      "cron@bu.edu",
+      "Review your Spring 2027 courses on HubRate",
+    ]]);
     // The next day's run sends nothing new.
     now = new Date("2027-05-16T15:00:00Z");
     await jobs[0].handler();
@@ -430,6 +490,8 @@ describe("the daily run on Deno Deploy (Deno.cron)", () => {
   test("a bad REVIEW_REMINDER_DATES becomes a ConfigError naming the variable, which stops a deploy start", () => {
     const config = { ...t.config, reviewReminderDates: "05-15,05-20" };
     expect(() => reminderTermEnds(config)).toThrow(ConfigError);
-    expect(() => reminderTermEnds(config)).toThrow('Invalid REVIEW_REMINDER_DATES="05-15,05-20": 05-15 and 05-20 both end a spring term');
+    expect(() => reminderTermEnds(config)).toThrow(
+      'Invalid REVIEW_REMINDER_DATES="05-15,05-20": 05-15 and 05-20 both end a spring term',
+    );
   });
 });

@@ -45,7 +45,11 @@ const report = (token: string | undefined, reviewId: number, reason = "Spam") =>
 
 async function voteRows(reviewId: number) {
   const rows = await db().select().from(reviewVotes).where(eq(reviewVotes.reviewId, reviewId));
-  return { up: rows.filter((r) => r.voteType === "UPVOTE").length, down: rows.filter((r) => r.voteType === "DOWNVOTE").length, rows };
+  return {
+    up: rows.filter((r) => r.voteType === "UPVOTE").length,
+    down: rows.filter((r) => r.voteType === "DOWNVOTE").length,
+    rows,
+  };
 }
 
 // ------------------------------------------------------------------ property test
@@ -73,7 +77,8 @@ async function runSequence(seed: number, steps: number) {
   const log: string[] = [];
   let hiddenEver = 0, accountsDeleted = 0;
   const where = (step: number) => `seed ${seed}, step ${step}; last operations: ${log.slice(-6).join(" | ")}`;
-  const byAuthorCourse = (userId: number, courseId: number) => [...model.values()].find((r) => r.author === userId && r.courseId === courseId);
+  const byAuthorCourse = (userId: number, courseId: number) =>
+    [...model.values()].find((r) => r.author === userId && r.courseId === courseId);
   const others = (userId: number) => pool.filter((u) => u.id !== userId);
   const pickReview = (filter: (r: ModelReview) => boolean = () => true) => {
     const list = [...model.values()].filter(filter);
@@ -84,10 +89,18 @@ async function runSequence(seed: number, steps: number) {
     for (const courseId of courses) {
       const fromApi = await statsFromApi(t, courseId);
       const fromDb = await statsFromDatabase(t, courseId);
-      const fromModel = statsOf([...model.values()].filter((r) => r.courseId === courseId && !r.hidden).map((r) => r.ratings));
+      const fromModel = statsOf(
+        [...model.values()].filter((r) => r.courseId === courseId && !r.hidden).map((r) => r.ratings),
+      );
       for (const field of STAT_FIELDS) {
-        expect(fromApi[field], `course ${courseId} ${field} (API vs database rows), ${where(step)}`).toBeCloseTo(fromDb[field], 9);
-        expect(fromApi[field], `course ${courseId} ${field} (API vs model), ${where(step)}`).toBeCloseTo(fromModel[field], 9);
+        expect(fromApi[field], `course ${courseId} ${field} (API vs database rows), ${where(step)}`).toBeCloseTo(
+          fromDb[field],
+          9,
+        );
+        expect(fromApi[field], `course ${courseId} ${field} (API vs model), ${where(step)}`).toBeCloseTo(
+          fromModel[field],
+          9,
+        );
       }
     }
   }
@@ -108,7 +121,16 @@ async function runSequence(seed: number, steps: number) {
     expect(status, `${log.at(-1)}: ${JSON.stringify(body)}`).toBe(201);
     expect(body.overallRating).toBeCloseTo(expectedOverall(ratings), 9);
     expect(body).toMatchObject({ courseId, owner: true, voteCount: 0, userVote: null, teacherName });
-    model.set(body.id, { id: body.id, courseId, author: user.id, ratings, teacherName, hidden: false, reporters: new Set(), votes: new Map() });
+    model.set(body.id, {
+      id: body.id,
+      courseId,
+      author: user.id,
+      ratings,
+      teacherName,
+      hidden: false,
+      reporters: new Set(),
+      votes: new Map(),
+    });
   }
 
   async function editOp() {
@@ -120,7 +142,11 @@ async function runSequence(seed: number, steps: number) {
     log.push(`edit ${review.id} by ${actor.id === review.author ? "owner" : `intruder ${actor.id}`}`);
     const before = await reviewRow(review.id);
     const { status, body } = await json(
-      await api(t, `/api/reviews/${review.id}`, { method: "PUT", token: actor.token, body: reviewBody({ ...ratings, teacherName }) }),
+      await api(t, `/api/reviews/${review.id}`, {
+        method: "PUT",
+        token: actor.token,
+        body: reviewBody({ ...ratings, teacherName }),
+      }),
     );
     if (actor.id !== review.author) {
       expect(status, log.at(-1)).toBe(403);
@@ -156,7 +182,11 @@ async function runSequence(seed: number, steps: number) {
     // Mostly someone new, sometimes the author or a repeat reporter (403, 409).
     const fresh = others(review.author).filter((u) => !review.reporters.has(u.id));
     const roll = rng();
-    const reporter = roll < 0.1 ? pool.find((u) => u.id === review.author)! : roll < 0.85 && fresh.length ? pick(rng, fresh) : pick(rng, others(review.author));
+    const reporter = roll < 0.1
+      ? pool.find((u) => u.id === review.author)!
+      : roll < 0.85 && fresh.length
+      ? pick(rng, fresh)
+      : pick(rng, others(review.author));
     log.push(`report ${review.id} by ${reporter.id === review.author ? "owner" : reporter.id}`);
     const { status, body } = await report(reporter.token, review.id);
     if (review.hidden) return expect(status, log.at(-1)).toBe(404);
@@ -218,16 +248,32 @@ async function runSequence(seed: number, steps: number) {
       ? await api(t, `/api/votes/review/${id}?voteType=UPVOTE`, { method: "POST", token: user.token })
       : action === "report"
       ? await api(t, `/api/reviews/${id}/report`, { method: "POST", token: user.token, body: { reason: "x" } })
-      : await api(t, `/api/reviews/${id}`, { method: action, token: user.token, body: action === "PUT" ? reviewBody() : undefined });
+      : await api(t, `/api/reviews/${id}`, {
+        method: action,
+        token: user.token,
+        body: action === "PUT" ? reviewBody() : undefined,
+      });
     expect(response.status, log.at(-1)).toBe(404);
   }
 
-  const operations = { create: createOp, edit: editOp, delete: deleteOp, report: reportOp, vote: voteOp, deleteAccount: deleteAccountOp, missing: missingOp };
+  const operations = {
+    create: createOp,
+    edit: editOp,
+    delete: deleteOp,
+    report: reportOp,
+    vote: voteOp,
+    deleteAccount: deleteAccountOp,
+    missing: missingOp,
+  };
   for (let step = 0; step < steps; step++) {
     // Account deletions are rare picks; two fixed ones make sure every sequence has them.
-    const name = step === 25 || step === 45
-      ? "deleteAccount"
-      : weighted(rng, [["create", 28], ["edit", 12], ["delete", 7], ["report", 22], ["vote", 24], ["deleteAccount", 4], ["missing", 3]] as const);
+    const name = step === 25 || step === 45 ? "deleteAccount" : weighted(
+      rng,
+      [["create", 28], ["edit", 12], ["delete", 7], ["report", 22], ["vote", 24], ["deleteAccount", 4], [
+        "missing",
+        3,
+      ]] as const,
+    );
     await operations[name]();
     await checkStats(step);
   }
@@ -235,7 +281,9 @@ async function runSequence(seed: number, steps: number) {
   // The end state, review by review, against the model and the rows (soft, so every mismatch is listed).
   const rows = await db().select().from(reviews);
   const stored = rows.filter((r) => courses.includes(r.courseId));
-  expect(stored.map((r) => r.id).sort((a, b) => a - b), `seed ${seed}: the stored reviews`).toEqual([...model.keys()].sort((a, b) => a - b));
+  expect(stored.map((r) => r.id).sort((a, b) => a - b), `seed ${seed}: the stored reviews`).toEqual(
+    [...model.keys()].sort((a, b) => a - b),
+  );
   for (const review of model.values()) {
     const row = stored.find((r) => r.id === review.id)!;
     expect.soft(row.hidden, `seed ${seed}: review ${review.id} hidden`).toBe(review.hidden);
@@ -243,8 +291,14 @@ async function runSequence(seed: number, steps: number) {
     const counted = await voteRows(review.id);
     const modelUp = [...review.votes.values()].filter((v) => v === "UPVOTE").length;
     const modelDown = review.votes.size - modelUp;
-    expect.soft({ up: counted.up, down: counted.down }, `seed ${seed}: review ${review.id} vote rows`).toEqual({ up: modelUp, down: modelDown });
-    expect.soft({ up: row.upvotes, down: row.downvotes }, `seed ${seed}: review ${review.id} upvotes/downvotes columns vs vote rows`).toEqual({
+    expect.soft({ up: counted.up, down: counted.down }, `seed ${seed}: review ${review.id} vote rows`).toEqual({
+      up: modelUp,
+      down: modelDown,
+    });
+    expect.soft(
+      { up: row.upvotes, down: row.downvotes },
+      `seed ${seed}: review ${review.id} upvotes/downvotes columns vs vote rows`,
+    ).toEqual({
       up: counted.up,
       down: counted.down,
     });
@@ -271,11 +325,15 @@ describe("concurrency", () => {
   test("20 parallel identical reviews by one user: one 201, nineteen 409, one row", async () => {
     const [courseId] = await freshCourses(1);
     const user = await student();
-    const results = await Promise.all(Array.from({ length: 20 }, () => postReview(t, user.token, courseId, reviewBody())));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => postReview(t, user.token, courseId, reviewBody())),
+    );
     const created = results.filter((r) => r.status === 201);
     expect(created).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(19);
-    for (const r of results.filter((r) => r.status === 409)) expect(String(r.body.fields.reviewId)).toBe(String(created[0].body.id));
+    for (const r of results.filter((r) => r.status === 409)) {
+      expect(String(r.body.fields.reviewId)).toBe(String(created[0].body.id));
+    }
     expect(await db().$count(reviews, and(eq(reviews.userId, user.id), eq(reviews.courseId, courseId)))).toBe(1);
     expect((await statsFromApi(t, courseId)).numReviews).toBe(1);
   });
@@ -314,9 +372,14 @@ describe("concurrency", () => {
     expect(down).toBeGreaterThanOrEqual(40);
     const row = await reviewRow(review.id);
     expect({ up: row.upvotes, down: row.downvotes }).toEqual({ up, down });
-    expect((await json(await api(t, `/api/votes/review/${review.id}`))).body).toEqual({ voteCount: up - down, userVote: null });
+    expect((await json(await api(t, `/api/votes/review/${review.id}`))).body).toEqual({
+      voteCount: up - down,
+      userVote: null,
+    });
     // Each voter sees their own row.
-    const seen = await Promise.all(voters.map((v) => api(t, `/api/votes/review/${review.id}`, { token: v.token }).then((r) => r.json())));
+    const seen = await Promise.all(
+      voters.map((v) => api(t, `/api/votes/review/${review.id}`, { token: v.token }).then((r) => r.json())),
+    );
     seen.forEach((s, i) => {
       expect(s.userVote).toBe(rows.find((r) => r.userId === voters[i].id)?.voteType ?? null);
     });
@@ -352,8 +415,14 @@ describe("vote rules", () => {
     expect((await vote(bob.token, review.id, "UPVOTE")).body).toEqual({ voteCount: 1, userVote: "UPVOTE" });
     expect((await vote(cat.token, review.id, "DOWNVOTE")).body).toEqual({ voteCount: 0, userVote: "DOWNVOTE" });
     expect((await vote(cat.token, review.id, "DOWNVOTE")).body).toEqual({ voteCount: 1, userVote: null });
-    expect((await json(await api(t, `/api/votes/review/${review.id}`, { token: bob.token }))).body).toEqual({ voteCount: 1, userVote: "UPVOTE" });
-    expect((await json(await api(t, `/api/votes/review/${review.id}`, { token: cat.token }))).body).toEqual({ voteCount: 1, userVote: null });
+    expect((await json(await api(t, `/api/votes/review/${review.id}`, { token: bob.token }))).body).toEqual({
+      voteCount: 1,
+      userVote: "UPVOTE",
+    });
+    expect((await json(await api(t, `/api/votes/review/${review.id}`, { token: cat.token }))).body).toEqual({
+      voteCount: 1,
+      userVote: null,
+    });
     expect((await json(await api(t, `/api/votes/review/${review.id}`))).body).toEqual({ voteCount: 1, userVote: null });
     const seen = (await json(await api(t, `/api/reviews/${review.id}`, { token: bob.token }))).body;
     expect(seen).toMatchObject({ voteCount: 1, userVote: "UPVOTE" });
@@ -403,7 +472,11 @@ describe("authorization", () => {
     const before = await reviewRow(review.id);
     const stats = await statsFromApi(t, courseId);
     const put = await json(
-      await api(t, `/api/reviews/${review.id}`, { method: "PUT", token: intruder.token, body: reviewBody({ reviewText: "Hacked", usefulnessRating: 1 }) }),
+      await api(t, `/api/reviews/${review.id}`, {
+        method: "PUT",
+        token: intruder.token,
+        body: reviewBody({ reviewText: "Hacked", usefulnessRating: 1 }),
+      }),
     );
     expect(put.status).toBe(403);
     const del = await json(await api(t, `/api/reviews/${review.id}`, { method: "DELETE", token: intruder.token }));
@@ -411,7 +484,9 @@ describe("authorization", () => {
     expect(await reviewRow(review.id)).toEqual(before);
     expect(await statsFromApi(t, courseId)).toEqual(stats);
     // Visitors get 401 and change nothing either.
-    expect((await api(t, `/api/reviews/${review.id}`, { method: "PUT", body: reviewBody({ reviewText: "Hacked" }) })).status).toBe(401);
+    expect(
+      (await api(t, `/api/reviews/${review.id}`, { method: "PUT", body: reviewBody({ reviewText: "Hacked" }) })).status,
+    ).toBe(401);
     expect((await api(t, `/api/reviews/${review.id}`, { method: "DELETE" })).status).toBe(401);
     expect(await reviewRow(review.id)).toEqual(before);
   });
@@ -471,20 +546,45 @@ describe("authorization", () => {
       courseId: otherCourse,
       createdAt: "2000-01-01T00:00:00.000Z",
     };
-    const ratings = { usefulnessRating: 5, difficultyRating: 1, workloadRating: 1, interestRating: 5, teacherRating: 5 };
+    const ratings = {
+      usefulnessRating: 5,
+      difficultyRating: 1,
+      workloadRating: 1,
+      interestRating: 5,
+      teacherRating: 5,
+    };
     const { status, body } = await postReview(t, sneaky.token, courseId, reviewBody({ ...ratings, ...extras }));
     expect(status).toBe(201);
     const row = await reviewRow(body.id);
-    expect(row).toMatchObject({ userId: sneaky.id, courseId, overallRating: 5, hidden: false, upvotes: 0, downvotes: 0 });
+    expect(row).toMatchObject({
+      userId: sneaky.id,
+      courseId,
+      overallRating: 5,
+      hidden: false,
+      upvotes: 0,
+      downvotes: 0,
+    });
     expect(row.id).not.toBe(4242);
     expect(row.createdAt.getFullYear()).toBeGreaterThan(2020);
     const stats = await statsFromApi(t, courseId);
     expect(stats.numReviews).toBe(await db().$count(reviews, eq(reviews.courseId, courseId)));
     expect(await db().$count(reviews, and(eq(reviews.courseId, otherCourse), eq(reviews.userId, sneaky.id)))).toBe(0);
 
-    const put = await api(t, `/api/reviews/${body.id}`, { method: "PUT", token: sneaky.token, body: reviewBody({ ...ratings, ...extras, overallRating: 2 }) });
+    const put = await api(t, `/api/reviews/${body.id}`, {
+      method: "PUT",
+      token: sneaky.token,
+      body: reviewBody({ ...ratings, ...extras, overallRating: 2 }),
+    });
     expect(put.status).toBe(200);
-    expect(await reviewRow(body.id)).toMatchObject({ userId: sneaky.id, courseId, overallRating: 5, hidden: false, upvotes: 0, downvotes: 0, id: body.id });
+    expect(await reviewRow(body.id)).toMatchObject({
+      userId: sneaky.id,
+      courseId,
+      overallRating: 5,
+      hidden: false,
+      upvotes: 0,
+      downvotes: 0,
+      id: body.id,
+    });
   });
 });
 
@@ -511,7 +611,9 @@ describe("validation", () => {
   const HOURS = "Hours per week must be a number from 0 to 40";
   const cases: [string, unknown, string][] = [
     ...RATING_FIELDS.flatMap((field) =>
-      [0, 6, 2.5, "x", -1, null].map((value): [string, unknown, string] => [field, value, `${LABELS[field]} must be a whole number from 1 to 5`])
+      [0, 6, 2.5, "x", -1, null].map((
+        value,
+      ): [string, unknown, string] => [field, value, `${LABELS[field]} must be a whole number from 1 to 5`])
     ),
     ["teacherName", "", "Professor name is required"],
     ["teacherName", "   ", "Professor name is required"],
@@ -552,7 +654,9 @@ describe("validation", () => {
       expect(created.body.fields[field]).toBe(message);
       expect(created.body.message).toBe(message);
       const before = await reviewRow(existing.id);
-      const edited = await json(await api(t, `/api/reviews/${existing.id}`, { method: "PUT", token: user.token, body }));
+      const edited = await json(
+        await api(t, `/api/reviews/${existing.id}`, { method: "PUT", token: user.token, body }),
+      );
       expect(edited.status).toBe(400);
       expect(edited.body.fields[field]).toBe(message);
       expect(await reviewRow(existing.id)).toEqual(before);
@@ -568,12 +672,25 @@ describe("validation", () => {
     [{ semester: "s".repeat(100) }, { semester: "s".repeat(100) }],
     [{ assignmentTypes: "a".repeat(500) }, { assignmentTypes: "a".repeat(500) }],
     [{ reviewText: "r".repeat(2000) }, { reviewText: "r".repeat(2000) }],
-    [{ teacherName: "  Prof. Trim  ", reviewText: "\n padded \n" }, { teacherName: "Prof. Trim", reviewText: "padded" }],
-    [{ usefulnessRating: 1, difficultyRating: 5, workloadRating: 5, interestRating: 1, teacherRating: 1 }, { overallRating: 1 }],
-  ].map(([change, stored]) => ({ change, stored, label: Object.entries(change).map(([k, v]) => `${k} = ${shown(v)}`).join(", ") })))(
+    [{ teacherName: "  Prof. Trim  ", reviewText: "\n padded \n" }, {
+      teacherName: "Prof. Trim",
+      reviewText: "padded",
+    }],
+    [{ usefulnessRating: 1, difficultyRating: 5, workloadRating: 5, interestRating: 1, teacherRating: 1 }, {
+      overallRating: 1,
+    }],
+  ].map(([change, stored]) => ({
+    change,
+    stored,
+    label: Object.entries(change).map(([k, v]) => `${k} = ${shown(v)}`).join(", "),
+  })))(
     "boundary $label is accepted",
     async ({ change, stored }) => {
-      const response = await api(t, `/api/reviews/${existing.id}`, { method: "PUT", token: user.token, body: reviewBody(change) });
+      const response = await api(t, `/api/reviews/${existing.id}`, {
+        method: "PUT",
+        token: user.token,
+        body: reviewBody(change),
+      });
       expect(response.status).toBe(200);
       expect(await reviewRow(existing.id)).toMatchObject(stored);
     },
@@ -594,7 +711,12 @@ describe("validation", () => {
       attendanceRequired: false,
       overallRating: 3,
     });
-    expect(await reviewRow(created.id)).toMatchObject({ usefulnessRating: 3, teacherRating: 3, attendanceRequired: false, overallRating: 3 });
+    expect(await reviewRow(created.id)).toMatchObject({
+      usefulnessRating: 3,
+      teacherRating: 3,
+      attendanceRequired: false,
+      overallRating: 3,
+    });
     expect((await api(t, `/api/reviews/${created.id}`, { method: "DELETE", token: me.token })).status).toBe(200);
   });
 
@@ -612,13 +734,23 @@ describe("validation", () => {
     test("2000 of them in reviewText are accepted and stored unchanged; 2001 are refused", async () => {
       for (const text of [mixed(2000), E_ACUTE.repeat(2000), FAMILY + RLM.repeat(1998) + E_ACUTE]) {
         expect([...new Intl.Segmenter("en", { granularity: "grapheme" }).segment(text)]).toHaveLength(2000);
-        const response = await api(t, `/api/reviews/${existing.id}`, { method: "PUT", token: user.token, body: reviewBody({ reviewText: text }) });
+        const response = await api(t, `/api/reviews/${existing.id}`, {
+          method: "PUT",
+          token: user.token,
+          body: reviewBody({ reviewText: text }),
+        });
         expect(response.status).toBe(200);
         expect((await reviewRow(existing.id)).reviewText).toBe(text);
         expect((await response.json()).reviewText).toBe(text);
       }
       for (const text of [mixed(2001), E_ACUTE.repeat(2001)]) {
-        const refused = await json(await api(t, `/api/reviews/${existing.id}`, { method: "PUT", token: user.token, body: reviewBody({ reviewText: text }) }));
+        const refused = await json(
+          await api(t, `/api/reviews/${existing.id}`, {
+            method: "PUT",
+            token: user.token,
+            body: reviewBody({ reviewText: text }),
+          }),
+        );
         expect(refused.status).toBe(400);
         expect(refused.body.fields.reviewText).toBe("Review must be at most 2000 characters");
       }
@@ -628,7 +760,11 @@ describe("validation", () => {
       const text = FAMILY.repeat(2000);
       expect(new TextEncoder().encode(text).length).toBe(50_000);
       const { status, body } = await json(
-        await api(t, `/api/reviews/${existing.id}`, { method: "PUT", token: user.token, body: reviewBody({ reviewText: text }) }),
+        await api(t, `/api/reviews/${existing.id}`, {
+          method: "PUT",
+          token: user.token,
+          body: reviewBody({ reviewText: text }),
+        }),
       );
       expect(status).toBe(413);
       expect(body.message).toMatch(/16 KiB/);
@@ -639,11 +775,19 @@ describe("validation", () => {
       ["semester", 100, "Semester must be at most 100 characters"],
       ["assignmentTypes", 500, "Assignment types must be at most 500 characters"],
     ])("%s: %i ZWJ family emojis are accepted unchanged, one more is refused", async (field, max, message) => {
-      const ok = await api(t, `/api/reviews/${existing.id}`, { method: "PUT", token: user.token, body: reviewBody({ [field]: FAMILY.repeat(max) }) });
+      const ok = await api(t, `/api/reviews/${existing.id}`, {
+        method: "PUT",
+        token: user.token,
+        body: reviewBody({ [field]: FAMILY.repeat(max) }),
+      });
       expect(ok.status).toBe(200);
       expect((await reviewRow(existing.id) as Record<string, unknown>)[field]).toBe(FAMILY.repeat(max));
       const refused = await json(
-        await api(t, `/api/reviews/${existing.id}`, { method: "PUT", token: user.token, body: reviewBody({ [field]: FAMILY.repeat(max + 1) }) }),
+        await api(t, `/api/reviews/${existing.id}`, {
+          method: "PUT",
+          token: user.token,
+          body: reviewBody({ [field]: FAMILY.repeat(max + 1) }),
+        }),
       );
       expect(refused.status).toBe(400);
       expect(refused.body.fields[field]).toBe(message);
@@ -675,7 +819,12 @@ describe("anonymity", () => {
     await vote(other.token, review.id, "UPVOTE");
     const USERISH = /user|author|email|reviewer|creator|writer|poster|by$|owner_?id|account/i;
     const ALLOWED = new Set(["userVote", "userReviewed"]);
-    const paths = [`/api/reviews/course/${courseId}`, `/api/reviews/${review.id}`, `/api/courses/${courseId}`, `/api/reviews/course/${courseId}?sort=helpful`];
+    const paths = [
+      `/api/reviews/course/${courseId}`,
+      `/api/reviews/${review.id}`,
+      `/api/courses/${courseId}`,
+      `/api/reviews/course/${courseId}?sort=helpful`,
+    ];
     for (const [who, token] of [["visitor", undefined], ["other", other.token], ["author", author.token]] as const) {
       for (const path of paths) {
         const response = await api(t, path, { token });
@@ -683,10 +832,16 @@ describe("anonymity", () => {
         const text = await response.text();
         const where = `${path} as ${who}`;
         expect(text, where).not.toContain("very-secret-author");
-        expect(text, where).not.toMatch(/"(userId|user_id|email|authorId|author|user|reviewer|reviewerId|createdBy)"\s*:/);
-        for (const [name, value] of response.headers) expect(`${name}: ${value}`, where).not.toContain("very-secret-author");
+        expect(text, where).not.toMatch(
+          /"(userId|user_id|email|authorId|author|user|reviewer|reviewerId|createdBy)"\s*:/,
+        );
+        for (const [name, value] of response.headers) {
+          expect(`${name}: ${value}`, where).not.toContain("very-secret-author");
+        }
         for (const entry of jsonEntries(JSON.parse(text))) {
-          if (USERISH.test(entry.key) && !ALLOWED.has(entry.key)) throw new Error(`${where}: user-ish key ${entry.path}`);
+          if (USERISH.test(entry.key) && !ALLOWED.has(entry.key)) {
+            throw new Error(`${where}: user-ish key ${entry.path}`);
+          }
           if (entry.key !== "id" && entry.key !== "courseId" && entry.value === author.id && USERISH.test(entry.path)) {
             throw new Error(`${where}: author id under ${entry.path}`);
           }
@@ -708,14 +863,22 @@ describe("reports", () => {
   test("three reports from different users hide the review everywhere; the author still sees it in my-reviews", async () => {
     const [courseId] = await freshCourses(1);
     const [author, r1, r2, r3, r4, bystander] = await students("report", 6);
-    const ratings = { usefulnessRating: 1, difficultyRating: 5, workloadRating: 5, interestRating: 1, teacherRating: 1 };
+    const ratings = {
+      usefulnessRating: 1,
+      difficultyRating: 5,
+      workloadRating: 5,
+      interestRating: 1,
+      teacherRating: 1,
+    };
     const bad = await createdReview(t, author.token, courseId, { ...ratings, teacherName: "Prof. Hidden" });
     const good = await createdReview(t, bystander.token, courseId, { teacherName: "Prof. Shown" });
     await vote(r4.token, bad.id, "UPVOTE");
 
     expect((await report(author.token, bad.id)).status).toBe(403);
     expect((await report(undefined, bad.id)).status).toBe(401);
-    const empty = await json(await api(t, `/api/reviews/${bad.id}/report`, { method: "POST", token: r1.token, body: { reason: "  " } }));
+    const empty = await json(
+      await api(t, `/api/reviews/${bad.id}/report`, { method: "POST", token: r1.token, body: { reason: "  " } }),
+    );
     expect(empty.status).toBe(400);
     expect(empty.body.fields.reason).toBe("Say why you are reporting this review");
 
@@ -731,12 +894,16 @@ describe("reports", () => {
     const list = (await json(await api(t, `/api/reviews/course/${courseId}`))).body;
     expect(list.content.map((r: { id: number }) => r.id)).toEqual([good.id]);
     expect(list.totalElements).toBe(1);
-    expect((await json(await api(t, `/api/reviews/course/${courseId}?teacherName=Prof.%20Hidden`))).body.content).toEqual([]);
+    expect((await json(await api(t, `/api/reviews/course/${courseId}?teacherName=Prof.%20Hidden`))).body.content)
+      .toEqual([]);
     expect((await json(await api(t, `/api/reviews/course/${courseId}/teachers`))).body).toEqual(["Shown"]);
     const stats = await statsFromApi(t, courseId);
     expect(stats).toMatchObject(statsOf([await reviewRow(good.id)]));
     expect(stats.numReviews).toBe(1);
-    expect((await json(await api(t, `/api/reviews/course/${courseId}/teacherScore?teacherName=Prof.%20Hidden`))).body.averageRating).toBe(0);
+    expect(
+      (await json(await api(t, `/api/reviews/course/${courseId}/teacherScore?teacherName=Prof.%20Hidden`))).body
+        .averageRating,
+    ).toBe(0);
     const distribution = (await json(await api(t, `/api/reviews/course/${courseId}/distribution`))).body;
     expect(distribution.usefulnessRating.reduce((a: number, b: number) => a + b, 0)).toBe(1);
     expect(distribution.usefulnessRating[0]).toBe(0);
@@ -783,31 +950,51 @@ describe("teachers, teacher score, distribution and sorting", () => {
     const voters = await students("teachvoter", 2);
     ids = [];
     for (const [i, item] of plan.entries()) {
-      ids.push((await createdReview(t, authors[i].token, courseId, { ...asRatings(item.ratings), teacherName: item.teacherName })).id);
+      ids.push(
+        (await createdReview(t, authors[i].token, courseId, {
+          ...asRatings(item.ratings),
+          teacherName: item.teacherName,
+        })).id,
+      );
     }
     for (const [i, item] of plan.entries()) {
-      for (let v = 0; v < Math.abs(item.votes); v++) await vote(voters[v].token, ids[i], item.votes > 0 ? "UPVOTE" : "DOWNVOTE");
+      for (let v = 0; v < Math.abs(item.votes); v++) {
+        await vote(voters[v].token, ids[i], item.votes > 0 ? "UPVOTE" : "DOWNVOTE");
+      }
     }
   });
 
   test("teachers are the sorted distinct professors, named without titles", async () => {
-    expect((await json(await api(t, `/api/reviews/course/${courseId}/teachers`))).body).toEqual(["Alpha", "Beta", "Gamma"]);
+    expect((await json(await api(t, `/api/reviews/course/${courseId}/teachers`))).body).toEqual([
+      "Alpha",
+      "Beta",
+      "Gamma",
+    ]);
   });
 
   test("the teacher filter keeps only that teacher's reviews", async () => {
-    const { body } = await json(await api(t, `/api/reviews/course/${courseId}?teacherName=${encodeURIComponent("Prof. Alpha")}`));
+    const { body } = await json(
+      await api(t, `/api/reviews/course/${courseId}?teacherName=${encodeURIComponent("Prof. Alpha")}`),
+    );
     expect(body.totalElements).toBe(2);
     expect(body.content.map((r: { id: number }) => r.id).sort()).toEqual([ids[0], ids[1]].sort());
-    expect((await json(await api(t, `/api/reviews/course/${courseId}?teacherName=Nobody`))).body).toMatchObject({ content: [], totalElements: 0 });
+    expect((await json(await api(t, `/api/reviews/course/${courseId}?teacherName=Nobody`))).body).toMatchObject({
+      content: [],
+      totalElements: 0,
+    });
     // An empty filter means all.
-    expect((await json(await api(t, `/api/reviews/course/${courseId}?teacherName=`))).body.totalElements).toBe(plan.length);
+    expect((await json(await api(t, `/api/reviews/course/${courseId}?teacherName=`))).body.totalElements).toBe(
+      plan.length,
+    );
   });
 
   test("teacherScore is the average overall of that teacher's visible reviews", async () => {
     for (const name of ["Prof. Alpha", "Prof. Beta", "Prof. Gamma", "Nobody"]) {
       const mine = plan.filter((p) => p.teacherName === name).map((p) => expectedOverall(asRatings(p.ratings)));
       const expected = mine.length ? mine.reduce((a, b) => a + b, 0) / mine.length : 0;
-      const { status, body } = await json(await api(t, `/api/reviews/course/${courseId}/teacherScore?teacherName=${encodeURIComponent(name)}`));
+      const { status, body } = await json(
+        await api(t, `/api/reviews/course/${courseId}/teacherScore?teacherName=${encodeURIComponent(name)}`),
+      );
       expect(status).toBe(200);
       expect(body.teacherName).toBe(name);
       expect(body.averageRating, name).toBeCloseTo(expected, 9);
@@ -833,9 +1020,15 @@ describe("teachers, teacher score, distribution and sorting", () => {
     expect(helpful.content.map((r: { voteCount: number }) => r.voteCount)).toEqual([2, 2, 1, 0, -1]);
     const newest = (await json(await api(t, `/api/reviews/course/${courseId}`))).body;
     expect(newest.content.map((r: { id: number }) => r.id)).toEqual([...ids].reverse());
-    expect((await json(await api(t, `/api/reviews/course/${courseId}?sort=newest`))).body.content).toEqual(newest.content);
+    expect((await json(await api(t, `/api/reviews/course/${courseId}?sort=newest`))).body.content).toEqual(
+      newest.content,
+    );
     expect((await api(t, `/api/reviews/course/${courseId}?sort=best`)).status).toBe(400);
-    expect(newest.content[0]).toMatchObject({ overallRating: expectedOverall(asRatings(plan[4].ratings)), owner: false, userVote: null });
+    expect(newest.content[0]).toMatchObject({
+      overallRating: expectedOverall(asRatings(plan[4].ratings)),
+      owner: false,
+      userVote: null,
+    });
   });
 
   test("pages of 10, or of ?size= up to 50", async () => {
@@ -853,11 +1046,15 @@ describe("teachers, teacher score, distribution and sorting", () => {
     expect(second.content).toHaveLength(10);
     expect(third.content).toHaveLength(3);
     expect(fourth.content).toHaveLength(0);
-    expect([...first.content, ...second.content, ...third.content].map((r: { id: number }) => r.id)).toEqual([...created].reverse());
+    expect([...first.content, ...second.content, ...third.content].map((r: { id: number }) => r.id)).toEqual(
+      [...created].reverse(),
+    );
     const big20 = (await json(await api(t, `/api/reviews/course/${big}?size=20&page=1`))).body;
     expect(big20).toMatchObject({ totalElements: 23, totalPages: 2, number: 1, size: 20 });
     expect(big20.content.map((r: { id: number }) => r.id)).toEqual([...created].reverse().slice(20));
-    for (const bad of ["-1", "abc", "1.5"]) expect((await api(t, `/api/reviews/course/${big}?page=${bad}`)).status, bad).toBe(400);
+    for (const bad of ["-1", "abc", "1.5"]) {
+      expect((await api(t, `/api/reviews/course/${big}?page=${bad}`)).status, bad).toBe(400);
+    }
     for (const bad of ["0", "51", "abc", "-3"]) {
       const answer = await json(await api(t, `/api/reviews/course/${big}?size=${bad}`));
       expect(answer.status, bad).toBe(400);
@@ -892,11 +1089,17 @@ describe("account deletion", () => {
     const rows = await voteRows(review.id);
     expect(rows).toMatchObject({ up: 0, down: 1 });
     const row = await reviewRow(review.id);
-    expect({ upvotes: row.upvotes, downvotes: row.downvotes }, "the upvotes/downvotes columns after the voter is deleted").toEqual({
+    expect(
+      { upvotes: row.upvotes, downvotes: row.downvotes },
+      "the upvotes/downvotes columns after the voter is deleted",
+    ).toEqual({
       upvotes: 0,
       downvotes: 1,
     });
-    expect((await json(await api(t, `/api/votes/review/${review.id}`))).body.voteCount, "GET /api/votes/review after the voter is deleted").toBe(-1);
+    expect(
+      (await json(await api(t, `/api/votes/review/${review.id}`))).body.voteCount,
+      "GET /api/votes/review after the voter is deleted",
+    ).toBe(-1);
     const listed = (await json(await api(t, `/api/reviews/course/${courseId}`))).body.content[0];
     expect(listed.voteCount, "voteCount in the course's review list").toBe(-1);
   });

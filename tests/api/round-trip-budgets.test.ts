@@ -55,10 +55,16 @@ async function send(c: Case): Promise<Response> {
   const headers: Record<string, string> = { Origin: ORIGIN };
   // The form posts of pages carry the session cookie; the API a Bearer token.
   if (c.signedIn) {
-    headers[c.route.endsWith(".ts") ? "Cookie" : "Authorization"] = c.route.endsWith(".ts") ? `hubrate_session=${student.token}` : `Bearer ${student.token}`;
+    headers[c.route.endsWith(".ts") ? "Cookie" : "Authorization"] = c.route.endsWith(".ts")
+      ? `hubrate_session=${student.token}`
+      : `Bearer ${student.token}`;
   }
   if (c.body) headers["Content-Type"] = "application/json";
-  return await t.app.request(c.path(), { method: c.method ?? "GET", headers, body: c.body ? JSON.stringify(c.body()) : undefined });
+  return await t.app.request(c.path(), {
+    method: c.method ?? "GET",
+    headers,
+    body: c.body ? JSON.stringify(c.body()) : undefined,
+  });
 }
 
 const READ = 1;
@@ -111,7 +117,10 @@ const API_READS: [string, () => string][] = [
   ["GET /api/courses/{id}", () => `/api/courses/${courseId}`],
   ["GET /api/professors/{slug}", () => `/api/professors/${slug}`],
   ["GET /api/reviews/course/{id}/teachers", () => `/api/reviews/course/${courseId}/teachers`],
-  ["GET /api/reviews/course/{id}/teacherScore", () => `/api/reviews/course/${courseId}/teacherScore?teacherName=Wayne%20Snyder`],
+  [
+    "GET /api/reviews/course/{id}/teacherScore",
+    () => `/api/reviews/course/${courseId}/teacherScore?teacherName=Wayne%20Snyder`,
+  ],
   ["GET /api/reviews/course/{id}/distribution", () => `/api/reviews/course/${courseId}/distribution`],
   ["GET /api/reviews/course/{id}", () => `/api/reviews/course/${courseId}?sort=helpful`],
   ["GET /api/reviews/{id}", () => `/api/reviews/${reviewId}`],
@@ -135,7 +144,12 @@ const STUDENT_API_READS: [string, () => string][] = [
 
 const reads: Case[] = [
   ...PAGES.map(([route, p]) => ({ route, path: path(p), signedIn: false, budget: READ })),
-  ...PAGES.filter(([route]) => route.endsWith(".tsx")).map(([route, p]) => ({ route, path: path(p), signedIn: true, budget: SIGNED_IN_READ })),
+  ...PAGES.filter(([route]) => route.endsWith(".tsx")).map(([route, p]) => ({
+    route,
+    path: path(p),
+    signedIn: true,
+    budget: SIGNED_IN_READ,
+  })),
   ...STUDENT_PAGES.map(([route, p]) => ({ route, path: path(p), signedIn: true, budget: SIGNED_IN_READ })),
   ...API_READS.map(([route, p]) => ({ route, path: p, signedIn: false, budget: READ })),
   ...API_READS.map(([route, p]) => ({ route, path: p, signedIn: true, budget: SIGNED_IN_READ })),
@@ -152,7 +166,8 @@ beforeAll(async () => {
   courseId = course.id;
   const review = await createdReview(t, student.token, courseId, { teacherName: "Wayne Snyder" });
   reviewId = review.id;
-  othersReviewId = (await createdReview(t, other.token, courseId, { teacherName: "Wayne Snyder", semester: "Fall 2024" })).id;
+  othersReviewId =
+    (await createdReview(t, other.token, courseId, { teacherName: "Wayne Snyder", semester: "Fall 2024" })).id;
   slug = (await db.select({ key: reviews.teacherKey }).from(reviews).where(eq(reviews.id, reviewId)))[0].key;
   await db.insert(completedCourses).values({ userId: student.id, courseId: courseId + 2 });
   await db.insert(savedCourses).values({ userId: student.id, courseId: courseId + 3 });
@@ -165,11 +180,17 @@ afterAll(async () => {
 
 describe("round trips per request on a libSQL server", () => {
   test("every page and API operation has a case", async () => {
-    const document = await (await t.app.request("/api/openapi.json")).json() as { paths: Record<string, Record<string, unknown>> };
-    const operations = Object.entries(document.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+    const document = await (await t.app.request("/api/openapi.json")).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const operations = Object.entries(document.paths).flatMap(([p, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)
+    );
     const covered = new Set([...reads.map((c) => c.route), ...writes.map((c) => c.route)]);
     expect(operations.filter((o) => !covered.has(o))).toEqual([]);
-    const pages = Object.keys(routeModules).filter((file) => !file.startsWith("api/") && !file.startsWith("static/") && !file.startsWith("_"));
+    const pages = Object.keys(routeModules).filter((file) =>
+      !file.startsWith("api/") && !file.startsWith("static/") && !file.startsWith("_")
+    );
     expect(pages.filter((file) => !covered.has(file))).toEqual([]);
   });
 
@@ -184,7 +205,11 @@ describe("round trips per request on a libSQL server", () => {
       expect(response.status, `${c.route} ${c.path()}`).toBeLessThan(500);
       const n = roundTrips(response);
       seen.push(`${c.signedIn ? "student" : "visitor"} ${c.route}: ${n}`);
-      if (n > c.budget) over.push(`${c.signedIn ? "student" : "visitor"} ${c.method ?? "GET"} ${c.path()} (${c.route}): ${n} > ${c.budget}`);
+      if (n > c.budget) {
+        over.push(
+          `${c.signedIn ? "student" : "visitor"} ${c.method ?? "GET"} ${c.path()} (${c.route}): ${n} > ${c.budget}`,
+        );
+      }
     }
     expect(over, seen.join("\n")).toEqual([]);
   });
@@ -202,15 +227,25 @@ describe("round trips per request on a libSQL server", () => {
       expect(await trips()).toBe(1);
       // An import raises the version and makes a new snapshot: the page's reads with the version (1) find it moved, the
       // snapshot (1), the reads again (1).
-      await importCourses(cold.deps.database, [{ college: "TST", department: "RT", number: "101", title: "Round Trips", hub_units: [] }]);
+      await importCourses(cold.deps.database, [{
+        college: "TST",
+        department: "RT",
+        number: "101",
+        title: "Round Trips",
+        hub_units: [],
+      }]);
       expect(await trips()).toBe(3);
       expect(await trips()).toBe(1);
       // Raised by hand, the version leaves the snapshot behind: the reads (1), the stale snapshot (1), the rows (1), the
       // reads again (1). The snapshot made from those rows is stored for the next instance, which needs no more than before.
-      await sqld.client.execute("UPDATE app_settings SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE key = 'catalog_version'");
+      await sqld.client.execute(
+        "UPDATE app_settings SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE key = 'catalog_version'",
+      );
       expect(await trips()).toBe(4);
       expect(await trips()).toBe(1);
-      for (let i = 0; i < 100 && !(await catalogSnapshotCurrent(cold.deps.database.db)); i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 100 && !(await catalogSnapshotCurrent(cold.deps.database.db)); i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
       const next = await makeTestApp({ env: { DATABASE_URL: sqld.url, DATABASE_AUTH_TOKEN: sqld.token } });
       try {
         expect(await trips(next)).toBe(2);
@@ -240,7 +275,13 @@ describe("round trips per request on a libSQL server", () => {
   });
 });
 
-const write = (route: string, p: () => string, body?: () => unknown, signedIn = true, more: Partial<Case> = {}): Case => ({
+const write = (
+  route: string,
+  p: () => string,
+  body?: () => unknown,
+  signedIn = true,
+  more: Partial<Case> = {},
+): Case => ({
   route,
   method: route.split(" ")[0],
   path: p,
@@ -268,14 +309,45 @@ const writes: Case[] = [
   write(
     "POST /api/auth/register",
     () => "/api/auth/register",
-    () => ({ email: "new-budget@bu.edu", college: "CAS", major: "Physics", expectedGrad: 2028, password: "Terrier-Budget-2031!" }),
+    () => ({
+      email: "new-budget@bu.edu",
+      college: "CAS",
+      major: "Physics",
+      expectedGrad: 2028,
+      password: "Terrier-Budget-2031!",
+    }),
     false,
   ),
-  write("POST /api/auth/verify", () => "/api/auth/verify", () => ({ email: "new-budget@bu.edu", verificationCode: "000000" }), false, { expect: 500 }),
-  write("POST /api/auth/verify-link", () => "/api/auth/verify-link", () => ({ token: "a".repeat(43) }), false, { expect: 500 }),
-  write("POST /api/auth/resend-verification", () => "/api/auth/resend-verification", () => ({ email: "new-budget@bu.edu" }), false, { expect: 500 }),
-  write("POST /api/auth/login", () => "/api/auth/login", () => ({ email: "budget-other@bu.edu", password: "correct horse battery" }), false),
-  write("POST /api/auth/forgot-password", () => "/api/auth/forgot-password", () => ({ email: "budget-other@bu.edu" }), false, { expect: 500 }),
+  write(
+    "POST /api/auth/verify",
+    () => "/api/auth/verify",
+    () => ({ email: "new-budget@bu.edu", verificationCode: "000000" }),
+    false,
+    { expect: 500 },
+  ),
+  write("POST /api/auth/verify-link", () => "/api/auth/verify-link", () => ({ token: "a".repeat(43) }), false, {
+    expect: 500,
+  }),
+  write(
+    "POST /api/auth/resend-verification",
+    () => "/api/auth/resend-verification",
+    () => ({ email: "new-budget@bu.edu" }),
+    false,
+    { expect: 500 },
+  ),
+  write(
+    "POST /api/auth/login",
+    () => "/api/auth/login",
+    () => ({ email: "budget-other@bu.edu", password: "correct horse battery" }),
+    false,
+  ),
+  write(
+    "POST /api/auth/forgot-password",
+    () => "/api/auth/forgot-password",
+    () => ({ email: "budget-other@bu.edu" }),
+    false,
+    { expect: 500 },
+  ),
   write(
     "POST /api/auth/reset-password",
     () => "/api/auth/reset-password",
@@ -284,9 +356,17 @@ const writes: Case[] = [
     { expect: 500 },
   ),
   write("POST /api/courses/match", () => "/api/courses/match", () => ({ text: "CAS CS 111, CAS MA 123" }), false),
-  write("PUT /api/users/account", () => "/api/users/account", () => ({ college: "CAS", major: "Physics", expectedGrad: 2028 })),
+  write(
+    "PUT /api/users/account",
+    () => "/api/users/account",
+    () => ({ college: "CAS", major: "Physics", expectedGrad: 2028 }),
+  ),
   write("PUT /api/users/review-reminders", () => "/api/users/review-reminders", () => ({ enabled: true })),
-  write("POST /api/users/completed-courses", () => "/api/users/completed-courses", () => ({ ids: [courseId + 4, courseId + 5] })),
+  write(
+    "POST /api/users/completed-courses",
+    () => "/api/users/completed-courses",
+    () => ({ ids: [courseId + 4, courseId + 5] }),
+  ),
   write("POST /api/users/completed-courses/{id}", () => `/api/users/completed-courses/${courseId + 6}`),
   write("DELETE /api/users/completed-courses/{id}", () => `/api/users/completed-courses/${courseId + 6}`),
   write("POST /api/users/courses-in-progress", () => "/api/users/courses-in-progress", () => ({ ids: [courseId + 7] })),
@@ -296,8 +376,16 @@ const writes: Case[] = [
   write("POST /api/users/saved-courses/{id}", () => `/api/users/saved-courses/${courseId + 10}`),
   write("DELETE /api/users/saved-courses/{id}", () => `/api/users/saved-courses/${courseId + 10}`),
   write("POST /api/votes/review/{id}", () => `/api/votes/review/${othersReviewId}?voteType=UPVOTE`),
-  write("POST /api/reviews/{id}/report", () => `/api/reviews/${othersReviewId}/report`, () => ({ reason: "Off topic." })),
-  write("PUT /api/reviews/{id}", () => `/api/reviews/${reviewId}`, () => ({ ...REVIEW, reviewText: "Clear lectures, fair exams, and weekly problem sets." })),
+  write(
+    "POST /api/reviews/{id}/report",
+    () => `/api/reviews/${othersReviewId}/report`,
+    () => ({ reason: "Off topic." }),
+  ),
+  write(
+    "PUT /api/reviews/{id}",
+    () => `/api/reviews/${reviewId}`,
+    () => ({ ...REVIEW, reviewText: "Clear lectures, fair exams, and weekly problem sets." }),
+  ),
   write("DELETE /api/reviews/{id}", () => `/api/reviews/${reviewId}`),
   write("POST /api/reviews/course/{id}", () => `/api/reviews/course/${courseId}`, () => REVIEW),
   write(

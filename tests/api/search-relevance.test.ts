@@ -106,7 +106,9 @@ describe("search finds the course a student means among the first three", () => 
     const misses: string[] = [];
     for (const [q, wanted] of STUDENTS_TYPE) {
       const found = await firstThree(q);
-      if (!found.some((code) => wanted.includes(code))) misses.push(`${q} → ${found.join(", ")} (wanted ${wanted.join(" or ")})`);
+      if (!found.some((code) => wanted.includes(code))) {
+        misses.push(`${q} → ${found.join(", ")} (wanted ${wanted.join(" or ")})`);
+      }
     }
     expect(misses).toEqual([]);
   });
@@ -124,7 +126,9 @@ describe("the split index ranks as one MiniSearch over names and descriptions", 
     const index = await catalogIndex(database.db);
     const catalog = await currentCatalog(database.db);
     const texts = new Map(
-      (await database.client.execute("SELECT course_id, description FROM course_texts")).rows.map((r) => [Number(r.course_id), r.description]),
+      (await database.client.execute("SELECT course_id, description FROM course_texts")).rows.map((
+        r,
+      ) => [Number(r.course_id), r.description]),
     );
     const whole = new MiniSearch({
       fields: ["code", "title", "department", "college", "description"],
@@ -141,13 +145,22 @@ describe("the split index ranks as one MiniSearch over names and descriptions", 
     });
     whole.addAll([...catalog.courses.values()].map((row) => ({
       id: row.id,
-      code: `${row.college} ${row.department} ${row.number} ${row.department}${row.number} ${row.college}${row.department}${row.number}`,
+      code:
+        `${row.college} ${row.department} ${row.number} ${row.department}${row.number} ${row.college}${row.department}${row.number}`,
       title: row.title,
       department: row.departmentName,
       college: row.collegeName,
       description: String(texts.get(row.id) ?? ""),
     })));
-    const queries = [...REQUIRED, ...STUDENTS_TYPE].map(([q]) => q).concat(["history", "in", "study", "research methods", "c", "pre", "lab"]);
+    const queries = [...REQUIRED, ...STUDENTS_TYPE].map(([q]) => q).concat([
+      "history",
+      "in",
+      "study",
+      "research methods",
+      "c",
+      "pre",
+      "lab",
+    ]);
     const different: string[] = [];
     for (const q of queries) {
       const ranked = rankCourses(index, q);
@@ -161,7 +174,11 @@ describe("the split index ranks as one MiniSearch over names and descriptions", 
       // Tied courses may come in either order: compare the scores position by position, and the sets.
       const same = got.length === want.length && got.every((id, i) => scoreOf.get(id) === scoreOf.get(want[i])) &&
         new Set(got).size === new Set([...got, ...want]).size;
-      if (!same) different.push(`${q}: ${got.slice(0, 5).join(",")} vs ${want.slice(0, 5).join(",")} (${got.length} vs ${want.length})`);
+      if (!same) {
+        different.push(
+          `${q}: ${got.slice(0, 5).join(",")} vs ${want.slice(0, 5).join(",")} (${got.length} vs ${want.length})`,
+        );
+      }
     }
     expect(different).toEqual([]);
   });

@@ -16,7 +16,14 @@ import { searchPostingsCurrent } from "../../src/services/search/search-descript
 import { referenceData } from "../../db/seeds/reference.ts";
 import { api } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
-import { buildModel, type CatalogModel, loadModelIntoApp, type ModelCourse, type ModelStats, readBuCatalog } from "../helpers/catalog.ts";
+import {
+  buildModel,
+  type CatalogModel,
+  loadModelIntoApp,
+  type ModelCourse,
+  type ModelStats,
+  readBuCatalog,
+} from "../helpers/catalog.ts";
 import { turnsDuring } from "../helpers/event-loop.ts";
 
 const PAGE_SIZE = 18;
@@ -35,7 +42,9 @@ beforeAll(async () => {
   const rated = model.courses.filter((c) => c.stats.n > 0);
   exactMean = rated.reduce((sum, c) => sum + c.stats.overall5 / (5 * c.stats.n), 0) / rated.length;
   // Best Rating's stored scores use the stored prior, which follows the mean within a thousandth of a star (migration 0011).
-  const [prior] = (await t.deps.database.client.execute("SELECT CAST(value AS REAL) AS m FROM app_settings WHERE key = 'rating_prior'")).rows;
+  const [prior] = (await t.deps.database.client.execute(
+    "SELECT CAST(value AS REAL) AS m FROM app_settings WHERE key = 'rating_prior'",
+  )).rows;
   priorMean = Number(prior.m);
 }, 120_000);
 afterAll(() => t?.close());
@@ -168,7 +177,8 @@ function modelMatches(c: ModelCourse, query: Query): boolean {
 
 const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const tieBreak = (a: ModelCourse, b: ModelCourse) =>
-  text(a.college, b.college) || text(a.department, b.department) || a.numberValue - b.numberValue || text(a.number, b.number);
+  text(a.college, b.college) || text(a.department, b.department) || a.numberValue - b.numberValue ||
+  text(a.number, b.number);
 /** Best Rating's prior: a course starts at the mean of the rated courses' averages, weighed as 5 reviews (docs/product.md, Ratings). */
 const PRIOR_WEIGHT = 5;
 /** The mean of the rated courses' averages, from the model. */
@@ -183,15 +193,21 @@ function bayesian(n: number, average: number): number {
 const modelScore = (c: ModelCourse) => bayesian(c.stats.n, c.stats.n ? c.stats.overall5 / (5 * c.stats.n) : 0);
 
 const MODEL_ORDER: Record<SortBy, (a: ModelCourse, b: ModelCourse) => number> = {
-  byCourseCode: (a, b) => a.numberValue - b.numberValue || text(a.number, b.number) || text(a.college, b.college) || text(a.department, b.department),
+  byCourseCode: (a, b) =>
+    a.numberValue - b.numberValue || text(a.number, b.number) || text(a.college, b.college) ||
+    text(a.department, b.department),
   // Rated courses first, by the Bayesian average, then the one with more reviews.
-  byRating: (a, b) => Number(b.stats.n > 0) - Number(a.stats.n > 0) || modelScore(b) - modelScore(a) || b.stats.n - a.stats.n || tieBreak(a, b),
+  byRating: (a, b) =>
+    Number(b.stats.n > 0) - Number(a.stats.n > 0) || modelScore(b) - modelScore(a) || b.stats.n - a.stats.n ||
+    tieBreak(a, b),
   byReviews: (a, b) => b.stats.n - a.stats.n || tieBreak(a, b),
 };
 
 function expectedCourses(query: Query): ModelCourse[] {
   if (query.q) throw new Error("the model does not rank text: use checkTextQuery");
-  return model.courses.filter((c) => modelMatches(c, query)).sort(MODEL_ORDER[(query.sortBy ?? "byCourseCode") as SortBy]);
+  return model.courses.filter((c) => modelMatches(c, query)).sort(
+    MODEL_ORDER[(query.sortBy ?? "byCourseCode") as SortBy],
+  );
 }
 
 const numeric = (number: string) => Number(/^\d+/.exec(number)?.[0] ?? 0);
@@ -203,7 +219,8 @@ const ITEM_ORDER: Record<SortBy, (a: Item, b: Item) => number> = {
     text(a.department, b.department),
   byRating: (a, b) =>
     Number(b.numReviews > 0) - Number(a.numReviews > 0) ||
-    bayesian(b.numReviews, b.averageOverallRating) - bayesian(a.numReviews, a.averageOverallRating) || b.numReviews - a.numReviews ||
+    bayesian(b.numReviews, b.averageOverallRating) - bayesian(a.numReviews, a.averageOverallRating) ||
+    b.numReviews - a.numReviews ||
     text(a.college, b.college) || text(a.department, b.department) || numeric(a.courseCode) - numeric(b.courseCode) ||
     text(a.courseCode, b.courseCode),
   byReviews: (a, b) =>
@@ -215,11 +232,15 @@ const ITEM_ORDER: Record<SortBy, (a: Item, b: Item) => number> = {
 function violations(item: Item, query: Query): string[] {
   const wrong: string[] = [];
   if (query.colleges?.length && !query.colleges.includes(item.college)) wrong.push(`college ${item.college}`);
-  if (query.departments?.length && !query.departments.includes(item.department)) wrong.push(`department ${item.department}`);
+  if (query.departments?.length && !query.departments.includes(item.department)) {
+    wrong.push(`department ${item.department}`);
+  }
   const hubs = new Set(item.hubRequirements.map((h) => h.code));
   for (const hub of query.hubReqs ?? []) if (!hubs.has(hub)) wrong.push(`lacks Hub ${hub}`);
   if (query.noPreReqs && !item.noPreReqs) wrong.push("has prerequisites");
-  if (query.minCourseCode !== undefined && numeric(item.courseCode) < query.minCourseCode) wrong.push(`number ${item.courseCode}`);
+  if (query.minCourseCode !== undefined && numeric(item.courseCode) < query.minCourseCode) {
+    wrong.push(`number ${item.courseCode}`);
+  }
   if (query.reviewCount !== undefined && item.numReviews < query.reviewCount) wrong.push(`${item.numReviews} reviews`);
   if (!levelMatches(numeric(item.courseCode), query.levels)) wrong.push(`level of ${item.courseCode}`);
   if (query.currentOnly && !item.current) wrong.push("not current");
@@ -229,11 +250,15 @@ function violations(item: Item, query: Query): string[] {
   }
   for (const slider of MIN_SLIDERS) {
     const min = query[slider];
-    if (min !== undefined && min > 0 && (item[ITEM_FIELD[slider]] as number) < min - 1e-9) wrong.push(`${slider}: ${item[ITEM_FIELD[slider]]}`);
+    if (min !== undefined && min > 0 && (item[ITEM_FIELD[slider]] as number) < min - 1e-9) {
+      wrong.push(`${slider}: ${item[ITEM_FIELD[slider]]}`);
+    }
   }
   for (const slider of MAX_SLIDERS) {
     const max = query[slider];
-    if (max !== undefined && max < 5 && (item[ITEM_FIELD[slider]] as number) > max + 1e-9) wrong.push(`${slider}: ${item[ITEM_FIELD[slider]]}`);
+    if (max !== undefined && max < 5 && (item[ITEM_FIELD[slider]] as number) > max + 1e-9) {
+      wrong.push(`${slider}: ${item[ITEM_FIELD[slider]]}`);
+    }
   }
   return wrong;
 }
@@ -327,7 +352,11 @@ const codes = (list: { code: string }[]) => list.map((c) => c.code);
  * and against the model, and, when the result is walked whole, that the pages
  * together hold every expected course exactly once.
  */
-async function checkQuery(label: string, query: Query, options: { walkAll?: boolean } = {}): Promise<{ expected: ModelCourse[]; walked: Item[] }> {
+async function checkQuery(
+  label: string,
+  query: Query,
+  options: { walkAll?: boolean } = {},
+): Promise<{ expected: ModelCourse[]; walked: Item[] }> {
   const expected = expectedCourses(query);
   const totalPages = Math.ceil(expected.length / PAGE_SIZE);
   const whole = options.walkAll || totalPages <= WALK_LIMIT;
@@ -338,7 +367,10 @@ async function checkQuery(label: string, query: Query, options: { walkAll?: bool
   for (const page of pages) {
     const body = await searchPage(query, page, label);
     const where = `${label}, page ${page}`;
-    expect({ totalElements: body.totalElements, totalPages: body.totalPages, number: body.number, size: body.size }, where)
+    expect(
+      { totalElements: body.totalElements, totalPages: body.totalPages, number: body.number, size: body.size },
+      where,
+    )
       .toEqual({ totalElements: expected.length, totalPages, number: page, size: PAGE_SIZE });
     const slice = expected.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
     // Soft, so that a wrong order still lets the count, set and field checks below report.
@@ -418,15 +450,25 @@ describe("every filter alone and combined: count, pages and content match the mo
     ["reviewCount=4", { reviewCount: 4 }],
     ["reviewCount=8", { reviewCount: 8 }],
     ["reviewCount=9", { reviewCount: 9 }],
-    ...MIN_SLIDERS.flatMap((slider): [string, Query][] => [0.1, 2.5, 3.3, 4, 5].map((value): [string, Query] => [`${slider}=${value}`, { [slider]: value }])),
+    ...MIN_SLIDERS.flatMap((slider): [string, Query][] =>
+      [0.1, 2.5, 3.3, 4, 5].map((value): [string, Query] => [`${slider}=${value}`, { [slider]: value }])
+    ),
     ["minRating=0 keeps unrated courses", { minRating: 0, colleges: ["CDS"] }],
-    ...MAX_SLIDERS.flatMap((slider): [string, Query][] => [1, 2, 3, 5].map((value): [string, Query] => [`${slider}=${value}`, { [slider]: value }])),
     ...MAX_SLIDERS.flatMap((slider): [string, Query][] =>
-      [1, 2, 3, 4].map((value): [string, Query] => [`${slider}=${value} among reviewed courses`, { [slider]: value, reviewCount: 1 }])
+      [1, 2, 3, 5].map((value): [string, Query] => [`${slider}=${value}`, { [slider]: value }])
+    ),
+    ...MAX_SLIDERS.flatMap((slider): [string, Query][] =>
+      [1, 2, 3, 4].map((
+        value,
+      ): [string, Query] => [`${slider}=${value} among reviewed courses`, { [slider]: value, reviewCount: 1 }])
     ),
     ["maxDifficulty=2 + maxWorkload=3, reviewed", { maxDifficulty: 2, maxWorkload: 3, reviewCount: 1 }],
     ["maxDifficulty=3 + college leaves unrated courses out", { maxDifficulty: 3, colleges: ["CDS"] }],
-    ["maxDifficulty=3 + college + includeUnreviewed keeps them", { maxDifficulty: 3, colleges: ["CDS"], includeUnreviewed: true }],
+    ["maxDifficulty=3 + college + includeUnreviewed keeps them", {
+      maxDifficulty: 3,
+      colleges: ["CDS"],
+      includeUnreviewed: true,
+    }],
     ["minRating=3.5 + Hub + includeUnreviewed", { minRating: 3.5, hubReqs: ["QR2"], includeUnreviewed: true }],
     ["includeUnreviewed alone changes nothing", { includeUnreviewed: true, colleges: ["KHC"] }],
     ["maxDifficulty=2 + Hub + noPreReqs (the issue's search)", { maxDifficulty: 2, hubReqs: ["QR2"], noPreReqs: true }],
@@ -472,7 +514,9 @@ describe("every filter alone and combined: count, pages and content match the mo
 
   test("the catalog carries old courses and every level, so the new filters mean something", () => {
     expect(model.courses.filter((c) => !c.current).length).toBeGreaterThan(1000);
-    for (const level of [100, 200, 300, 400, 500]) expect(expectedCourses({ levels: [level] }).length, String(level)).toBeGreaterThan(500);
+    for (const level of [100, 200, 300, 400, 500]) {
+      expect(expectedCourses({ levels: [level] }).length, String(level)).toBeGreaterThan(500);
+    }
   });
 });
 
@@ -526,7 +570,9 @@ describe("text search: the filters narrow the index's matches and keep their ord
     const matches = await walkAll({ q }, `q=${q}`);
     expect(matches.length, q).toBeGreaterThan(5);
     let narrowed = 0;
-    for (const [, filter] of filters) if ((await checkTextQuery(q, filter, matches)).length < matches.length) narrowed++;
+    for (const [, filter] of filters) {
+      if ((await checkTextQuery(q, filter, matches)).length < matches.length) narrowed++;
+    }
     expect(narrowed, `${q}: the filters take something away`).toBeGreaterThan(3);
   });
 
@@ -598,12 +644,16 @@ describe("sort orders hold across page boundaries", () => {
       const body = await searchPage({ sortBy }, page, sortBy);
       expect(body.totalElements).toBe(9789);
       expect(body.totalPages).toBe(totalPages);
-      expect.soft(codes(body.content), `${sortBy} page ${page}`).toEqual(codes(expected.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE)));
+      expect.soft(codes(body.content), `${sortBy} page ${page}`).toEqual(
+        codes(expected.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE)),
+      );
       firstFive.push(...body.content);
     }
     expectSorted(firstFive, sortBy, `${sortBy}, pages 0-4`);
     const last = await searchPage({ sortBy }, totalPages - 1, sortBy);
-    expect.soft(codes(last.content), `${sortBy} last page`).toEqual(codes(expected.slice((totalPages - 1) * PAGE_SIZE)));
+    expect.soft(codes(last.content), `${sortBy} last page`).toEqual(
+      codes(expected.slice((totalPages - 1) * PAGE_SIZE)),
+    );
     expect(last.content).toHaveLength(9789 - (totalPages - 1) * PAGE_SIZE);
     expectSorted(last.content, sortBy, `${sortBy}, last page`);
     // The last item of the next-to-last page comes before the first of the last page.
@@ -663,9 +713,13 @@ describe("sort orders hold across page boundaries", () => {
 
   test("byRating reads a stored score: its prior follows the mean of the rated courses, and every score is the Bayesian average with it", async () => {
     expect(Math.abs(priorMean - exactMean)).toBeLessThan(0.001);
-    const rows = (await t.deps.database.client.execute("SELECT id, num_reviews AS n, avg_overall AS avg, rating_score AS score FROM courses")).rows;
+    const rows = (await t.deps.database.client.execute(
+      "SELECT id, num_reviews AS n, avg_overall AS avg, rating_score AS score FROM courses",
+    )).rows;
     // To the ninth decimal both round to (SQLite's ROUND and the test's arithmetic may differ in the last bit).
-    const wrong = rows.filter((r) => Math.abs(Number(r.score) - (Number(r.n) > 0 ? bayesian(Number(r.n), Number(r.avg)) : -1)) > 2e-9);
+    const wrong = rows.filter((r) =>
+      Math.abs(Number(r.score) - (Number(r.n) > 0 ? bayesian(Number(r.n), Number(r.avg)) : -1)) > 2e-9
+    );
     expect(wrong.slice(0, 5)).toEqual([]);
     // The sort walks the index of the stored score instead of computing an order over every course.
     const plan = (await t.deps.database.client.execute(
@@ -677,23 +731,37 @@ describe("sort orders hold across page boundaries", () => {
 
   test("a course's score follows its figures, however they change, and a new prior scores every rated course again", async () => {
     const db = t.deps.database.client;
-    const [course] =
-      (await db.execute("SELECT id, num_reviews AS n, avg_overall AS avg, figures_stamp AS stamp FROM courses WHERE num_reviews = 0 LIMIT 1")).rows;
+    const [course] = (await db.execute(
+      "SELECT id, num_reviews AS n, avg_overall AS avg, figures_stamp AS stamp FROM courses WHERE num_reviews = 0 LIMIT 1",
+    )).rows;
     const score = async (id: unknown) =>
-      Number((await db.execute({ sql: "SELECT rating_score AS s FROM courses WHERE id = ?", args: [id as number] })).rows[0].s);
-    const prior = async () => Number((await db.execute("SELECT CAST(value AS REAL) AS m FROM app_settings WHERE key = 'rating_prior'")).rows[0].m);
-    const mean = async () => Number((await db.execute("SELECT AVG(avg_overall) AS m FROM courses WHERE num_reviews > 0")).rows[0].m);
+      Number(
+        (await db.execute({ sql: "SELECT rating_score AS s FROM courses WHERE id = ?", args: [id as number] })).rows[0]
+          .s,
+      );
+    const prior = async () =>
+      Number(
+        (await db.execute("SELECT CAST(value AS REAL) AS m FROM app_settings WHERE key = 'rating_prior'")).rows[0].m,
+      );
+    const mean = async () =>
+      Number((await db.execute("SELECT AVG(avg_overall) AS m FROM courses WHERE num_reviews > 0")).rows[0].m);
     try {
       // By hand in SQL, as an operator might: the trigger keeps the score whoever writes the figures.
-      await db.execute({ sql: "UPDATE courses SET num_reviews = 3, avg_overall = 4.2 WHERE id = ?", args: [course.id as number] });
+      await db.execute({
+        sql: "UPDATE courses SET num_reviews = 3, avg_overall = 4.2 WHERE id = ?",
+        args: [course.id as number],
+      });
       const m = await prior();
       expect(await score(course.id)).toBeCloseTo((5 * m + 3 * 4.2) / 8, 8);
-      const [after] = (await db.execute({ sql: "SELECT figures_stamp AS stamp FROM courses WHERE id = ?", args: [course.id as number] })).rows;
+      const [after] = (await db.execute({
+        sql: "SELECT figures_stamp AS stamp FROM courses WHERE id = ?",
+        args: [course.id as number],
+      })).rows;
       expect(Number(after.stamp)).toBeGreaterThan(Number(course.stamp));
       // Enough change to move the mean by more than a thousandth of a star: the prior moves and every rated score with it.
-      const others = (await db.execute("SELECT id FROM courses WHERE num_reviews = 0 AND id <> " + Number(course.id) + " LIMIT 40")).rows.map((r) =>
-        Number(r.id)
-      );
+      const others =
+        (await db.execute("SELECT id FROM courses WHERE num_reviews = 0 AND id <> " + Number(course.id) + " LIMIT 40"))
+          .rows.map((r) => Number(r.id));
       await db.execute(`UPDATE courses SET num_reviews = 1, avg_overall = 5 WHERE id IN (${others.join(",")})`);
       expect(Math.abs((await prior()) - (await mean()))).toBeLessThan(0.001);
       expect(await prior()).not.toBe(m);
@@ -701,7 +769,9 @@ describe("sort orders hold across page boundaries", () => {
         "SELECT COUNT(*) AS n FROM courses WHERE num_reviews > 0 AND rating_score <> ROUND((5 * (SELECT CAST(value AS REAL) FROM app_settings WHERE key = 'rating_prior') + num_reviews * avg_overall) / (5 + num_reviews), 9)",
       )).rows[0].n;
       expect(Number(stale)).toBe(0);
-      await db.execute(`UPDATE courses SET num_reviews = 0, avg_overall = 0 WHERE id IN (${[...others, Number(course.id)].join(",")})`);
+      await db.execute(
+        `UPDATE courses SET num_reviews = 0, avg_overall = 0 WHERE id IN (${[...others, Number(course.id)].join(",")})`,
+      );
       expect(await score(course.id)).toBe(-1);
     } finally {
       await db.execute(`UPDATE courses SET num_reviews = 0, avg_overall = 0 WHERE id = ${Number(course.id)}`);
@@ -722,10 +792,19 @@ describe("the index follows the catalog", () => {
   test("a course imported after a search is found by the same text at once, on every page, and a renamed one by its new title only", async () => {
     const u = await makeTestApp({ env: { DEMO_CATALOG: "off" } });
     try {
-      const found = async (q: string) => codes((await (await api(u, `/api/courses/search?q=${encodeURIComponent(q)}`)).json() as Page).content);
+      const found = async (q: string) =>
+        codes((await (await api(u, `/api/courses/search?q=${encodeURIComponent(q)}`)).json() as Page).content);
       const suggested = async (q: string) =>
-        (await (await api(u, `/api/courses/suggest?q=${encodeURIComponent(q)}`)).json() as { code: string }[]).map((s) => s.code);
-      await importCourses(u.deps.database, [{ college: "TST", department: "AB", number: "101", title: "Marine Acoustics", hub_units: [] }]);
+        (await (await api(u, `/api/courses/suggest?q=${encodeURIComponent(q)}`)).json() as { code: string }[]).map((
+          s,
+        ) => s.code);
+      await importCourses(u.deps.database, [{
+        college: "TST",
+        department: "AB",
+        number: "101",
+        title: "Marine Acoustics",
+        hub_units: [],
+      }]);
       // Asked twice: the second answer may come from the rankings kept for recent queries.
       for (let i = 0; i < 2; i++) {
         expect(await found("zebrafish")).toEqual([]);
@@ -746,7 +825,9 @@ describe("the index follows the catalog", () => {
 
   test("a new catalog is read and indexed in slices: timers run while it is, and a course page need not wait for the index", async () => {
     const db = t.deps.database.db;
-    await t.deps.database.client.execute("UPDATE app_settings SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE key = 'catalog_version'");
+    await t.deps.database.client.execute(
+      "UPDATE app_settings SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE key = 'catalog_version'",
+    );
     const { turns } = await turnsDuring(async () => {
       const index = catalogIndex(db);
       let indexReady = false;
@@ -764,9 +845,17 @@ describe("the index follows the catalog", () => {
   test("a description changed by hand in SQL is found by its new words at the next search, and the stored index is built again", async () => {
     const u = await makeTestApp({ env: { DEMO_CATALOG: "off" } });
     try {
-      const found = async (q: string) => codes((await (await api(u, `/api/courses/search?q=${encodeURIComponent(q)}`)).json() as Page).content);
+      const found = async (q: string) =>
+        codes((await (await api(u, `/api/courses/search?q=${encodeURIComponent(q)}`)).json() as Page).content);
       await importCourses(u.deps.database, [
-        { college: "TST", department: "AB", number: "201", title: "Field Methods", description: "Sampling streams and rivers.", hub_units: [] },
+        {
+          college: "TST",
+          department: "AB",
+          number: "201",
+          title: "Field Methods",
+          description: "Sampling streams and rivers.",
+          hub_units: [],
+        },
       ]);
       const db = u.deps.database.db;
       expect(await searchPostingsCurrent(db)).toBe(true);
@@ -806,7 +895,13 @@ describe("course numbers of other lengths (the real catalog only has three digit
   ];
   beforeAll(async () => {
     u = await makeTestApp({ env: { DEMO_CATALOG: "off" } });
-    const rows = numbers.map(([college, department, number]) => ({ college, department, number, title: `Test course ${number}`, hub_units: [] }));
+    const rows = numbers.map(([college, department, number]) => ({
+      college,
+      department,
+      number,
+      title: `Test course ${number}`,
+      hub_units: [],
+    }));
     const report = await importCourses(u.deps.database, rows);
     expect(report.skipped).toEqual([]);
   });
@@ -851,8 +946,21 @@ describe("course numbers of other lengths (the real catalog only has three digit
   });
 
   test("minCourseCode compares the numeric part", async () => {
-    expect(await order("minCourseCode=100")).toEqual(["TST AB 100", "ABC AB 120", "TST AB 120", "TST CD 120", "TST AB 120S", "TST AB 121", "TST AB 1000"]);
-    expect(await order("minCourseCode=120&colleges=TST&departments=AB")).toEqual(["TST AB 120", "TST AB 120S", "TST AB 121", "TST AB 1000"]);
+    expect(await order("minCourseCode=100")).toEqual([
+      "TST AB 100",
+      "ABC AB 120",
+      "TST AB 120",
+      "TST CD 120",
+      "TST AB 120S",
+      "TST AB 121",
+      "TST AB 1000",
+    ]);
+    expect(await order("minCourseCode=120&colleges=TST&departments=AB")).toEqual([
+      "TST AB 120",
+      "TST AB 120S",
+      "TST AB 121",
+      "TST AB 1000",
+    ]);
     expect(await order("minCourseCode=1000")).toEqual(["TST AB 1000"]);
     expect(await order("minCourseCode=1001")).toEqual([]);
   });
@@ -933,7 +1041,12 @@ describe("parameters", () => {
     }
     const { status, body } = await searchRaw(names.map((n) => `${n}=`).join("&"));
     expect(status).toBe(200);
-    expect(body).toMatchObject({ totalElements: 9789, totalPages: Math.ceil(9789 / PAGE_SIZE), number: 0, size: PAGE_SIZE });
+    expect(body).toMatchObject({
+      totalElements: 9789,
+      totalPages: Math.ceil(9789 / PAGE_SIZE),
+      number: 0,
+      size: PAGE_SIZE,
+    });
     // An empty value beside real ones is ignored too.
     const mixed = await searchRaw("colleges=CDS&minRating=&hubReqs=&page=");
     expect(mixed.status).toBe(200);
@@ -946,7 +1059,13 @@ describe("parameters", () => {
     for (const page of [totalPages, totalPages + 1, 5000]) {
       const { status, body } = await searchRaw(paramsOf({ colleges: ["CDS"] }, page));
       expect(status, `page ${page}`).toBe(200);
-      expect(body, `page ${page}`).toEqual({ content: [], totalElements: expected.length, totalPages, number: page, size: PAGE_SIZE });
+      expect(body, `page ${page}`).toEqual({
+        content: [],
+        totalElements: expected.length,
+        totalPages,
+        number: page,
+        size: PAGE_SIZE,
+      });
     }
     const nothing = await searchRaw(paramsOf({ hubReqs: ["AEX", "CRT", "TWC"] }, 3));
     expect(nothing.status).toBe(200);
@@ -970,23 +1089,32 @@ describe("search text is text, never a pattern or a query", () => {
     expect(await suggestions.json(), q).toEqual([]);
   });
 
-  test.each([["cs%", "cs"], ["100%", "100"], ["c_s", "c s"], ["cs 1_1", "cs 1 1"], ["[a-z]", "a z"], ["econ*", "econ"]])(
+  test.each([["cs%", "cs"], ["100%", "100"], ["c_s", "c s"], ["cs 1_1", "cs 1 1"], ["[a-z]", "a z"], [
+    "econ*",
+    "econ",
+  ]])(
     "q=%s searches the words of %s",
     async (q, words) => {
       const got = await searchRaw(paramsOf({ q }));
       const want = await searchRaw(paramsOf({ q: words }));
       expect(got.status, q).toBe(200);
-      expect({ total: got.body.totalElements, first: codes(got.body.content) }, q).toEqual({ total: want.body.totalElements, first: codes(want.body.content) });
+      expect({ total: got.body.totalElements, first: codes(got.body.content) }, q).toEqual({
+        total: want.body.totalElements,
+        first: codes(want.body.content),
+      });
       // A wildcard read as a pattern would have matched (nearly) everything.
       expect(got.body.totalElements, q).toBeLessThan(9789 / 2);
     },
   );
 
-  test.each(["' OR 1=1--", "'; DROP TABLE courses; --", "1 UNION SELECT * FROM users", "OR AND NOT"])("q=%s is searched as words", async (q) => {
-    const { status, body } = await searchRaw(paramsOf({ q }));
-    expect(status, q).toBe(200);
-    expect(body.totalElements, q).toBeLessThan(9789);
-  });
+  test.each(["' OR 1=1--", "'; DROP TABLE courses; --", "1 UNION SELECT * FROM users", "OR AND NOT"])(
+    "q=%s is searched as words",
+    async (q) => {
+      const { status, body } = await searchRaw(paramsOf({ q }));
+      expect(status, q).toBe(200);
+      expect(body.totalElements, q).toBeLessThan(9789);
+    },
+  );
 
   test("the catalog survives the searches", async () => {
     const { body } = await searchRaw("");
@@ -1011,7 +1139,9 @@ describe("course endpoints", () => {
     for (const college of colleges) {
       const response = await api(t, `/api/courses/departments/${college}`);
       expect(response.status, college).toBe(200);
-      const expected = [...new Set(model.courses.filter((c) => c.college === college).map((c) => c.department))].sort(text);
+      const expected = [...new Set(model.courses.filter((c) => c.college === college).map((c) => c.department))].sort(
+        text,
+      );
       expect(await response.json(), college).toEqual(expected);
     }
     const unknown = await api(t, "/api/courses/departments/ZZZ");
@@ -1026,7 +1156,9 @@ describe("course endpoints", () => {
       const response = await api(t, `/api/courses/departments/${college}?names=true`);
       expect(response.status, college).toBe(200);
       const list: { code: string; name: string }[] = await response.json();
-      const expected = [...new Set(model.courses.filter((c) => c.college === college).map((c) => c.department))].sort(text);
+      const expected = [...new Set(model.courses.filter((c) => c.college === college).map((c) => c.department))].sort(
+        text,
+      );
       expect(list.map((d) => d.code).sort(text), college).toEqual(expected);
       // In the order of their names, as a picker shows them.
       const names = list.map((d) => d.name);
@@ -1048,7 +1180,11 @@ describe("course endpoints", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toMatch(/public/);
     const list = await response.json();
-    expect(list[0]).toEqual({ id: idByCode.get("CAS CS 111"), code: "CAS CS 111", title: displayTitle(model.byCode.get("CAS CS 111")!.title) });
+    expect(list[0]).toEqual({
+      id: idByCode.get("CAS CS 111"),
+      code: "CAS CS 111",
+      title: displayTitle(model.byCode.get("CAS CS 111")!.title),
+    });
     for (const q of ["intro", "history", "e", "writing seminar", "calclus"]) {
       const got = await (await api(t, `/api/courses/suggest?q=${encodeURIComponent(q)}`)).json();
       expect(got.length, q).toBeLessThanOrEqual(8);
@@ -1096,7 +1232,20 @@ describe("course endpoints", () => {
 
   test("a missing or malformed course id is 404 Course not found", async () => {
     const maxId = Math.max(...idByCode.values());
-    for (const id of [String(maxId + 1), "999999999", "0", "-1", "abc", "1.5", "1e3", "99999999999999999999", "%20", "12abc"]) {
+    for (
+      const id of [
+        String(maxId + 1),
+        "999999999",
+        "0",
+        "-1",
+        "abc",
+        "1.5",
+        "1e3",
+        "99999999999999999999",
+        "%20",
+        "12abc",
+      ]
+    ) {
       const response = await api(t, `/api/courses/${id}`);
       expect(response.status, id).toBe(404);
       expect(await response.json(), id).toEqual({ message: "Course not found" });

@@ -63,13 +63,20 @@ describe("1. login limits hold against parallel tries", () => {
     const responses = await Promise.all(
       Array.from(
         { length: 25 },
-        (_, i) => api(t, "/api/auth/login", { method: "POST", body: { email: "parallel-ip@bu.edu", password: `wrong guess ${i}` }, ip: "203.0.113.25" }),
+        (_, i) =>
+          api(t, "/api/auth/login", {
+            method: "POST",
+            body: { email: "parallel-ip@bu.edu", password: `wrong guess ${i}` },
+            ip: "203.0.113.25",
+          }),
       ),
     );
     const statuses = statusesOf(responses);
     expect(count(statuses, 401)).toBe(10);
     expect(count(statuses, 429)).toBe(15);
-    for (const r of responses.filter((r) => r.status === 429)) expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
+    for (const r of responses.filter((r) => r.status === 429)) {
+      expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
   });
 
   test("120 parallel wrong passwords for one account from 120 addresses: 100 are checked, then 429", async () => {
@@ -148,12 +155,22 @@ describe("2. the current password is limited like login", () => {
 describe("3. unauthenticated endpoints answer alike for unknown, waiting and verified accounts", () => {
   type Call = (email: string) => Promise<Response>;
   const calls: [string, Call][] = [
-    ["resend-verification", (email) => api(t, `/api/auth/resend-verification?email=${encodeURIComponent(email)}`, { method: "POST" })],
-    ["forgot-password", (email) => api(t, `/api/auth/forgot-password?email=${encodeURIComponent(email)}`, { method: "POST" })],
+    [
+      "resend-verification",
+      (email) => api(t, `/api/auth/resend-verification?email=${encodeURIComponent(email)}`, { method: "POST" }),
+    ],
+    [
+      "forgot-password",
+      (email) => api(t, `/api/auth/forgot-password?email=${encodeURIComponent(email)}`, { method: "POST" }),
+    ],
     ["verify", (email) => api(t, "/api/auth/verify", { method: "POST", body: { email, verificationCode: "000000" } })],
     [
       "reset-password",
-      (email) => api(t, "/api/auth/reset-password", { method: "POST", body: { email, verificationCode: "000000", newPassword: "brand new passphrase" } }),
+      (email) =>
+        api(t, "/api/auth/reset-password", {
+          method: "POST",
+          body: { email, verificationCode: "000000", newPassword: "brand new passphrase" },
+        }),
     ],
   ];
 
@@ -187,8 +204,11 @@ describe("3. unauthenticated endpoints answer alike for unknown, waiting and ver
     }
     expect([...answers]).toHaveLength(1);
     // The average of each kind, leaving out its slowest try: a pause of the shared machine (a collection, another test file) is not the endpoint's.
-    const mean = (values: number[]) => values.toSorted((a, b) => a - b).slice(0, -1).reduce((a, b) => a + b, 0) / (values.length - 1);
-    const means = Object.fromEntries(Object.entries(timings).map(([kind, values]) => [kind, Math.round(mean(values) * 10) / 10]));
+    const mean = (values: number[]) =>
+      values.toSorted((a, b) => a - b).slice(0, -1).reduce((a, b) => a + b, 0) / (values.length - 1);
+    const means = Object.fromEntries(
+      Object.entries(timings).map(([kind, values]) => [kind, Math.round(mean(values) * 10) / 10]),
+    );
     const spread = Math.max(...Object.values(means)) - Math.min(...Object.values(means));
     expect(spread, `mean milliseconds by kind: ${JSON.stringify(means)}`).toBeLessThan(10);
     await t.deps.outbox.idle();
@@ -199,7 +219,10 @@ describe("3. unauthenticated endpoints answer alike for unknown, waiting and ver
     await pendingStudent("still-works@bu.edu");
     await t.deps.outbox.idle();
     const code = /\b(\d{6})\b/.exec(delivered.findLast((m) => m.to === "still-works@bu.edu")!.text)![1];
-    const response = await api(t, "/api/auth/verify", { method: "POST", body: { email: "still-works@bu.edu", verificationCode: code } });
+    const response = await api(t, "/api/auth/verify", {
+      method: "POST",
+      body: { email: "still-works@bu.edu", verificationCode: code },
+    });
     expect(response.status).toBe(200);
     expect((await userByEmail(t, "still-works@bu.edu"))!.enabled).toBe(true);
   });
@@ -217,7 +240,16 @@ function appRoutes(): { method: string; path: string }[] {
   return list;
 }
 
-const PROTOTYPE_NAMES = ["toString", "constructor", "__proto__", "valueOf", "hasOwnProperty", "prototype", "__defineGetter__", "isPrototypeOf"];
+const PROTOTYPE_NAMES = [
+  "toString",
+  "constructor",
+  "__proto__",
+  "valueOf",
+  "hasOwnProperty",
+  "prototype",
+  "__defineGetter__",
+  "isPrototypeOf",
+];
 /** Query parameters get one of each kind: an inherited method, the constructor, the prototype itself (paths get every name). */
 const QUERY_NAMES = new Set(["toString", "constructor", "__proto__"]);
 /** Every query parameter any endpoint or page reads. */
@@ -236,7 +268,18 @@ const QUERY_PARAMETERS = [
   "semester",
   "size",
 ];
-const SEARCH_CHOICES = ["colleges", "departments", "hubReqs", "sortBy", "noPreReqs", "page", "minRating", "maxDifficulty", "minCourseCode", "reviewCount"];
+const SEARCH_CHOICES = [
+  "colleges",
+  "departments",
+  "hubReqs",
+  "sortBy",
+  "noPreReqs",
+  "page",
+  "minRating",
+  "maxDifficulty",
+  "minCourseCode",
+  "reviewCount",
+];
 /** Parameters that take one of a few values, by route: a prototype name is not one of them, so it gets 400 (401 first where a session is needed). */
 const ENUMERATED = new Map([
   ["GET /api/courses/search", SEARCH_CHOICES],
@@ -261,64 +304,78 @@ describe("4. prototype names are unknown values, never methods", () => {
     }
   });
 
-  test("every path and query parameter of every endpoint and page, as a visitor and as a student: 4xx or a normal answer, never 500", async () => {
-    await resetLimits();
-    const { token } = await createStudent(t, "prototype-prober@bu.edu");
-    const [course] = await t.deps.database.db.select().from(courses).limit(1);
-    const failures: string[] = [];
-    const routes = appRoutes().filter((r) => !SKIPPED.has(`${r.method} ${r.path}`));
-    expect(routes.length).toBeGreaterThan(40);
-    const send = async (method: string, url: string, signedIn: boolean, body?: string) => {
-      const headers: Record<string, string> = { Origin: "http://localhost:8000" };
-      if (signedIn) headers.Authorization = `Bearer ${token}`;
-      if (body !== undefined) headers["Content-Type"] = "application/json";
-      const response = await t.app.request(url, { method, headers, body }, fromAddress(`192.0.2.${Math.floor(Math.random() * 250)}`));
-      await response.arrayBuffer();
-      return response.status;
-    };
-    for (const { method, path } of routes) {
-      const params = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
-      const filled = (value: string) => path.replace(/:(\w+)/g, () => encodeURIComponent(value));
-      const body = method === "GET" ? undefined : JSON.stringify({ constructor: "x", toString: "x", __proto__: { enabled: true }, valueOf: 1 });
-      for (const signedIn of [false, true]) {
-        const who = signedIn ? "student" : "visitor";
-        // Where this caller is turned away before any parameter is read (a visitor at a student's endpoint, a student at /login),
-        // the query parameters cannot reach a lookup: the path parameters still get every name.
-        const turnedAway = [401, 302].includes(await send(method, filled(String(course.id)), signedIn, body));
-        const checks: { url: string; check: (status: number) => void }[] = [];
-        for (const name of PROTOTYPE_NAMES) {
-          if (params.length) {
-            const url = filled(name);
-            const expected = path.startsWith("/api/") ? [400, 401, 403, 404] : [200, 302, 400, 404];
-            checks.push({ url, check: (status) => void (!expected.includes(status) && failures.push(`${who} ${method} ${url} → ${status}`)) });
+  test(
+    "every path and query parameter of every endpoint and page, as a visitor and as a student: 4xx or a normal answer, never 500",
+    async () => {
+      await resetLimits();
+      const { token } = await createStudent(t, "prototype-prober@bu.edu");
+      const [course] = await t.deps.database.db.select().from(courses).limit(1);
+      const failures: string[] = [];
+      const routes = appRoutes().filter((r) => !SKIPPED.has(`${r.method} ${r.path}`));
+      expect(routes.length).toBeGreaterThan(40);
+      const send = async (method: string, url: string, signedIn: boolean, body?: string) => {
+        const headers: Record<string, string> = { Origin: "http://localhost:8000" };
+        if (signedIn) headers.Authorization = `Bearer ${token}`;
+        if (body !== undefined) headers["Content-Type"] = "application/json";
+        const response = await t.app.request(
+          url,
+          { method, headers, body },
+          fromAddress(`192.0.2.${Math.floor(Math.random() * 250)}`),
+        );
+        await response.arrayBuffer();
+        return response.status;
+      };
+      for (const { method, path } of routes) {
+        const params = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+        const filled = (value: string) => path.replace(/:(\w+)/g, () => encodeURIComponent(value));
+        const body = method === "GET"
+          ? undefined
+          : JSON.stringify({ constructor: "x", toString: "x", __proto__: { enabled: true }, valueOf: 1 });
+        for (const signedIn of [false, true]) {
+          const who = signedIn ? "student" : "visitor";
+          // Where this caller is turned away before any parameter is read (a visitor at a student's endpoint, a student at /login),
+          // the query parameters cannot reach a lookup: the path parameters still get every name.
+          const turnedAway = [401, 302].includes(await send(method, filled(String(course.id)), signedIn, body));
+          const checks: { url: string; check: (status: number) => void }[] = [];
+          for (const name of PROTOTYPE_NAMES) {
+            if (params.length) {
+              const url = filled(name);
+              const expected = path.startsWith("/api/") ? [400, 401, 403, 404] : [200, 302, 400, 404];
+              checks.push({
+                url,
+                check: (status) =>
+                  void (!expected.includes(status) && failures.push(`${who} ${method} ${url} → ${status}`)),
+              });
+            }
+            if (!QUERY_NAMES.has(name) || turnedAway) continue;
+            for (const parameter of QUERY_PARAMETERS) {
+              const url = `${filled(String(course.id))}?${parameter}=${encodeURIComponent(name)}`;
+              const expected = signedIn ? [400] : [400, 401];
+              checks.push({
+                url,
+                check: (status) => {
+                  if (status >= 500) failures.push(`${who} ${method} ${url} → ${status}`);
+                  if (ENUMERATED.get(`${method} ${path}`)?.includes(parameter) && !expected.includes(status)) {
+                    failures.push(`${who} ${method} ${url} → ${status}, expected ${expected.join(" or ")}`);
+                  }
+                },
+              });
+            }
           }
-          if (!QUERY_NAMES.has(name) || turnedAway) continue;
-          for (const parameter of QUERY_PARAMETERS) {
-            const url = `${filled(String(course.id))}?${parameter}=${encodeURIComponent(name)}`;
-            const expected = signedIn ? [400] : [400, 401];
-            checks.push({
-              url,
-              check: (status) => {
-                if (status >= 500) failures.push(`${who} ${method} ${url} → ${status}`);
-                if (ENUMERATED.get(`${method} ${path}`)?.includes(parameter) && !expected.includes(status)) {
-                  failures.push(`${who} ${method} ${url} → ${status}, expected ${expected.join(" or ")}`);
-                }
-              },
-            });
+          if (method === "GET") {
+            // Reads change nothing, so they go together: the app works on one while another waits on the database.
+            const statuses = await Promise.all(checks.map(({ url }) => send(method, url, signedIn, body)));
+            checks.forEach(({ check }, i) => check(statuses[i]));
+          } else {
+            // Writes go one at a time, each seeing what the one before it left, as a client's would.
+            for (const { url, check } of checks) check(await send(method, url, signedIn, body));
           }
-        }
-        if (method === "GET") {
-          // Reads change nothing, so they go together: the app works on one while another waits on the database.
-          const statuses = await Promise.all(checks.map(({ url }) => send(method, url, signedIn, body)));
-          checks.forEach(({ check }, i) => check(statuses[i]));
-        } else {
-          // Writes go one at a time, each seeing what the one before it left, as a client's would.
-          for (const { url, check } of checks) check(await send(method, url, signedIn, body));
         }
       }
-    }
-    expect(failures).toEqual([]);
-  }, 300_000);
+      expect(failures).toEqual([]);
+    },
+    300_000,
+  );
 });
 
 describe("5. control characters cannot hide stored text", () => {
@@ -331,10 +388,22 @@ describe("5. control characters cannot hide stored text", () => {
     expect(created.status).toBe(201);
     const { id } = await created.json();
     const cases: [string, string, string][] = [
-      ["reviewText", "before\u0000after", "Your review contains an invisible control character. Remove it and try again."],
+      [
+        "reviewText",
+        "before\u0000after",
+        "Your review contains an invisible control character. Remove it and try again.",
+      ],
       ["reviewText", "bell\u0007", "Your review contains an invisible control character. Remove it and try again."],
-      ["assignmentTypes", "Essays\u001b[31m", "Assignment types contains an invisible control character. Remove it and try again."],
-      ["teacherName", "Prof\u0000 Lee", "Professor name contains an invisible control character. Remove it and try again."],
+      [
+        "assignmentTypes",
+        "Essays\u001b[31m",
+        "Assignment types contains an invisible control character. Remove it and try again.",
+      ],
+      [
+        "teacherName",
+        "Prof\u0000 Lee",
+        "Professor name contains an invisible control character. Remove it and try again.",
+      ],
       ["semester", "Fall\u007f2024", "Semester contains an invisible control character. Remove it and try again."],
       ["teacherName", "Prof. Lee\nand friends", "Professor name must be on one line."],
       ["semester", "Fall\r\n2024", "Semester must be on one line."],
@@ -354,22 +423,33 @@ describe("5. control characters cannot hide stored text", () => {
   });
 
   test("contact: a control character anywhere, or a line break in the subject, gets 400; line breaks and tabs in the message are kept", async () => {
-    const contact = (body: Record<string, string>) => api(t, "/api/auth/contact", { method: "POST", body, ip: `198.18.0.${Math.floor(Math.random() * 250)}` });
+    const contact = (body: Record<string, string>) =>
+      api(t, "/api/auth/contact", { method: "POST", body, ip: `198.18.0.${Math.floor(Math.random() * 250)}` });
     const subjectBreak = await contact({ email: "c@bu.edu", subject: "Two\nlines", message: "m" });
     expect(subjectBreak.status).toBe(400);
     expect((await subjectBreak.json()).fields.subject).toBe("Subject must be on one line.");
     const nul = await contact({ email: "c@bu.edu", subject: "s", message: "hidden\u0000text" });
     expect(nul.status).toBe(400);
-    expect((await nul.json()).fields.message).toBe("Message contains an invisible control character. Remove it and try again.");
-    expect((await contact({ email: "c@bu.edu", subject: "s", message: "Line one\n\tindented\r\nend" })).status).toBe(200);
+    expect((await nul.json()).fields.message).toBe(
+      "Message contains an invisible control character. Remove it and try again.",
+    );
+    expect((await contact({ email: "c@bu.edu", subject: "s", message: "Line one\n\tindented\r\nend" })).status).toBe(
+      200,
+    );
   });
 
   test("a report reason and the search text refuse control characters too", async () => {
     const reporter = await createStudent(t, "reporter-nul@bu.edu");
     const [row] = await t.deps.database.db.select().from(reviews).limit(1);
-    const report = await api(t, `/api/reviews/${row.id}/report`, { method: "POST", token: reporter.token, body: { reason: "spam\u0000" } });
+    const report = await api(t, `/api/reviews/${row.id}/report`, {
+      method: "POST",
+      token: reporter.token,
+      body: { reason: "spam\u0000" },
+    });
     expect(report.status).toBe(400);
-    expect((await report.json()).message).toBe("The reason contains an invisible control character. Remove it and try again.");
+    expect((await report.json()).message).toBe(
+      "The reason contains an invisible control character. Remove it and try again.",
+    );
     expect((await api(t, "/api/courses/search?q=cs%00111")).status).toBe(400);
     expect((await api(t, `/api/reviews/course/${row.courseId}?teacherName=Lee%00x`)).status).toBe(400);
   });
@@ -400,25 +480,35 @@ describe("6. a deleted account leaves no trace in the rate limits or the outbox"
 });
 
 describe("7. counters are bounded: one client cannot grow the table", () => {
-  test.each([["forgot-password"], ["resend-verification"]])("%s: 10 a address per 10 minutes, whatever the emails", async (endpoint) => {
-    await resetLimits();
-    const statuses: number[] = [];
-    for (let i = 0; i < 40; i++) {
-      const response = await api(t, `/api/auth/${endpoint}?email=flood-${i}@bu.edu`, { method: "POST", ip: "203.0.113.77" });
-      statuses.push(response.status);
-    }
-    expect(statuses).toEqual([...Array(10).fill(200), ...Array(30).fill(429)]);
-    // One counter for the address, two per email that got through.
-    expect(await t.deps.database.db.$count(rateLimits)).toBeLessThanOrEqual(1 + 2 * 10);
-    // Another address is not held back by the first.
-    expect((await api(t, `/api/auth/${endpoint}?email=other@bu.edu`, { method: "POST", ip: "203.0.113.78" })).status).toBe(200);
-  });
+  test.each([["forgot-password"], ["resend-verification"]])(
+    "%s: 10 a address per 10 minutes, whatever the emails",
+    async (endpoint) => {
+      await resetLimits();
+      const statuses: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        const response = await api(t, `/api/auth/${endpoint}?email=flood-${i}@bu.edu`, {
+          method: "POST",
+          ip: "203.0.113.77",
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([...Array(10).fill(200), ...Array(30).fill(429)]);
+      // One counter for the address, two per email that got through.
+      expect(await t.deps.database.db.$count(rateLimits)).toBeLessThanOrEqual(1 + 2 * 10);
+      // Another address is not held back by the first.
+      expect((await api(t, `/api/auth/${endpoint}?email=other@bu.edu`, { method: "POST", ip: "203.0.113.78" })).status)
+        .toBe(200);
+    },
+  );
 
   test("expired counters are dropped as new ones are counted", async () => {
     await resetLimits();
     const kind = "test-expired";
     await t.deps.database.db.insert(rateLimits).values(
-      Array.from({ length: 50 }, (_, i) => ({ key: limitKey(TEST_SECRET, kind, String(i)), count: 1, resetAt: new Date(Date.now() - 1000) })),
+      Array.from(
+        { length: 50 },
+        (_, i) => ({ key: limitKey(TEST_SECRET, kind, String(i)), count: 1, resetAt: new Date(Date.now() - 1000) }),
+      ),
     );
     // The pruning runs at most once a minute per process: pretend the last one was long ago.
     const { countHit } = await import("../../src/services/platform/rate-limit.ts");
@@ -435,8 +525,12 @@ describe("8. reviews cannot be linked by their time", () => {
     const day = /^\d{4}-\d{2}-\d{2}$/;
     expect(review.createdAt).toMatch(day);
     expect((await (await api(t, `/api/reviews/${review.id}`)).json()).createdAt).toMatch(day);
-    for (const listed of (await (await api(t, `/api/reviews/course/${course.id}`)).json()).content) expect(listed.createdAt).toMatch(day);
-    for (const mine of await (await api(t, "/api/reviews/my-reviews", { token })).json()) expect(mine.createdAt).toMatch(day);
+    for (const listed of (await (await api(t, `/api/reviews/course/${course.id}`)).json()).content) {
+      expect(listed.createdAt).toMatch(day);
+    }
+    for (const mine of await (await api(t, "/api/reviews/my-reviews", { token })).json()) {
+      expect(mine.createdAt).toMatch(day);
+    }
     const html = await (await t.app.request(`/course/${course.id}`)).text();
     expect(html).toMatch(new RegExp(`datetime="${review.createdAt}"`, "i"));
     expect(html).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
@@ -446,10 +540,16 @@ describe("8. reviews cannot be linked by their time", () => {
 /** Every row of every table but the rate-limit counters (which any request may count), to see that a request changed nothing. */
 async function everyRow(): Promise<string> {
   const client = t.deps.database.client;
-  const tables = (await client.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('rate_limits', 'sqlite_sequence') ORDER BY name"))
+  const tables = (await client.execute(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('rate_limits', 'sqlite_sequence') ORDER BY name",
+  ))
     .rows.map((row) => String(row.name));
   const dump: Record<string, unknown[]> = {};
-  for (const table of tables) dump[table] = (await client.execute(`SELECT * FROM "${table}" ORDER BY rowid`)).rows.map((row) => Object.values(row));
+  for (const table of tables) {
+    dump[table] = (await client.execute(`SELECT * FROM "${table}" ORDER BY rowid`)).rows.map((row) =>
+      Object.values(row)
+    );
+  }
   return JSON.stringify(dump);
 }
 
@@ -463,44 +563,60 @@ describe("9. opening a link changes nothing; the verify link signs no one in", (
   }
   /** How a person's browser, a mail scanner and a link preview fetch a link. */
   const FETCHERS: Record<string, Record<string, string>> = {
-    "a person's click in a mail app": { "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document", "Sec-Fetch-Site": "none", "Sec-Fetch-User": "?1" },
-    "a link from another site": { "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document", "Sec-Fetch-Site": "cross-site", "Sec-Fetch-User": "?1" },
+    "a person's click in a mail app": {
+      "Sec-Fetch-Mode": "navigate",
+      "Sec-Fetch-Dest": "document",
+      "Sec-Fetch-Site": "none",
+      "Sec-Fetch-User": "?1",
+    },
+    "a link from another site": {
+      "Sec-Fetch-Mode": "navigate",
+      "Sec-Fetch-Dest": "document",
+      "Sec-Fetch-Site": "cross-site",
+      "Sec-Fetch-User": "?1",
+    },
     "a mail scanner": {},
     "a prefetch": { "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "empty", "Sec-Purpose": "prefetch" },
   };
 
-  test("every GET route, fetched by GET and HEAD in every way, with a live verify link and unsubscribe link: no row changes, no session", async () => {
-    const link = await mailedLink("opened-anyhow@bu.edu");
-    const token = link.searchParams.get("token")!;
-    const reminded = await createStudent(t, "still-subscribed@bu.edu");
-    await t.deps.database.db.update(users).set({ reviewReminders: true }).where(eq(users.id, reminded.id));
-    const unsubscribe = unsubscribeToken(TEST_SECRET, reminded.user);
-    const [course] = await t.deps.database.db.select().from(courses).limit(1);
-    const routes = appRoutes().filter((r) => r.method === "GET");
-    expect(routes.map((r) => r.path)).toEqual(expect.arrayContaining(["/verify/link", "/unsubscribe"]));
-    await t.deps.outbox.idle();
-    const before = await everyRow();
-    const failures: string[] = [];
-    for (const { path } of routes) {
-      const filled = path.replace(/:(\w+)/g, (_, name) => name === "slug" ? "no-one" : String(course.id));
-      const url = `${filled}?token=${encodeURIComponent(filled === "/unsubscribe" ? unsubscribe : token)}&email=opened-anyhow%40bu.edu`;
-      for (const method of ["GET", "HEAD"]) {
-        for (const [fetcher, headers] of Object.entries(FETCHERS)) {
-          const response = await t.app.request(url, { method, headers }, fromAddress("198.51.100.9"));
-          await response.arrayBuffer();
-          const cookies = response.headers.getSetCookie().join("\n");
-          if (/hubrate_session=[^;]/.test(cookies)) failures.push(`${method} ${url} by ${fetcher} set a session`);
-          if (response.status >= 500) failures.push(`${method} ${url} by ${fetcher} → ${response.status}`);
+  test(
+    "every GET route, fetched by GET and HEAD in every way, with a live verify link and unsubscribe link: no row changes, no session",
+    async () => {
+      const link = await mailedLink("opened-anyhow@bu.edu");
+      const token = link.searchParams.get("token")!;
+      const reminded = await createStudent(t, "still-subscribed@bu.edu");
+      await t.deps.database.db.update(users).set({ reviewReminders: true }).where(eq(users.id, reminded.id));
+      const unsubscribe = unsubscribeToken(TEST_SECRET, reminded.user);
+      const [course] = await t.deps.database.db.select().from(courses).limit(1);
+      const routes = appRoutes().filter((r) => r.method === "GET");
+      expect(routes.map((r) => r.path)).toEqual(expect.arrayContaining(["/verify/link", "/unsubscribe"]));
+      await t.deps.outbox.idle();
+      const before = await everyRow();
+      const failures: string[] = [];
+      for (const { path } of routes) {
+        const filled = path.replace(/:(\w+)/g, (_, name) => name === "slug" ? "no-one" : String(course.id));
+        const url = `${filled}?token=${
+          encodeURIComponent(filled === "/unsubscribe" ? unsubscribe : token)
+        }&email=opened-anyhow%40bu.edu`;
+        for (const method of ["GET", "HEAD"]) {
+          for (const [fetcher, headers] of Object.entries(FETCHERS)) {
+            const response = await t.app.request(url, { method, headers }, fromAddress("198.51.100.9"));
+            await response.arrayBuffer();
+            const cookies = response.headers.getSetCookie().join("\n");
+            if (/hubrate_session=[^;]/.test(cookies)) failures.push(`${method} ${url} by ${fetcher} set a session`);
+            if (response.status >= 500) failures.push(`${method} ${url} by ${fetcher} → ${response.status}`);
+          }
         }
       }
-    }
-    await t.deps.outbox.idle();
-    expect(failures).toEqual([]);
-    expect(await everyRow() === before, "a GET or HEAD changed the database").toBe(true);
-    expect((await userByEmail(t, "opened-anyhow@bu.edu"))!.enabled).toBe(false);
-    // The link still works for its button.
-    expect((await api(t, "/api/auth/verify-link", { method: "POST", body: { token } })).status).toBe(200);
-  }, 120_000);
+      await t.deps.outbox.idle();
+      expect(failures).toEqual([]);
+      expect(await everyRow() === before, "a GET or HEAD changed the database").toBe(true);
+      expect((await userByEmail(t, "opened-anyhow@bu.edu"))!.enabled).toBe(false);
+      // The link still works for its button.
+      expect((await api(t, "/api/auth/verify-link", { method: "POST", body: { token } })).status).toBe(200);
+    },
+    120_000,
+  );
 
   test("a link someone made for their own account, opened from another site and pressed: verified, but the visitor is not signed in", async () => {
     const link = await mailedLink("made-the-link@bu.edu");
@@ -520,7 +636,9 @@ describe("9. opening a link changes nothing; the verify link signs no one in", (
     expect(pressed.headers.get("authorization")).toBeNull();
     expect((await userByEmail(t, "made-the-link@bu.edu"))!.enabled).toBe(true);
     // The account is only entered with its password.
-    const me = await t.app.request("/api/users/account", { headers: { Cookie: pressed.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") } });
+    const me = await t.app.request("/api/users/account", {
+      headers: { Cookie: pressed.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") },
+    });
     expect(me.status).toBe(401);
   });
 });
@@ -534,7 +652,10 @@ describe("10. what an account call's answer carries or measures tells no one whi
       name: "register",
       kinds: ["pending", "verified"],
       send: (email) =>
-        api(t, "/api/auth/register", { method: "POST", body: { email, college: "CAS", major: "Physics", expectedGrad: 2027, password: PASSWORD } }),
+        api(t, "/api/auth/register", {
+          method: "POST",
+          body: { email, college: "CAS", major: "Physics", expectedGrad: 2027, password: PASSWORD },
+        }),
     },
     {
       name: "resend-verification",
@@ -554,7 +675,11 @@ describe("10. what an account call's answer carries or measures tells no one whi
     {
       name: "reset-password",
       kinds: ["unknown", "pending", "verified"],
-      send: (email) => api(t, "/api/auth/reset-password", { method: "POST", body: { email, verificationCode: "000000", newPassword: "brand new passphrase" } }),
+      send: (email) =>
+        api(t, "/api/auth/reset-password", {
+          method: "POST",
+          body: { email, verificationCode: "000000", newPassword: "brand new passphrase" },
+        }),
     },
     {
       name: "login with a wrong password",
@@ -570,8 +695,15 @@ describe("10. what an account call's answer carries or measures tells no one whi
     await resetLimits();
     const { result: response, usage } = await t.deps.database.measure(() => call.send(email), { texts: true });
     const body = await response.text();
-    const headers = [...response.headers].map(([name, value]) => OWN_VALUES.has(name) ? name : `${name}: ${value}`).sort();
-    return { status: response.status, body: body.replaceAll(email, "<email>"), headers, roundTrips: usage.roundTrips, sql: usage.texts };
+    const headers = [...response.headers].map(([name, value]) => OWN_VALUES.has(name) ? name : `${name}: ${value}`)
+      .sort();
+    return {
+      status: response.status,
+      body: body.replaceAll(email, "<email>"),
+      headers,
+      roundTrips: usage.roundTrips,
+      sql: usage.texts,
+    };
   }
 
   beforeAll(async () => {
@@ -582,24 +714,29 @@ describe("10. what an account call's answer carries or measures tells no one whi
     }
   });
 
-  test.each(calls)("$name: the same status, body, headers (no Server-Timing) and SQL for every kind of account", async (call) => {
-    const seen = new Map<string, Kind[]>();
-    for (let i = 0; i < 3; i++) {
-      const emails: Record<Kind, string> = {
-        unknown: `parity-nobody-${i}@bu.edu`,
-        pending: `parity-waiting-${i}@bu.edu`,
-        verified: `parity-verified-${i}@bu.edu`,
-      };
-      for (const kind of call.kinds) {
-        const got = await answer(call, emails[kind]);
-        expect(got.headers.some((h) => h.startsWith("server-timing")), `${kind}: ${got.headers.join("; ")}`).toBe(false);
-        const key = JSON.stringify(got);
-        seen.set(key, [...(seen.get(key) ?? []), kind]);
+  test.each(calls)(
+    "$name: the same status, body, headers (no Server-Timing) and SQL for every kind of account",
+    async (call) => {
+      const seen = new Map<string, Kind[]>();
+      for (let i = 0; i < 3; i++) {
+        const emails: Record<Kind, string> = {
+          unknown: `parity-nobody-${i}@bu.edu`,
+          pending: `parity-waiting-${i}@bu.edu`,
+          verified: `parity-verified-${i}@bu.edu`,
+        };
+        for (const kind of call.kinds) {
+          const got = await answer(call, emails[kind]);
+          expect(got.headers.some((h) => h.startsWith("server-timing")), `${kind}: ${got.headers.join("; ")}`).toBe(
+            false,
+          );
+          const key = JSON.stringify(got);
+          seen.set(key, [...(seen.get(key) ?? []), kind]);
+        }
       }
-    }
-    await t.deps.outbox.idle();
-    expect([...seen.values()], [...seen.keys()].join("\n\n")).toHaveLength(1);
-  });
+      await t.deps.outbox.idle();
+      expect([...seen.values()], [...seen.keys()].join("\n\n")).toHaveLength(1);
+    },
+  );
 
   test("a waiting account still gets its code mailed, and a verified one its reset code, through the same SQL", async () => {
     delivered.length = 0;
@@ -629,16 +766,32 @@ describe("11. a review hidden or deleted is gone from every cache at once", () =
     ["hidden by three reports", "Hidewell", async (review) => {
       for (let n = 0; n < REPORTS_TO_HIDE; n++) {
         const reporter = await createStudent(t, `gone-reporter-${review.id}-${n}@bu.edu`);
-        expect((await api(t, `/api/reviews/${review.id}/report`, { method: "POST", token: reporter.token, body: { reason: "Names a person." } })).status)
+        expect(
+          (await api(t, `/api/reviews/${review.id}/report`, {
+            method: "POST",
+            token: reporter.token,
+            body: { reason: "Names a person." },
+          })).status,
+        )
           .toBe(200);
       }
     }],
     ["deleted by its author", "Authorby", async (review, author) => {
       expect((await api(t, `/api/reviews/${review.id}`, { method: "DELETE", token: author.token })).status).toBe(200);
     }],
-    ["deleted by moderation (the reviews:moderate task)", "Modsworth", (review) => removeReview(t.deps.database, review.id)],
+    [
+      "deleted by moderation (the reviews:moderate task)",
+      "Modsworth",
+      (review) => removeReview(t.deps.database, review.id),
+    ],
     ["gone with its author's account", "Leaverton", async (_review, author) => {
-      expect((await api(t, "/api/users/delete", { method: "DELETE", token: author.token, body: { password: author.password } })).status).toBe(200);
+      expect(
+        (await api(t, "/api/users/delete", {
+          method: "DELETE",
+          token: author.token,
+          body: { password: author.password },
+        })).status,
+      ).toBe(200);
     }],
   ];
 
@@ -653,7 +806,10 @@ describe("11. a review hidden or deleted is gone from every cache at once", () =
       const marker = `Only this review says ${surname}-marker.`;
       const figures = async () => (await (await api(t, `/api/courses/${course.id}`)).json()).numReviews as number;
       const before = await figures();
-      const review = await createdReview(t, author.token, course.id, { teacherName: professor, reviewText: `${marker} The problem sets were long but fair.` });
+      const review = await createdReview(t, author.token, course.id, {
+        teacherName: professor,
+        reviewText: `${marker} The problem sets were long but fair.`,
+      });
       expect(await figures()).toBe(before + 1);
 
       const urls = [
@@ -671,7 +827,8 @@ describe("11. a review hidden or deleted is gone from every cache at once", () =
         "/sitemap.xml",
       ];
       /** Whether an answer shows the review: its text, its professor's name, or (in the sitemap) the professor's page. */
-      const shows = (url: string, body: string) => body.includes(marker) || body.includes(professor) || (url === "/sitemap.xml" && body.includes(slug));
+      const shows = (url: string, body: string) =>
+        body.includes(marker) || body.includes(professor) || (url === "/sitemap.xml" && body.includes(slug));
       const kept = new Map<string, { etag: string; showed: boolean }>();
       for (const url of urls) {
         await (await t.app.request(url)).arrayBuffer();
@@ -683,7 +840,11 @@ describe("11. a review hidden or deleted is gone from every cache at once", () =
         kept.set(url, { etag: copy.headers.get("etag")!, showed: shows(url, body) });
       }
       // Everything that names professors or carries reviews showed it; the rest carry the course's figures (or no review at all).
-      const figuresOnly = [`/api/courses/${course.id}`, `/search?q=${encodeURIComponent("CAS CS 111")}`, `/compare?ids=${course.id}`];
+      const figuresOnly = [
+        `/api/courses/${course.id}`,
+        `/search?q=${encodeURIComponent("CAS CS 111")}`,
+        `/compare?ids=${course.id}`,
+      ];
       expect(urls.filter((url) => !kept.get(url)!.showed)).toEqual([
         figuresOnly[0],
         `/api/courses/suggest?q=${surname.toLowerCase().slice(0, 5)}`,
@@ -697,7 +858,9 @@ describe("11. a review hidden or deleted is gone from every cache at once", () =
         const { etag, showed } = kept.get(url)!;
         const again = await t.app.request(url, { headers: { "If-None-Match": etag } });
         const body = await again.text();
-        if ((showed || figuresOnly.includes(url)) && again.status === 304) failures.push(`${url}: 304 for the ETag of the copy that held the review`);
+        if ((showed || figuresOnly.includes(url)) && again.status === 304) {
+          failures.push(`${url}: 304 for the ETag of the copy that held the review`);
+        }
         if (shows(url, body)) failures.push(`${url}: still shows the review or its professor`);
         if (again.status >= 500) failures.push(`${url}: ${again.status}`);
       }
@@ -756,7 +919,9 @@ describe("12. a restored database hands no one's session to another", () => {
 
       // The account the backup kept keeps its session; the newcomer has their own.
       expect((await whatOpens(restored, { ...kept, user: kept.user })).email).toBe(kept.email);
-      expect((await api(restored, "/api/users/account", { token: newcomer.token }).then((r) => r.json())).email).toBe(newcomer.email);
+      expect((await api(restored, "/api/users/account", { token: newcomer.token }).then((r) => r.json())).email).toBe(
+        newcomer.email,
+      );
     } finally {
       await restored?.close();
       await Deno.remove(dir, { recursive: true });
@@ -797,8 +962,11 @@ describe("12. a restored database hands no one's session to another", () => {
     const other = await createStudent(t, "other-keyed-session@bu.edu");
     for (
       const token of [
-        await new SignJWT({ sv: student.user.sessionVersion }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setSubject(String(student.id))
-          .setIssuer("hubrate").setAudience("hubrate-web").setIssuedAt().setExpirationTime("1h").sign(new TextEncoder().encode(TEST_SECRET)),
+        await new SignJWT({ sv: student.user.sessionVersion }).setProtectedHeader({ alg: "HS256", typ: "JWT" })
+          .setSubject(String(student.id))
+          .setIssuer("hubrate").setAudience("hubrate-web").setIssuedAt().setExpirationTime("1h").sign(
+            new TextEncoder().encode(TEST_SECRET),
+          ),
         await issueToken(TEST_SECRET, { ...student.user, sessionKey: other.user.sessionKey }),
       ]
     ) {
@@ -830,46 +998,54 @@ describe("13. the database, its backups and exports are private files, whatever 
 
   const modeOf = async (path: string) => ((await Deno.stat(path)).mode! & 0o777).toString(8);
 
-  test.skipIf(Deno.build.os === "windows")("a new database and its -wal and -shm, one made by hand, a backup and an export: all 0600", async () => {
-    const dir = await Deno.makeTempDir({ prefix: "hubrate-modes-" });
-    try {
-      const url = `file:${dir}/new.db`;
-      // A new database, opened, migrated and written to; the modes are read while it is open, before SQLite removes its -wal and -shm.
-      const opened = await underOpenUmask([
-        "eval",
-        `import { openDatabase, migrateDatabase } from "${new URL("../../db/client.ts", import.meta.url)}";
+  test.skipIf(Deno.build.os === "windows")(
+    "a new database and its -wal and -shm, one made by hand, a backup and an export: all 0600",
+    async () => {
+      const dir = await Deno.makeTempDir({ prefix: "hubrate-modes-" });
+      try {
+        const url = `file:${dir}/new.db`;
+        // A new database, opened, migrated and written to; the modes are read while it is open, before SQLite removes its -wal and -shm.
+        const opened = await underOpenUmask([
+          "eval",
+          `import { openDatabase, migrateDatabase } from "${new URL("../../db/client.ts", import.meta.url)}";
         const database = await openDatabase(${JSON.stringify(url)});
         await migrateDatabase(database);
         await database.client.execute("INSERT INTO app_settings (key, value) VALUES ('mode-check', '1')");
         const modes = {};
         for (const suffix of ["", "-wal", "-shm"]) modes[suffix || "db"] = ((await Deno.stat(${
-          JSON.stringify(`${dir}/new.db`)
-        } + suffix)).mode & 0o777).toString(8);
+            JSON.stringify(`${dir}/new.db`)
+          } + suffix)).mode & 0o777).toString(8);
         database.close();
         console.log(JSON.stringify(modes));`,
-      ], {});
-      expect(JSON.parse(opened.trim().split("\n").at(-1)!)).toEqual({ db: "600", "-wal": "600", "-shm": "600" });
+        ], {});
+        expect(JSON.parse(opened.trim().split("\n").at(-1)!)).toEqual({ db: "600", "-wal": "600", "-shm": "600" });
 
-      // A file someone left readable by all is made private when HubRate opens it.
-      await Deno.copyFile(`${dir}/new.db`, `${dir}/loose.db`);
-      await Deno.chmod(`${dir}/loose.db`, 0o644);
-      await underOpenUmask([
-        "eval",
-        `import { openDatabase } from "${new URL("../../db/client.ts", import.meta.url)}";
+        // A file someone left readable by all is made private when HubRate opens it.
+        await Deno.copyFile(`${dir}/new.db`, `${dir}/loose.db`);
+        await Deno.chmod(`${dir}/loose.db`, 0o644);
+        await underOpenUmask([
+          "eval",
+          `import { openDatabase } from "${new URL("../../db/client.ts", import.meta.url)}";
         (await openDatabase("file:${dir}/loose.db")).close();`,
-      ], {});
-      expect(await modeOf(`${dir}/loose.db`)).toBe("600");
+        ], {});
+        expect(await modeOf(`${dir}/loose.db`)).toBe("600");
 
-      // The operator's tasks, as the README gives them.
-      await underOpenUmask(["run", "-A", "src/tasks/back-up-database.ts", `${dir}/backups/copy.db`], { DATABASE_URL: url });
-      await underOpenUmask(["run", "-A", "src/tasks/export-database.ts", `${dir}/export.ndjson`], { DATABASE_URL: url });
-      expect(await modeOf(`${dir}/backups/copy.db`)).toBe("600");
-      expect(await modeOf(`${dir}/export.ndjson`)).toBe("600");
-      expect(await Deno.readTextFile(`${dir}/export.ndjson`)).toContain("mode-check");
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
-  }, 60_000);
+        // The operator's tasks, as the README gives them.
+        await underOpenUmask(["run", "-A", "src/tasks/back-up-database.ts", `${dir}/backups/copy.db`], {
+          DATABASE_URL: url,
+        });
+        await underOpenUmask(["run", "-A", "src/tasks/export-database.ts", `${dir}/export.ndjson`], {
+          DATABASE_URL: url,
+        });
+        expect(await modeOf(`${dir}/backups/copy.db`)).toBe("600");
+        expect(await modeOf(`${dir}/export.ndjson`)).toBe("600");
+        expect(await Deno.readTextFile(`${dir}/export.ndjson`)).toContain("mode-check");
+      } finally {
+        await Deno.remove(dir, { recursive: true });
+      }
+    },
+    60_000,
+  );
 
   test("a backup never overwrites a file and leaves none behind when it fails", async () => {
     const dir = await Deno.makeTempDir({ prefix: "hubrate-backup-" });

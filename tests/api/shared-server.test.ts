@@ -49,7 +49,11 @@ beforeAll(async () => {
     args: [EMAIL, hash],
   });
   const row = inserted.rows[0];
-  token = await issueToken(SECRET, { id: Number(row.id), sessionVersion: Number(row.session_version), sessionKey: String(row.session_key) });
+  token = await issueToken(SECRET, {
+    id: Number(row.id),
+    sessionVersion: Number(row.session_version),
+    sessionKey: String(row.session_key),
+  });
 }, 240_000);
 
 afterAll(async () => {
@@ -60,7 +64,8 @@ afterAll(async () => {
 
 describe("two processes sharing one libSQL server", () => {
   test("a review written through one is on the other's course page, in its API and in its search, at the next request", async () => {
-    const [course] = (await sqld.client.execute("SELECT id FROM courses WHERE num_reviews = 0 ORDER BY id LIMIT 1")).rows;
+    const [course] =
+      (await sqld.client.execute("SELECT id FROM courses WHERE num_reviews = 0 ORDER BY id LIMIT 1")).rows;
     const id = Number(course.id);
     // The other process reads the course first: its catalog is in memory from here on.
     const before = await get(b, `/api/courses/${id}`);
@@ -84,8 +89,11 @@ describe("two processes sharing one libSQL server", () => {
 
   test("a catalog import run beside them is seen by both at their next request: a new course, and a renamed one under its new title", async () => {
     // Both have the catalog in memory.
-    for (const instance of [a, b]) expect((await get(instance, "/api/courses/search?q=zymurgy")).response.status).toBe(200);
-    const [existing] = (await sqld.client.execute("SELECT college, department, number FROM courses ORDER BY id LIMIT 1")).rows;
+    for (const instance of [a, b]) {
+      expect((await get(instance, "/api/courses/search?q=zymurgy")).response.status).toBe(200);
+    }
+    const [existing] =
+      (await sqld.client.execute("SELECT college, department, number FROM courses ORDER BY id LIMIT 1")).rows;
     const dir = await Deno.makeTempDir({ prefix: "hubrate-shared-" });
     const file = `${dir}/courses.json`;
     await Deno.writeTextFile(
@@ -99,20 +107,38 @@ describe("two processes sharing one libSQL server", () => {
           description: "Fermentation, from yeast to kettle.",
           hub_units: [],
         },
-        { college: existing.college, department: existing.department, number: existing.number, title: "Renamed Quixotic Course", hub_units: [] },
+        {
+          college: existing.college,
+          department: existing.department,
+          number: existing.number,
+          title: "Renamed Quixotic Course",
+          hub_units: [],
+        },
       ]),
     );
     const imported = await new Deno.Command(Deno.execPath(), {
       args: ["run", "-A", "src/tasks/import-catalog.ts", file],
-      env: { DATABASE_URL: sqld.url, DATABASE_AUTH_TOKEN: sqld.token, SESSION_SECRET: SECRET, APP_ENV: "production", APP_ORIGIN: a.base },
+      env: {
+        DATABASE_URL: sqld.url,
+        DATABASE_AUTH_TOKEN: sqld.token,
+        SESSION_SECRET: SECRET,
+        APP_ENV: "production",
+        APP_ORIGIN: a.base,
+      },
       stdin: "null",
     }).output();
     expect(imported.code, new TextDecoder().decode(imported.stderr)).toBe(0);
     for (const instance of [a, b]) {
-      const found = JSON.parse((await get(instance, "/api/courses/search?q=zymurgy")).text) as { content: { code: string; title: string }[] };
+      const found = JSON.parse((await get(instance, "/api/courses/search?q=zymurgy")).text) as {
+        content: { code: string; title: string }[];
+      };
       expect(found.content.map((c) => c.code)).toEqual(["CAS XZ 101"]);
-      const renamed = JSON.parse((await get(instance, "/api/courses/search?q=quixotic")).text) as { content: { code: string }[] };
-      expect(renamed.content.map((c) => c.code)).toEqual([`${existing.college} ${existing.department} ${existing.number}`]);
+      const renamed = JSON.parse((await get(instance, "/api/courses/search?q=quixotic")).text) as {
+        content: { code: string }[];
+      };
+      expect(renamed.content.map((c) => c.code)).toEqual([
+        `${existing.college} ${existing.department} ${existing.number}`,
+      ]);
       const suggestions = JSON.parse((await get(instance, "/api/courses/suggest?q=zymurg")).text) as { code: string }[];
       expect(suggestions.map((s) => s.code)).toContain("CAS XZ 101");
     }
@@ -122,7 +148,10 @@ describe("two processes sharing one libSQL server", () => {
   test("a student's pages are never stored for others: a visitor's copy of the same URL holds neither the student's lists nor their email", async () => {
     const [course] = (await sqld.client.execute("SELECT id FROM courses ORDER BY id LIMIT 1 OFFSET 3")).rows;
     const id = Number(course.id);
-    const saved = await fetch(`${a.base}/api/users/saved-courses/${id}`, { method: "POST", headers: { Authorization: `Bearer ${token}`, Origin: a.base } });
+    const saved = await fetch(`${a.base}/api/users/saved-courses/${id}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, Origin: a.base },
+    });
     expect(saved.status).toBe(200);
     await saved.body?.cancel();
     const cookie = { Cookie: `__Host-hubrate_session=${token}` };

@@ -49,7 +49,12 @@ function cookiesOf(response: Response): string {
 /** A page request the way a browser makes a top-level navigation. */
 function navigate(path: string, cookie = "") {
   return t.app.request(path, {
-    headers: { "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document", "Sec-Fetch-Site": "none", ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "Sec-Fetch-Mode": "navigate",
+      "Sec-Fetch-Dest": "document",
+      "Sec-Fetch-Site": "none",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
   });
 }
 
@@ -58,9 +63,17 @@ describe("logging in before verifying leads to /verify", () => {
     await register("late@gmail.com");
     const first = codeIn(await mailTo("late@gmail.com"));
     await t.deps.database.db.delete(rateLimits);
-    const login = await api(t, "/api/auth/login", { method: "POST", body: { email: "Late@Gmail.com", password: PASSWORD } });
+    const login = await api(t, "/api/auth/login", {
+      method: "POST",
+      body: { email: "Late@Gmail.com", password: PASSWORD },
+    });
     expect(login.status).toBe(403);
-    expect(await login.json()).toEqual({ message: MESSAGES.notVerifiedSent, verificationRequired: true, email: "late@gmail.com", codeSent: true });
+    expect(await login.json()).toEqual({
+      message: MESSAGES.notVerifiedSent,
+      verificationRequired: true,
+      email: "late@gmail.com",
+      codeSent: true,
+    });
     expect(login.headers.get("set-cookie")).not.toMatch(/hubrate_session=[^;]/);
     const second = codeIn(await mailTo("late@gmail.com"));
 
@@ -73,15 +86,26 @@ describe("logging in before verifying leads to /verify", () => {
 
     // The new code verifies; the first no longer does (a new code replaces the old one).
     if (first !== second) {
-      const old = await api(t, "/api/auth/verify", { method: "POST", body: { email: "late@gmail.com", verificationCode: first } });
+      const old = await api(t, "/api/auth/verify", {
+        method: "POST",
+        body: { email: "late@gmail.com", verificationCode: first },
+      });
       expect(old.status).toBe(400);
     }
-    expect((await api(t, "/api/auth/verify", { method: "POST", body: { email: "late@gmail.com", verificationCode: second } })).status).toBe(200);
+    expect(
+      (await api(t, "/api/auth/verify", {
+        method: "POST",
+        body: { email: "late@gmail.com", verificationCode: second },
+      })).status,
+    ).toBe(200);
   });
 
   test("within the resend limits: a second login a moment later sends no new code and says to wait", async () => {
     await register("twice@gmail.com");
-    const login = await api(t, "/api/auth/login", { method: "POST", body: { email: "twice@gmail.com", password: PASSWORD } });
+    const login = await api(t, "/api/auth/login", {
+      method: "POST",
+      body: { email: "twice@gmail.com", password: PASSWORD },
+    });
     expect(login.status).toBe(403);
     expect(await login.json()).toMatchObject({ codeSent: false, message: MESSAGES.notVerifiedWait });
     await t.deps.outbox.idle();
@@ -90,8 +114,14 @@ describe("logging in before verifying leads to /verify", () => {
 
   test("a wrong password on an unverified account answers like any wrong password", async () => {
     await register("quiet@gmail.com");
-    const wrong = await api(t, "/api/auth/login", { method: "POST", body: { email: "quiet@gmail.com", password: "not the one" } });
-    const unknown = await api(t, "/api/auth/login", { method: "POST", body: { email: "nobody@gmail.com", password: "not the one" } });
+    const wrong = await api(t, "/api/auth/login", {
+      method: "POST",
+      body: { email: "quiet@gmail.com", password: "not the one" },
+    });
+    const unknown = await api(t, "/api/auth/login", {
+      method: "POST",
+      body: { email: "nobody@gmail.com", password: "not the one" },
+    });
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual(await unknown.json());
   });
@@ -123,21 +153,31 @@ describe("the one-click link", () => {
     expect(page).toContain('value="link@gmail.com"');
 
     // The code went with the link, and the link works once.
-    expect(await t.deps.database.db.$count(authCodes, eq(authCodes.userId, (await userByEmail(t, "link@gmail.com"))!.id))).toBe(0);
+    expect(
+      await t.deps.database.db.$count(authCodes, eq(authCodes.userId, (await userByEmail(t, "link@gmail.com"))!.id)),
+    ).toBe(0);
     expect((await api(t, "/api/auth/verify-link", { method: "POST", body: { token } })).status).toBe(400);
     const again = await navigate(link.pathname + link.search);
     expect(again.status).toBe(200);
     expect(await again.text()).toContain(MESSAGES.linkRefused);
     // And the student signs in with the password.
-    expect((await api(t, "/api/auth/login", { method: "POST", body: { email: "link@gmail.com", password: PASSWORD } })).status).toBe(200);
+    expect(
+      (await api(t, "/api/auth/login", { method: "POST", body: { email: "link@gmail.com", password: PASSWORD } }))
+        .status,
+    ).toBe(200);
   });
 
   test("burned like the code: a used code, five wrong codes, a resend or ten minutes end it", async () => {
     const cases: [string, (email: string, code: string) => Promise<unknown>][] = [
-      ["used code", (email, code) => api(t, "/api/auth/verify", { method: "POST", body: { email, verificationCode: code } })],
+      [
+        "used code",
+        (email, code) => api(t, "/api/auth/verify", { method: "POST", body: { email, verificationCode: code } }),
+      ],
       ["five wrong codes", async (email, code) => {
         const wrong = code === "000000" ? "111111" : "000000";
-        for (let i = 0; i < 5; i++) await api(t, "/api/auth/verify", { method: "POST", body: { email, verificationCode: wrong } });
+        for (let i = 0; i < 5; i++) {
+          await api(t, "/api/auth/verify", { method: "POST", body: { email, verificationCode: wrong } });
+        }
       }],
       ["a resend", async (email) => {
         await t.deps.database.db.delete(rateLimits);
@@ -145,7 +185,9 @@ describe("the one-click link", () => {
       }],
       ["ten minutes", async (email) => {
         const user = (await userByEmail(t, email))!;
-        await t.deps.database.db.update(authCodes).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(authCodes.userId, user.id));
+        await t.deps.database.db.update(authCodes).set({ expiresAt: new Date(Date.now() - 1) }).where(
+          eq(authCodes.userId, user.id),
+        );
       }],
     ];
     for (const [name, end] of cases) {
@@ -161,7 +203,9 @@ describe("the one-click link", () => {
   });
 
   test("a made-up or malformed token gets 400 from the API and the refusal from the page", async () => {
-    expect((await api(t, "/api/auth/verify-link", { method: "POST", body: { token: "x".repeat(43) } })).status).toBe(400);
+    expect((await api(t, "/api/auth/verify-link", { method: "POST", body: { token: "x".repeat(43) } })).status).toBe(
+      400,
+    );
     expect((await api(t, "/api/auth/verify-link", { method: "POST", body: { token: "short" } })).status).toBe(400);
     expect((await api(t, "/api/auth/verify-link", { method: "POST", body: {} })).status).toBe(400);
     const page = await navigate("/verify/link?token=%3Cscript%3E");
@@ -174,7 +218,10 @@ describe("after success, the next page says what happened", () => {
   test("verifying: /login says 'Your account is verified. Log in.' with the email in the form, once", async () => {
     await register("said@gmail.com");
     const code = codeIn(await mailTo("said@gmail.com"));
-    const verified = await api(t, "/api/auth/verify", { method: "POST", body: { email: "said@gmail.com", verificationCode: code } });
+    const verified = await api(t, "/api/auth/verify", {
+      method: "POST",
+      body: { email: "said@gmail.com", verificationCode: code },
+    });
     expect(verified.status).toBe(200);
     const cookie = cookiesOf(verified);
     const login = await t.app.request("/login", { headers: { Cookie: cookie } });
@@ -190,10 +237,14 @@ describe("after success, the next page says what happened", () => {
   test("a notice waits for its own page: opening another page first does not use it up", async () => {
     await register("waits@gmail.com");
     const code = codeIn(await mailTo("waits@gmail.com"));
-    const cookie = cookiesOf(await api(t, "/api/auth/verify", { method: "POST", body: { email: "waits@gmail.com", verificationCode: code } }));
+    const cookie = cookiesOf(
+      await api(t, "/api/auth/verify", { method: "POST", body: { email: "waits@gmail.com", verificationCode: code } }),
+    );
     const elsewhere = await t.app.request("/search", { headers: { Cookie: cookie } });
     expect(elsewhere.headers.getSetCookie().join()).not.toMatch(/hubrate_notice/);
-    expect(await (await t.app.request("/login", { headers: { Cookie: cookie } })).text()).toContain("Your account is verified. Log in.");
+    expect(await (await t.app.request("/login", { headers: { Cookie: cookie } })).text()).toContain(
+      "Your account is verified. Log in.",
+    );
   });
 
   test("resetting the password: /login says so with the email filled in", async () => {

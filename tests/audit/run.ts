@@ -28,10 +28,20 @@ listener.close();
 const base = `http://127.0.0.1:${port}`;
 
 await buildAssets();
-const v8Flags = /--v8-flags=(\S+)/.exec(JSON.parse(await Deno.readTextFile(new URL("../../deno.json", import.meta.url))).tasks.start)?.[1];
+const v8Flags = /--v8-flags=(\S+)/.exec(
+  JSON.parse(await Deno.readTextFile(new URL("../../deno.json", import.meta.url))).tasks.start,
+)?.[1];
 const server = new Deno.Command(Deno.execPath(), {
   args: ["run", "-A", ...(v8Flags ? [`--v8-flags=${v8Flags}`] : []), "main.ts"],
-  env: { DATABASE_URL: url, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", APP_ENV: "production", APP_ORIGIN: base, SESSION_SECRET: SECRET },
+  env: {
+    DATABASE_URL: url,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    NODE_ENV: "production",
+    APP_ENV: "production",
+    APP_ORIGIN: base,
+    SESSION_SECRET: SECRET,
+  },
   stdout: "null",
   stderr: "inherit",
 }).spawn();
@@ -39,7 +49,9 @@ const server = new Deno.Command(Deno.execPath(), {
 /** A course with `n` reviews over six semesters by two professors (one written three ways): the heaviest course page. */
 async function withManyReviews(database: Awaited<ReturnType<typeof openDatabase>>, n: number): Promise<number> {
   const next = seededRandom(500);
-  const [course] = await database.db.select().from(courses).where(eq(courses.department, "MA")).orderBy(courses.numReviews).limit(1);
+  const [course] = await database.db.select().from(courses).where(eq(courses.department, "MA")).orderBy(
+    courses.numReviews,
+  ).limit(1);
   const people = await database.db.insert(users).values(Array.from({ length: n }, (_, i) => ({
     email: `audit-${i}@demo.invalid`,
     passwordHash: "!",
@@ -53,7 +65,13 @@ async function withManyReviews(database: Awaited<ReturnType<typeof openDatabase>
   const semesters = ["Fall 2023", "spring 24", "F24", "Spring 2025", "fall 25", "SP26"];
   const rating = () => 1 + Math.floor(next() * 5);
   const rows = people.map(({ id }, i) => {
-    const r = { usefulnessRating: rating(), difficultyRating: rating(), workloadRating: rating(), interestRating: rating(), teacherRating: rating() };
+    const r = {
+      usefulnessRating: rating(),
+      difficultyRating: rating(),
+      workloadRating: rating(),
+      interestRating: rating(),
+      teacherRating: rating(),
+    };
     const teacherName = teachers[i % 2 ? 3 : Math.floor(next() * 3)];
     const semester = semesters[Math.floor(next() * semesters.length)];
     return {
@@ -67,7 +85,8 @@ async function withManyReviews(database: Awaited<ReturnType<typeof openDatabase>
       hoursPerWeek: Math.floor(next() * 20),
       attendanceRequired: next() < 0.4,
       assignmentTypes: "Problem sets and two exams",
-      reviewText: "Lectures were clear and the problem sets took most of the week; office hours helped a lot before the exams.",
+      reviewText:
+        "Lectures were clear and the problem sets took most of the week; office hours helped a lot before the exams.",
     };
   });
   await database.write(async (tx) => {
@@ -79,10 +98,19 @@ async function withManyReviews(database: Awaited<ReturnType<typeof openDatabase>
 
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
-  chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  chromeFlags: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+  ],
 });
 try {
-  for (let i = 0; i < 120 && !(await fetch(base + "/healthz").then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 250));
+  for (let i = 0; i < 120 && !(await fetch(base + "/healthz").then((r) => r.ok, () => false)); i++) {
+    await new Promise((r) => setTimeout(r, 250));
+  }
   const database = await openDatabase(url);
   const [student] = await database.db.insert(users).values({
     email: "audit@bu.edu",
@@ -93,7 +121,9 @@ try {
     expectedGrad: 2027,
   })
     .returning();
-  const [course] = await database.db.select().from(courses).where(eq(courses.department, "CS")).orderBy(courses.numReviews).limit(1);
+  const [course] = await database.db.select().from(courses).where(eq(courses.department, "CS")).orderBy(
+    courses.numReviews,
+  ).limit(1);
   const busy = await withManyReviews(database, 500);
   database.close();
   const cookie = `__Host-hubrate_session=${await issueToken(SECRET, student)}`;
@@ -109,12 +139,22 @@ try {
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
   const rows: string[] = [];
   for (const [name, path, headers] of pages) {
-    const result = await lighthouse(base + path, { port: chrome.port, output: "json", logLevel: "error", extraHeaders: headers });
+    const result = await lighthouse(base + path, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      extraHeaders: headers,
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
     const { categories, audits } = result.lhr;
     const score = (key: string) => String(Math.round((categories[key]?.score ?? 0) * 100));
-    const scripts = (audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
-    const jsBytes = scripts.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+    const scripts = (audits["network-requests"]?.details as
+      | { items?: { resourceType?: string; transferSize?: number }[] }
+      | undefined)?.items ?? [];
+    const jsBytes = scripts.filter((r) => r.resourceType === "Script").reduce(
+      (sum, r) => sum + (r.transferSize ?? 0),
+      0,
+    );
     rows.push(line([
       name,
       score("performance"),
@@ -128,7 +168,19 @@ try {
     ]));
   }
   console.log("\nLighthouse, mobile emulation with simulated throttling; production build and server\n");
-  console.log(line(["page", "performance", "accessibility", "best practices", "SEO", "LCP", "TBT", "CLS", "JavaScript (transferred)"]));
+  console.log(
+    line([
+      "page",
+      "performance",
+      "accessibility",
+      "best practices",
+      "SEO",
+      "LCP",
+      "TBT",
+      "CLS",
+      "JavaScript (transferred)",
+    ]),
+  );
   console.log(line(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]));
   for (const row of rows) console.log(row);
 } finally {

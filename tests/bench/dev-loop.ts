@@ -12,13 +12,30 @@ import { join } from "node:path";
 import { freePort } from "../helpers/processes.ts";
 import { DEV_EVENTS_PATH } from "../../src/dev/live-reload.ts";
 
-const { values } = parseArgs({ args: Deno.args, options: { runs: { type: "string", default: "5" }, task: { type: "string", default: "dev" } } });
+const { values } = parseArgs({
+  args: Deno.args,
+  options: { runs: { type: "string", default: "5" }, task: { type: "string", default: "dev" } },
+});
 const RUNS = Number(values.runs);
 const ROOT = Deno.cwd();
 
-type Kind = { name: string; file: string; page: string; original: string; edit: (marker: string) => string; bundle?: "island" | "css" };
+type Kind = {
+  name: string;
+  file: string;
+  page: string;
+  original: string;
+  edit: (marker: string) => string;
+  bundle?: "island" | "css";
+};
 const KINDS: Kind[] = [
-  { name: "island", file: "islands/ContactForm.tsx", page: "/contact", original: 'label="Subject"', edit: (m) => `label="Subject ${m}"`, bundle: "island" },
+  {
+    name: "island",
+    file: "islands/ContactForm.tsx",
+    page: "/contact",
+    original: 'label="Subject"',
+    edit: (m) => `label="Subject ${m}"`,
+    bundle: "island",
+  },
   {
     name: "component",
     file: "src/components/PublicLayout.tsx",
@@ -26,8 +43,21 @@ const KINDS: Kind[] = [
     original: "An independent student project,",
     edit: (m) => `An independent student project ${m},`,
   },
-  { name: "stylesheet", file: "static/styles.css", page: "/contact", original: "", edit: (m) => `\n.dev-loop-${m} { color: red; }\n`, bundle: "css" },
-  { name: "route", file: "routes/contact.tsx", page: "/contact", original: "Found a wrong course detail,", edit: (m) => `Found a wrong course detail ${m},` },
+  {
+    name: "stylesheet",
+    file: "static/styles.css",
+    page: "/contact",
+    original: "",
+    edit: (m) => `\n.dev-loop-${m} { color: red; }\n`,
+    bundle: "css",
+  },
+  {
+    name: "route",
+    file: "routes/contact.tsx",
+    page: "/contact",
+    original: "Found a wrong course detail,",
+    edit: (m) => `Found a wrong course detail ${m},`,
+  },
   {
     name: "service",
     file: "src/services/reviews/review-reminders.ts",
@@ -38,7 +68,10 @@ const KINDS: Kind[] = [
 ];
 
 async function copyTree(to: string): Promise<void> {
-  const listed = await new Deno.Command("git", { args: ["ls-files", "-co", "--exclude-standard", "-z"], stdout: "piped" }).output();
+  const listed = await new Deno.Command("git", {
+    args: ["ls-files", "-co", "--exclude-standard", "-z"],
+    stdout: "piped",
+  }).output();
   const files = new TextDecoder().decode(listed.stdout).split("\0").filter(Boolean);
   for (const file of files) {
     await Deno.mkdir(join(to, file, ".."), { recursive: true });
@@ -89,7 +122,8 @@ function reloadTold(base: string, since: () => number): { next: () => Promise<nu
     }
   })().catch(() => {});
   return {
-    next: () => new Promise<number | null>((resolve) => (state.waiting = resolve, setTimeout(() => resolve(null), 10_000))),
+    next: () =>
+      new Promise<number | null>((resolve) => (state.waiting = resolve, setTimeout(() => resolve(null), 10_000))),
     close: () => controller.abort(),
   };
 }
@@ -119,7 +153,9 @@ try {
     results[kind.name] = { served: [], told: [] };
     const path = join(dir, kind.file);
     const original = await Deno.readTextFile(path);
-    if (kind.original && !original.includes(kind.original)) throw new Error(`${kind.file} no longer holds ${kind.original}`);
+    if (kind.original && !original.includes(kind.original)) {
+      throw new Error(`${kind.file} no longer holds ${kind.original}`);
+    }
     for (let run = 0; run < RUNS; run++) {
       const marker = `m${kind.name}${run}x${Date.now() % 100000}`;
       const edited = kind.original ? original.replace(kind.original, kind.edit(marker)) : original + kind.edit(marker);
@@ -130,14 +166,18 @@ try {
         if (performance.now() - savedAt > 60_000) {
           const html = await get(base + kind.page);
           throw new Error(
-            `${kind.name}: the edit was not served within 60 s; the page is ${html === null ? "down" : `up${html.includes(marker) ? " with the edit" : ""}`}`,
+            `${kind.name}: the edit was not served within 60 s; the page is ${
+              html === null ? "down" : `up${html.includes(marker) ? " with the edit" : ""}`
+            }`,
           );
         }
         await new Promise((r) => setTimeout(r, 20));
       }
       results[kind.name].served.push(performance.now() - savedAt);
       console.log(`${kind.name} run ${run + 1}: served after ${Math.round(performance.now() - savedAt)} ms`);
-      results[kind.name].told.push(await Promise.race([told, new Promise<null>((r) => setTimeout(() => r(null), 200))]));
+      results[kind.name].told.push(
+        await Promise.race([told, new Promise<null>((r) => setTimeout(() => r(null), 200))]),
+      );
       await new Promise((r) => setTimeout(r, 1200));
     }
     await Deno.writeTextFile(path, original);
@@ -156,5 +196,9 @@ console.log(`\n\`deno task ${values.task}\`, ${RUNS} edits per kind (ms from sav
 console.log("| kind | served (each run) | served median | served worst | reload told (each run) |");
 console.log("|---|---|---|---|---|");
 for (const [name, { served, told }] of Object.entries(results)) {
-  console.log(`| ${name} | ${served.map(ms).join(", ")} | ${ms(median(served))} | ${ms(Math.max(...served))} | ${told.map(ms).join(", ")} |`);
+  console.log(
+    `| ${name} | ${served.map(ms).join(", ")} | ${ms(median(served))} | ${ms(Math.max(...served))} | ${
+      told.map(ms).join(", ")
+    } |`,
+  );
 }

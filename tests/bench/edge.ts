@@ -36,7 +36,9 @@ export function spawnEntry(
 ): Entry {
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
-  const args = kind === "main" ? ["run", "-A", `--v8-flags=${v8Flags}`, "main.ts"] : ["run", "--allow-net", "--allow-env", "--allow-read", "deploy.ts"];
+  const args = kind === "main"
+    ? ["run", "-A", `--v8-flags=${v8Flags}`, "main.ts"]
+    : ["run", "--allow-net", "--allow-env", "--allow-read", "deploy.ts"];
   // What the environment says of NODE_ENV and V8's flags is the caller's to choose.
   const { NODE_ENV: _, DENO_V8_FLAGS: __, ...inherited } = Deno.env.toObject();
   const child = new Deno.Command(Deno.execPath(), {
@@ -82,14 +84,21 @@ export function spawnEntry(
 }
 
 /** Asks `path` again and again (every 2 ms while nothing listens) until it is answered; when, in ms from `started`. */
-async function firstAnswer(entry: Entry, path: string, started: number, deadlineMs = 60_000): Promise<{ at: number; status: number }> {
+async function firstAnswer(
+  entry: Entry,
+  path: string,
+  started: number,
+  deadlineMs = 60_000,
+): Promise<{ at: number; status: number }> {
   for (;;) {
     try {
       const response = await fetch(entry.base + path);
       await response.arrayBuffer();
       return { at: performance.now() - started, status: response.status };
     } catch {
-      if (performance.now() - started > deadlineMs) throw new Error(`${path} was not answered within ${deadlineMs / 1000} s:\n${entry.output()}`);
+      if (performance.now() - started > deadlineMs) {
+        throw new Error(`${path} was not answered within ${deadlineMs / 1000} s:\n${entry.output()}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
   }
@@ -188,7 +197,11 @@ async function visitor(base: string, path: (i: number) => string, until: number)
 }
 
 /** Students made in a database (the bench's file, or a libSQL server), each with a Bearer token signed with the bench's secret. */
-export async function benchStudents(database: { url: string; authToken?: string }, count: number, prefix = "bench-planner"): Promise<string[]> {
+export async function benchStudents(
+  database: { url: string; authToken?: string },
+  count: number,
+  prefix = "bench-planner",
+): Promise<string[]> {
   const client = createClient(database);
   try {
     const tokens: string[] = [];
@@ -200,7 +213,13 @@ export async function benchStudents(database: { url: string; authToken?: string 
           ON CONFLICT (email) DO UPDATE SET enabled = 1 RETURNING id, session_version, session_key`,
         args: [email],
       })).rows;
-      tokens.push(await issueToken(SECRET, { id: Number(row.id), sessionVersion: Number(row.session_version), sessionKey: String(row.session_key) }));
+      tokens.push(
+        await issueToken(SECRET, {
+          id: Number(row.id),
+          sessionVersion: Number(row.session_version),
+          sessionKey: String(row.session_key),
+        }),
+      );
     }
     return tokens;
   } finally {
@@ -222,7 +241,13 @@ export type Contention = {
  * plans (each a new plan: students in turn, a course excluded at random), for
  * `seconds`.
  */
-export async function plannerInFlight(base: string, tokens: string[], plans: number, coursePath: string, seconds: number): Promise<Contention> {
+export async function plannerInFlight(
+  base: string,
+  tokens: string[],
+  plans: number,
+  coursePath: string,
+  seconds: number,
+): Promise<Contention> {
   const until = performance.now() + seconds * 1000;
   const answered: Record<string, number> = {};
   let next = 0;
@@ -251,10 +276,31 @@ export async function plannerInFlight(base: string, tokens: string[], plans: num
  * of `burst` typeahead requests at once (each a different text), a new burst
  * every second, for `seconds`.
  */
-export async function typeaheadBurst(base: string, burst: number, coursePath: string, seconds: number): Promise<Contention> {
+export async function typeaheadBurst(
+  base: string,
+  burst: number,
+  coursePath: string,
+  seconds: number,
+): Promise<Contention> {
   const until = performance.now() + seconds * 1000;
   const answered: Record<string, number> = {};
-  const words = ["calc", "intro", "writ", "bio", "chem", "hist", "econ", "psych", "phil", "math", "art", "comp", "data", "law", "film"];
+  const words = [
+    "calc",
+    "intro",
+    "writ",
+    "bio",
+    "chem",
+    "hist",
+    "econ",
+    "psych",
+    "phil",
+    "math",
+    "art",
+    "comp",
+    "data",
+    "law",
+    "film",
+  ];
   let sent = 0;
   const one = async () => {
     const q = `${words[sent % words.length]}${String.fromCharCode(97 + (sent % 26))}${sent}`;
@@ -275,10 +321,23 @@ export async function typeaheadBurst(base: string, burst: number, coursePath: st
     visitor(base, (i) => `${coursePath}?visit=${Date.now()}-${i}`, until),
     bursts,
   ]);
-  return { load: `a burst of ${burst} typeahead requests from one address every second`, healthz: latencies(healthz), coursePage: latencies(course), answered };
+  return {
+    load: `a burst of ${burst} typeahead requests from one address every second`,
+    healthz: latencies(healthz),
+    coursePage: latencies(course),
+    answered,
+  };
 }
 
-export type MemoryRun = { entry: string; seconds: number; clients: number; peakMb: number; endMb: number; requests: number; errors: number };
+export type MemoryRun = {
+  entry: string;
+  seconds: number;
+  clients: number;
+  peakMb: number;
+  endMb: number;
+  requests: number;
+  errors: number;
+};
 
 /**
  * deploy.ts (or main.ts) under mixed load for `seconds`: searches and
@@ -301,7 +360,20 @@ export async function memoryUnderLoad(
   }, 200);
   let requests = 0;
   let errors = 0;
-  const words = ["history", "biology", "writing", "calculus", "music", "design", "ethics", "policy", "theory", "science", "health", "data"];
+  const words = [
+    "history",
+    "biology",
+    "writing",
+    "calculus",
+    "music",
+    "design",
+    "ethics",
+    "policy",
+    "theory",
+    "science",
+    "health",
+    "data",
+  ];
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
   const kinds: (() => [string, RequestInit?])[] = [
     () => [`/search?q=${pick(words)}&page=${Math.floor(Math.random() * 5)}&n=${requests}`],
@@ -310,10 +382,16 @@ export async function memoryUnderLoad(
     () => [`/course/${pick(cases.courseIds)}?n=${requests}`],
     () => [`/course/${pick(cases.courseIds)}?n=${requests}`],
     () => [`/professor/${pick(cases.professors)}?n=${requests}`],
-    () => [`/api/users/hub-plan?exclude=${1 + Math.floor(Math.random() * 9000)}`, { headers: { Authorization: `Bearer ${pick(cases.tokens)}` } }],
+    () => [`/api/users/hub-plan?exclude=${1 + Math.floor(Math.random() * 9000)}`, {
+      headers: { Authorization: `Bearer ${pick(cases.tokens)}` },
+    }],
     () => [
       "/api/auth/login",
-      { method: "POST", headers: { "Content-Type": "application/json", Origin: entry.base }, body: JSON.stringify(cases.login) },
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: entry.base },
+        body: JSON.stringify(cases.login),
+      },
     ],
   ];
   await Promise.all(Array.from({ length: clients }, async () => {

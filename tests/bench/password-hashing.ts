@@ -21,7 +21,13 @@
  * thread posts, with hash-wasm's new instances for every hash.
  */
 import { argon2idAsync } from "@noble/hashes/argon2.js";
-import { hashPassword, stopPasswordWorker, usePasswordEngine, usePasswordWorker, verifyPassword } from "../../src/services/accounts/passwords.ts";
+import {
+  hashPassword,
+  stopPasswordWorker,
+  usePasswordEngine,
+  usePasswordWorker,
+  verifyPassword,
+} from "../../src/services/accounts/passwords.ts";
 
 const M = 19456, T = 2, P = 1, HASH_BYTES = 32, SALT_BYTES = 16;
 
@@ -36,7 +42,8 @@ type Engine = {
 const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/=+$/, "");
 const unbase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 const salt = () => crypto.getRandomValues(new Uint8Array(SALT_BYTES));
-const phc = (saltBytes: Uint8Array, hash: Uint8Array) => `$argon2id$v=19$m=${M},t=${T},p=${P}$${base64(saltBytes)}$${base64(hash)}`;
+const phc = (saltBytes: Uint8Array, hash: Uint8Array) =>
+  `$argon2id$v=19$m=${M},t=${T},p=${P}$${base64(saltBytes)}$${base64(hash)}`;
 
 /** Engines that give raw bytes get the PHC string and its comparison here. */
 function fromBytes(derive: (password: string, salt: Uint8Array) => Promise<Uint8Array>): Engine {
@@ -57,7 +64,8 @@ function fromBytes(derive: (password: string, salt: Uint8Array) => Promise<Uint8
 async function native(): Promise<Engine> {
   const { hash, verify } = await import("@node-rs/argon2");
   return {
-    hash: (password) => hash(password, { algorithm: 2, memoryCost: M, timeCost: T, parallelism: P, outputLen: HASH_BYTES }),
+    hash: (password) =>
+      hash(password, { algorithm: 2, memoryCost: M, timeCost: T, parallelism: P, outputLen: HASH_BYTES }),
     verify: (stored, password) => verify(stored, password),
   };
 }
@@ -72,7 +80,16 @@ function portable(inWorker: boolean): Engine {
 async function hashWasmInline(): Promise<Engine> {
   const { argon2id, argon2Verify } = await import("hash-wasm");
   return {
-    hash: (password) => argon2id({ password, salt: salt(), memorySize: M, iterations: T, parallelism: P, hashLength: HASH_BYTES, outputType: "encoded" }),
+    hash: (password) =>
+      argon2id({
+        password,
+        salt: salt(),
+        memorySize: M,
+        iterations: T,
+        parallelism: P,
+        hashLength: HASH_BYTES,
+        outputType: "encoded",
+      }),
     verify: (stored, password) => argon2Verify({ password, hash: stored }),
   };
 }
@@ -104,7 +121,13 @@ function hashWasmWorker(): Engine {
 /** Deno's WebCrypto Argon2id (WICG modern algorithms), computed in Rust off the JavaScript thread. */
 function webCrypto(): Engine {
   return fromBytes(async (password, s) => {
-    const key = await crypto.subtle.importKey("raw-secret" as "raw", new TextEncoder().encode(password), "Argon2id", false, ["deriveBits"]);
+    const key = await crypto.subtle.importKey(
+      "raw-secret" as "raw",
+      new TextEncoder().encode(password),
+      "Argon2id",
+      false,
+      ["deriveBits"],
+    );
     const params = { name: "Argon2id", nonce: s, memory: M, passes: T, parallelism: P };
     return new Uint8Array(await crypto.subtle.deriveBits(params, key, HASH_BYTES * 8));
   });
@@ -112,14 +135,21 @@ function webCrypto(): Engine {
 
 const ENGINES: Record<string, { name: string; make: () => Engine | Promise<Engine> }> = {
   native: { name: "native `@node-rs/argon2` (main.ts; not on Deploy)", make: native },
-  portable: { name: "**deploy.ts now**: hash-wasm in its worker, instances reused (passwords.ts)", make: () => portable(true) },
-  fallback: { name: "deploy.ts where workers fail: `@noble/hashes` argon2idAsync on the loop, one at a time", make: () => portable(false) },
+  portable: {
+    name: "**deploy.ts now**: hash-wasm in its worker, instances reused (passwords.ts)",
+    make: () => portable(true),
+  },
+  fallback: {
+    name: "deploy.ts where workers fail: `@noble/hashes` argon2idAsync on the loop, one at a time",
+    make: () => portable(false),
+  },
   webcrypto: { name: "WebCrypto Argon2id (`crypto.subtle`; deploy.ts until now)", make: webCrypto },
   "hash-wasm-worker": { name: "hash-wasm in a worker, new instances every hash", make: hashWasmWorker },
   "hash-wasm-inline": { name: "hash-wasm on the event loop", make: hashWasmInline },
   "noble-async": {
     name: "`@noble/hashes` argon2idAsync, asyncTick 10, unqueued",
-    make: () => fromBytes((password, s) => argon2idAsync(password, s, { t: T, m: M, p: P, dkLen: HASH_BYTES, asyncTick: 10 })),
+    make: () =>
+      fromBytes((password, s) => argon2idAsync(password, s, { t: T, m: M, p: P, dkLen: HASH_BYTES, asyncTick: 10 })),
   },
 };
 
@@ -189,7 +219,9 @@ async function memoryAfter(engine: Engine, hashes: number, group: number): Promi
 /** In a process of its own: one engine, one measure; prints it as JSON. */
 async function child([key, measure, count]: string[]): Promise<void> {
   const engine = await ENGINES[key].make();
-  const result = measure === "timings" ? await timings(engine, Number(count)) : await memoryAfter(engine, Number(count), measure === "fours" ? 4 : 1);
+  const result = measure === "timings"
+    ? await timings(engine, Number(count))
+    : await memoryAfter(engine, Number(count), measure === "fours" ? 4 : 1);
   engine.close?.();
   console.log(JSON.stringify(result));
 }
@@ -238,15 +270,24 @@ async function main(): Promise<void> {
     `RSS after ${hashes} in fours: now / peak, MB`,
     "verifies both ways",
   ];
-  console.log(`argon2id m=${M} KiB, t=${T}, p=${P}; ${runs} runs each; ${navigator.hardwareConcurrency} cores; Deno ${Deno.version.deno}`);
-  console.log(`load average at the start ${load}; idle event loop: longest gap between 1 ms timer runs ${idle.blockMs.toFixed(1)} ms\n`);
+  console.log(
+    `argon2id m=${M} KiB, t=${T}, p=${P}; ${runs} runs each; ${navigator.hardwareConcurrency} cores; Deno ${Deno.version.deno}`,
+  );
+  console.log(
+    `load average at the start ${load}; idle event loop: longest gap between 1 ms timer runs ${
+      idle.blockMs.toFixed(1)
+    } ms\n`,
+  );
   console.log(`| ${header.join(" | ")} |\n|${header.map(() => " --- ").join("|")}|`);
   for (const row of rows) console.log(`| ${row.join(" | ")} |`);
 }
 
 if (typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope !== "undefined") {
   const { argon2id } = await import("hash-wasm");
-  const scope = globalThis as unknown as { onmessage: (event: MessageEvent<HashRequest>) => void; postMessage(message: unknown): void };
+  const scope = globalThis as unknown as {
+    onmessage: (event: MessageEvent<HashRequest>) => void;
+    postMessage(message: unknown): void;
+  };
   scope.onmessage = async ({ data }) => {
     const hash = await argon2id({
       password: data.password,

@@ -30,7 +30,16 @@ import { freePort, residentMb } from "../helpers/processes.ts";
 import { prepareDatabase } from "../../src/startup.ts";
 import { loadConfig } from "../../src/config.ts";
 import { hashPassword } from "../../src/services/accounts/passwords.ts";
-import { benchStudents, coldStart, type Contention, memoryUnderLoad, plannerInFlight, SECRET, spawnEntry, typeaheadBurst } from "./edge.ts";
+import {
+  benchStudents,
+  coldStart,
+  type Contention,
+  memoryUnderLoad,
+  plannerInFlight,
+  SECRET,
+  spawnEntry,
+  typeaheadBurst,
+} from "./edge.ts";
 
 const CATALOG = Deno.args[0] ?? new URL("../../../shared/data/bu/bu_courses.json", import.meta.url).pathname;
 const REVIEWS = Number(Deno.env.get("BENCH_REVIEWS") ?? 200_000);
@@ -39,7 +48,9 @@ const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? 4);
 const CONCURRENCY = Number(Deno.env.get("BENCH_CONCURRENCY") ?? 8);
 /** The server runs with the V8 flags of `deno task start` (or BENCH_V8_FLAGS), so the memory figure is the one production sees. */
 const V8_FLAGS = Deno.env.get("BENCH_V8_FLAGS") ??
-  /--v8-flags=(\S+)/.exec(JSON.parse(await Deno.readTextFile(new URL("../../deno.json", import.meta.url))).tasks.start)?.[1] ?? "";
+  /--v8-flags=(\S+)/.exec(JSON.parse(await Deno.readTextFile(new URL("../../deno.json", import.meta.url))).tasks.start)
+    ?.[1] ??
+  "";
 
 /** The heap settings the README gives for deploy.ts (Deno reads DENO_V8_FLAGS at start, for its workers too). */
 const DEPLOY_V8_FLAGS = "--max-semi-space-size=2,--max-old-space-size=160";
@@ -200,7 +211,17 @@ async function prepare(url: string): Promise<void> {
   };
   const spell = (name: string, r: number) => r < 0.1 ? `Prof. ${name}` : r < 0.15 ? name.toLowerCase() : name;
   // Semesters as students type them, over three years.
-  const semesters = ["Fall 2023", "spring 24", "F24", "Spring 2025", "Summer 1 2025", "fall 2025", "SP26", "Fall 2026", "last year"];
+  const semesters = [
+    "Fall 2023",
+    "spring 24",
+    "F24",
+    "Spring 2025",
+    "Summer 1 2025",
+    "fall 2025",
+    "SP26",
+    "Fall 2026",
+    "last year",
+  ];
   while (written < REVIEWS) {
     const rows: unknown[][] = [];
     while (rows.length < 400 && written + rows.length < REVIEWS) {
@@ -210,10 +231,17 @@ async function prepare(url: string): Promise<void> {
       if (pairs.has(key)) continue;
       pairs.add(key);
       const r = () => 1 + Math.floor(next() * 5);
-      const ratings = { usefulnessRating: r(), difficultyRating: r(), workloadRating: r(), interestRating: r(), teacherRating: r() };
+      const ratings = {
+        usefulnessRating: r(),
+        difficultyRating: r(),
+        workloadRating: r(),
+        interestRating: r(),
+        teacherRating: r(),
+      };
       const s = sums.get(courseId) ?? [0, 0, 0, 0, 0, 0, 0];
       s[0]++;
-      s[1] += 12 - ratings.difficultyRating - ratings.workloadRating + ratings.interestRating + ratings.usefulnessRating + ratings.teacherRating;
+      s[1] += 12 - ratings.difficultyRating - ratings.workloadRating + ratings.interestRating +
+        ratings.usefulnessRating + ratings.teacherRating;
       s[2] += ratings.usefulnessRating;
       s[3] += ratings.difficultyRating;
       s[4] += ratings.workloadRating;
@@ -246,10 +274,11 @@ async function prepare(url: string): Promise<void> {
       ]);
     }
     await tx.execute({
-      sql: `INSERT INTO reviews (course_id, user_id, overall_rating, usefulness_rating, difficulty_rating, workload_rating, interest_rating, teacher_rating,
+      sql:
+        `INSERT INTO reviews (course_id, user_id, overall_rating, usefulness_rating, difficulty_rating, workload_rating, interest_rating, teacher_rating,
         teacher_name, semester, teacher_key, term, hours_per_week, attendance_required, assignment_types, review_text, created_at, upvotes, downvotes) VALUES ${
-        rows.map(() => "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)").join(",")
-      }`,
+          rows.map(() => "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)").join(",")
+        }`,
       args: rows.flat(2) as never[],
     });
     written += rows.length;
@@ -266,13 +295,22 @@ async function prepare(url: string): Promise<void> {
   client.close();
 
   console.log(
-    `reviews: ${written} from ${USERS} users over ${sums.size} courses in ${Math.round(performance.now() - started)} ms; most reviewed course has ${
-      Math.max(...[...sums.values()].map((s) => s[0]))
-    }`,
+    `reviews: ${written} from ${USERS} users over ${sums.size} courses in ${
+      Math.round(performance.now() - started)
+    } ms; most reviewed course has ${Math.max(...[...sums.values()].map((s) => s[0]))}`,
   );
 }
 
-type Result = { name: string; rps: number; p50: number; p95: number; p99: number; errors: number; roundTrips: number | null; cache: string };
+type Result = {
+  name: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  roundTrips: number | null;
+  cache: string;
+};
 
 /** The database round trips a response says its request cost (Server-Timing's db-rt). */
 function roundTripsOf(response: Response): number | null {
@@ -284,7 +322,11 @@ function roundTripsOf(response: Response): number | null {
 type BenchPath = string | { fresh: string } | { each: (n: number) => string };
 let freshCount = 0;
 const pathOf = (path: BenchPath) =>
-  typeof path === "string" ? path : "each" in path ? path.each(++freshCount) : `${path.fresh}${path.fresh.includes("?") ? "&" : "?"}fresh=${++freshCount}`;
+  typeof path === "string"
+    ? path
+    : "each" in path
+    ? path.each(++freshCount)
+    : `${path.fresh}${path.fresh.includes("?") ? "&" : "?"}fresh=${++freshCount}`;
 
 /** Whether the response cache answered (Server-Timing's cache entry), or "-" where it has no say. */
 function cacheOf(response: Response): string {
@@ -292,7 +334,13 @@ function cacheOf(response: Response): string {
 }
 
 /** Warms up, then runs `clients` clients for SECONDS, each sending its next request when the last one is answered. */
-async function measure(base: string, name: string, path: BenchPath, clients: number, headers: Record<string, string> = {}): Promise<Result> {
+async function measure(
+  base: string,
+  name: string,
+  path: BenchPath,
+  clients: number,
+  headers: Record<string, string> = {},
+): Promise<Result> {
   let roundTrips: number | null = null;
   let cache = "-";
   for (let i = 0; i < 20; i++) {
@@ -317,7 +365,16 @@ async function measure(base: string, name: string, path: BenchPath, clients: num
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { name, rps: latencies.length / elapsed, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors, roundTrips, cache };
+  return {
+    name,
+    rps: latencies.length / elapsed,
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    errors,
+    roundTrips,
+    cache,
+  };
 }
 
 async function pageJavaScript(base: string, path: string): Promise<{ files: number; gzipBytes: number }> {
@@ -326,14 +383,18 @@ async function pageJavaScript(base: string, path: string): Promise<{ files: numb
   for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(match[1]);
   for (const match of html.matchAll(/from"(\/static\/build\/[^"]+)"/g)) urls.add(match[1]);
   let gzipBytes = 0;
-  for (const url of urls) gzipBytes += gzipSync(new Uint8Array(await (await fetch(base + url)).arrayBuffer()), { level: 9 }).length;
+  for (const url of urls) {
+    gzipBytes += gzipSync(new Uint8Array(await (await fetch(base + url)).arrayBuffer()), { level: 9 }).length;
+  }
   return { files: urls.size, gzipBytes };
 }
 
 /** The professor whose review count is closest to 500, for the professor page case. */
 async function professorPageCase(url: string): Promise<{ slug: string; reviews: number }> {
   const client = createClient({ url });
-  const row = (await client.execute("SELECT teacher_key, COUNT(*) AS n FROM reviews GROUP BY teacher_key ORDER BY ABS(COUNT(*) - 500) LIMIT 1")).rows[0];
+  const row = (await client.execute(
+    "SELECT teacher_key, COUNT(*) AS n FROM reviews GROUP BY teacher_key ORDER BY ABS(COUNT(*) - 500) LIMIT 1",
+  )).rows[0];
   client.close();
   return { slug: String(row.teacher_key), reviews: Number(row.n) };
 }
@@ -341,7 +402,8 @@ async function professorPageCase(url: string): Promise<{ slug: string; reviews: 
 /** The course whose review count is closest to 500, for the course page case. */
 async function coursePageCase(url: string): Promise<{ id: number; reviews: number }> {
   const client = createClient({ url });
-  const row = (await client.execute("SELECT id, num_reviews FROM courses ORDER BY ABS(num_reviews - 500) LIMIT 1")).rows[0];
+  const row =
+    (await client.execute("SELECT id, num_reviews FROM courses ORDER BY ABS(num_reviews - 500) LIMIT 1")).rows[0];
   client.close();
   return { id: Number(row.id), reviews: Number(row.num_reviews) };
 }
@@ -353,7 +415,9 @@ const url = `file:${kept ?? `${dir}/bench.db`}`;
 if (!kept || !(await Deno.stat(kept).then(() => true, () => false))) await prepare(url);
 // As a start would: every migration, the reference data, the descriptions' search index. The cold starts below find it done.
 {
-  const { database } = await prepareDatabase(loadConfig({ DATABASE_URL: url, DEMO_CATALOG: "off", APP_ENV: "development", SESSION_SECRET: SECRET }));
+  const { database } = await prepareDatabase(
+    loadConfig({ DATABASE_URL: url, DEMO_CATALOG: "off", APP_ENV: "development", SESSION_SECRET: SECRET }),
+  );
   await database.client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
   database.close();
 }
@@ -367,7 +431,9 @@ await buildAssets();
  */
 async function plannerStudents(url: string): Promise<{ fresh: string; eight: string }> {
   const client = createClient({ url });
-  await client.execute("DELETE FROM users WHERE email IN ('bench-plan-new@bench.invalid', 'bench-plan-8@bench.invalid')");
+  await client.execute(
+    "DELETE FROM users WHERE email IN ('bench-plan-new@bench.invalid', 'bench-plan-8@bench.invalid')",
+  );
   const make = async (email: string) => {
     const row = (await client.execute({
       sql:
@@ -394,7 +460,9 @@ if (target !== "file" && target !== "server") throw new Error(`BENCH_TARGET must
 let sqld: Sqld | null = null;
 // BENCH_RTT_MS puts that round trip between the app and sqld (half each way), as between Deno Deploy and Turso.
 const RTT_MS = Number(Deno.env.get("BENCH_RTT_MS") ?? 0);
-if (!(RTT_MS >= 0) || (RTT_MS > 0 && target !== "server")) throw new Error("BENCH_RTT_MS takes a number of ms, with BENCH_TARGET=server");
+if (!(RTT_MS >= 0) || (RTT_MS > 0 && target !== "server")) {
+  throw new Error("BENCH_RTT_MS takes a number of ms, with BENCH_TARGET=server");
+}
 let proxy: DelayProxy | null = null;
 let databaseUrl = url;
 if (target === "server") {
@@ -468,9 +536,13 @@ try {
     ["page: /dashboard (signed in, 8 courses)", "/dashboard", { Authorization: `Bearer ${students.eight}` }],
     ["hub plan: a new student", "/api/users/hub-plan", { Authorization: `Bearer ${students.fresh}` }],
     ["hub plan: 8 courses completed", "/api/users/hub-plan", { Authorization: `Bearer ${students.eight}` }],
-    ["hub plan: 8 completed, every course", "/api/users/hub-plan?eligibleOnly=false", { Authorization: `Bearer ${students.eight}` }],
+    ["hub plan: 8 completed, every course", "/api/users/hub-plan?eligibleOnly=false", {
+      Authorization: `Bearer ${students.eight}`,
+    }],
     // Plans are kept for the same inputs: a course set aside (Swap) makes each a new plan, solved in the planner's worker.
-    ["hub plan: a new plan each time (Swap)", { each: (n) => `/api/users/hub-plan?exclude=${n}` }, { Authorization: `Bearer ${students.fresh}` }],
+    ["hub plan: a new plan each time (Swap)", { each: (n) => `/api/users/hub-plan?exclude=${n}` }, {
+      Authorization: `Bearer ${students.fresh}`,
+    }],
   ];
   // Latency with one client at a time (the time a request takes), throughput with CONCURRENCY clients (how many the server answers).
   const latency: Result[] = [];
@@ -483,9 +555,13 @@ try {
   }
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
   const where = sqld
-    ? `a libSQL server (sqld) through the web client${RTT_MS ? `, ${RTT_MS} ms round trip away (a delaying proxy)` : ""}`
+    ? `a libSQL server (sqld) through the web client${
+      RTT_MS ? `, ${RTT_MS} ms round trip away (a delaying proxy)` : ""
+    }`
     : "the embedded file";
-  console.log(`\n${SECONDS}s per case and mode, database: ${where}, loopback, ${navigator.hardwareConcurrency} cores shared by server and client\n`);
+  console.log(
+    `\n${SECONDS}s per case and mode, database: ${where}, loopback, ${navigator.hardwareConcurrency} cores shared by server and client\n`,
+  );
   console.log(
     line([
       "case",
@@ -564,12 +640,28 @@ async function edgeCases(healthz: Result, parts: Set<string>) {
       await coldStart("deploy", "deploy.ts, sqld 20 ms away", root, remote, V8_FLAGS, paths, runs),
     ];
     if (cold.length) {
-      console.log(`\nCold starts on the prepared database (ms from the process's start; median of ${runs} starts each, a start per request)\n`);
-      line(["entry", "listens", "/healthz after it listens", "first course page", "first search (/search?q=calculus)", "longest warm-up hold"]);
+      console.log(
+        `\nCold starts on the prepared database (ms from the process's start; median of ${runs} starts each, a start per request)\n`,
+      );
+      line([
+        "entry",
+        "listens",
+        "/healthz after it listens",
+        "first course page",
+        "first search (/search?q=calculus)",
+        "longest warm-up hold",
+      ]);
       line(["---", "---:", "---:", "---:", "---:", "---:"]);
     }
     for (const c of cold) {
-      line([c.target, c.listen.toFixed(0), c.healthzAfterListen.toFixed(0), c.firstCoursePage.toFixed(0), c.firstSearch.toFixed(0), c.longestHold ?? "?"]);
+      line([
+        c.target,
+        c.listen.toFixed(0),
+        c.healthzAfterListen.toFixed(0),
+        c.firstCoursePage.toFixed(0),
+        c.firstSearch.toFixed(0),
+        c.longestHold ?? "?",
+      ]);
     }
 
     // A server with the limits on, as students meet it.
@@ -580,7 +672,9 @@ async function edgeCases(healthz: Result, parts: Set<string>) {
         const tokens = await benchStudents({ url }, 64);
         const seconds = Number(Deno.env.get("BENCH_CONTENTION_SECONDS") ?? 4);
         const rows: Contention[] = [];
-        for (const plans of [0, 2, 4, 8]) rows.push(await plannerInFlight(limited.base, tokens, plans, paths.course, seconds));
+        for (const plans of [0, 2, 4, 8]) {
+          rows.push(await plannerInFlight(limited.base, tokens, plans, paths.course, seconds));
+        }
         rows.push(await typeaheadBurst(limited.base, 200, paths.course, seconds));
         console.log(
           `\nOther visitors while the planner or a typeahead burst runs (main.ts, limits on, ${seconds} s each; ms; /healthz p50 alone above: ${
@@ -614,25 +708,40 @@ async function edgeCases(healthz: Result, parts: Set<string>) {
     const email = "bench-login@bench.invalid";
     const password = "a bench login passphrase";
     await client.execute({
-      sql: `INSERT INTO users (email, password_hash, enabled, college, major, expected_grad) VALUES (?, ?, 1, 'CAS', 'Undecided', 2027)
+      sql:
+        `INSERT INTO users (email, password_hash, enabled, college, major, expected_grad) VALUES (?, ?, 1, 'CAS', 'Undecided', 2027)
         ON CONFLICT (email) DO UPDATE SET password_hash = excluded.password_hash`,
       args: [email, await hashPassword(password)],
     });
-    const courseIds = (await client.execute("SELECT id FROM courses WHERE num_reviews > 0 ORDER BY random() LIMIT 300")).rows.map((r) => Number(r.id));
-    const professors = (await client.execute("SELECT DISTINCT teacher_key AS k FROM reviews LIMIT 200")).rows.map((r) => String(r.k));
+    const courseIds = (await client.execute("SELECT id FROM courses WHERE num_reviews > 0 ORDER BY random() LIMIT 300"))
+      .rows.map((r) => Number(r.id));
+    const professors = (await client.execute("SELECT DISTINCT teacher_key AS k FROM reviews LIMIT 200")).rows.map((r) =>
+      String(r.k)
+    );
     client.close();
     const tokens = await benchStudents({ url: edgeSqld.url, authToken: edgeSqld.token }, 32, "bench-memory");
     const seconds = Number(Deno.env.get("BENCH_MEMORY_SECONDS") ?? 60);
-    console.log(`\ndeploy.ts's memory under mixed load (sqld on loopback, 16 clients, ${seconds} s each; Deno Deploy's limit: 512 MB)\n`);
+    console.log(
+      `\ndeploy.ts's memory under mixed load (sqld on loopback, 16 clients, ${seconds} s each; Deno Deploy's limit: 512 MB)\n`,
+    );
     line(["V8 heap settings (DENO_V8_FLAGS)", "resident at peak (MB)", "at the end (MB)", "requests", "errors"]);
     line(["---", "---:", "---:", "---:", "---:"]);
     for (const flags of ["", DEPLOY_V8_FLAGS]) {
-      const env: Record<string, string> = { DATABASE_URL: edgeSqld.url, DATABASE_AUTH_TOKEN: edgeSqld.token, RATE_LIMITS: "off" };
+      const env: Record<string, string> = {
+        DATABASE_URL: edgeSqld.url,
+        DATABASE_AUTH_TOKEN: edgeSqld.token,
+        RATE_LIMITS: "off",
+      };
       if (flags) env.DENO_V8_FLAGS = flags;
       const deploy = spawnEntry("deploy", root, env, "");
       try {
         await waitUntilServing(deploy.base);
-        const run = await memoryUnderLoad(deploy, "deploy.ts", seconds, 16, { courseIds, professors, tokens, login: { email, password } });
+        const run = await memoryUnderLoad(deploy, "deploy.ts", seconds, 16, {
+          courseIds,
+          professors,
+          tokens,
+          login: { email, password },
+        });
         line([flags || "none (V8's defaults)", run.peakMb.toFixed(0), run.endMb.toFixed(0), run.requests, run.errors]);
       } finally {
         await deploy.stop();

@@ -16,7 +16,16 @@ import { describe, expect, test } from "vitest";
 import { axeViolations, COLOUR_RULES, darkColourViolations, unnamedControls } from "../helpers/a11y.ts";
 import { a11ySite } from "../helpers/a11y-site.ts";
 import { AXE_SCRIPT_PATH } from "../helpers/axe-script.ts";
-import { DESKTOP, failedLoad, logIn, openPage, PHONE, screenshot, unexpected, waitForIsland } from "../helpers/pages.ts";
+import {
+  DESKTOP,
+  failedLoad,
+  logIn,
+  openPage,
+  PHONE,
+  screenshot,
+  unexpected,
+  waitForIsland,
+} from "../helpers/pages.ts";
 
 const site = a11ySite();
 
@@ -51,7 +60,11 @@ const studentPages = (): Visit[] => [
   { name: "account", path: "/account", islands: ["AccountSettings"] },
   { name: "search-signed-in", path: "/search?hubReqs=QR2", islands: ["CourseSearch"] },
   { name: "course-signed-in", path: `/course/${site.course}`, islands: ["CourseActions", "CourseReviewList"] },
-  { name: "course-prerequisites-met", path: `/course/${site.withPrerequisites}`, islands: ["CourseActions", "CourseReviewList"] },
+  {
+    name: "course-prerequisites-met",
+    path: `/course/${site.withPrerequisites}`,
+    islands: ["CourseActions", "CourseReviewList"],
+  },
   { name: "review-form", path: `/course/${site.unreviewed}/review`, islands: ["ReviewForm"] },
   { name: "review-edit-form", path: `/course/${site.course}/review?edit=${site.ownReview}`, islands: ["ReviewForm"] },
 ];
@@ -124,7 +137,9 @@ describe("accessibility in Chromium, pages at rest (axe: no serious or critical 
     const { context, page, problems } = await openPage(site.stack.browser);
     await page.goto(site.stack.url + "/privacy");
     expect(await axeViolations(page)).toEqual([]);
-    const loaded = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname));
+    const loaded = await page.evaluate(() =>
+      performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname)
+    );
     expect(loaded).toContain(AXE_SCRIPT_PATH);
     expect(unexpected(problems)).toEqual([]);
     await context.close();

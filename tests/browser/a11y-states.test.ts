@@ -11,12 +11,26 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { axeViolations, unnamedControls } from "../helpers/a11y.ts";
 import { a11ySite } from "../helpers/a11y-site.ts";
-import { type Device, DEVICES, failedLoad, openPage, press, screenshot, unexpected, waitForIsland } from "../helpers/pages.ts";
+import {
+  type Device,
+  DEVICES,
+  failedLoad,
+  openPage,
+  press,
+  screenshot,
+  unexpected,
+  waitForIsland,
+} from "../helpers/pages.ts";
 
 const site = a11ySite();
 
 /** A state reached by working a page, and the part of the page it changed (the whole page when not given). */
-type State = { name: string; phoneOnly?: boolean; within?: string; reach: (page: Page, device: Device) => Promise<unknown> };
+type State = {
+  name: string;
+  phoneOnly?: boolean;
+  within?: string;
+  reach: (page: Page, device: Device) => Promise<unknown>;
+};
 
 const visitorStates = (): State[] => [
   {
@@ -26,7 +40,9 @@ const visitorStates = (): State[] => [
     reach: async (page, device) => {
       await page.goto(site.stack.url + "/");
       await press(device, page.locator("details.topbar-menu summary"));
-      await page.locator("details.topbar-menu").getByRole("navigation", { name: "Main (menu)" }).waitFor({ state: "visible" });
+      await page.locator("details.topbar-menu").getByRole("navigation", { name: "Main (menu)" }).waitFor({
+        state: "visible",
+      });
     },
   },
   {
@@ -108,11 +124,17 @@ const visitorStates = (): State[] => [
       // On a phone the filters open as a sheet from their button.
       if (device.touch) await press(device, page.locator("details.filter-sheet > summary"));
       await press(device, page.locator("#search-colleges > summary"));
-      await press(device, page.locator("#search-colleges").getByRole("checkbox", { name: "College of Arts & Sciences (CAS)" }));
+      await press(
+        device,
+        page.locator("#search-colleges").getByRole("checkbox", { name: "College of Arts & Sciences (CAS)" }),
+      );
       await press(device, page.locator("#search-departments > summary"));
       await press(device, page.locator("#search-departments").getByRole("checkbox", { name: "Computer Science (CS)" }));
       await press(device, page.locator("#search-hubs > summary"));
-      await press(device, page.locator("#search-hubs").getByRole("checkbox", { name: "QR2: Quantitative Reasoning II" }));
+      await press(
+        device,
+        page.locator("#search-hubs").getByRole("checkbox", { name: "QR2: Quantitative Reasoning II" }),
+      );
       await page.getByLabel("Minimum Course Number").fill("100");
       await page.getByLabel("Prerequisites Required").selectOption("true");
       await page.getByLabel("Sort by").selectOption("byRating");
@@ -213,7 +235,10 @@ const studentStates = (): State[] => [
     name: "course-error-box",
     within: "section.course-reviews",
     reach: async (page, device) => {
-      await page.route(`**/api/votes/review/${site.othersReview}?*`, (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+      await page.route(
+        `**/api/votes/review/${site.othersReview}?*`,
+        (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
+      );
       await page.goto(`${site.stack.url}/course/${site.course}`);
       await waitForIsland(page, "CourseReviewList");
       const card = page.locator("article.review-card").filter({ hasText: "Someone else's review." });
@@ -234,8 +259,9 @@ const studentStates = (): State[] => [
 async function auditStates(states: State[], device: Device, signedIn: boolean) {
   const { context, page, problems } = await openPage(site.stack.browser, device.options);
   try {
-    if (signedIn) await context.addCookies([{ name: "hubrate_session", value: site.student.token, url: site.stack.url }]);
-    else await page.goto(site.stack.url + "/");
+    if (signedIn) {
+      await context.addCookies([{ name: "hubrate_session", value: site.student.token, url: site.stack.url }]);
+    } else await page.goto(site.stack.url + "/");
     const found: Record<string, string[]> = {};
     for (const state of states.filter((s) => device.touch || !s.phoneOnly)) {
       await state.reach(page, device);

@@ -39,7 +39,9 @@ const PASSWORD = "Terrier-Hub-2031!";
 
 /** The visitor's landing page with the public top bar (whose links sit in the collapsed menu on a phone). */
 async function expectVisitor(page: Page): Promise<void> {
-  await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Select your next BU course with confidence");
+  await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
+    "Select your next BU course with confidence",
+  );
   expect(await page.locator(".topbar-nav").getByRole("link", { name: "Log In", includeHidden: true }).count()).toBe(1);
   expect(await page.getByRole("complementary", { name: "Account navigation", includeHidden: true }).count()).toBe(0);
 }
@@ -52,7 +54,9 @@ for (const device of DEVICES) {
       const email = uniqueEmail("newcomer");
 
       await page.goto(url + "/register");
-      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Sign up to start rating BU courses");
+      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
+        "Sign up to start rating BU courses",
+      );
       await waitForIsland(page, "RegisterForm");
       const major = page.getByLabel("Major");
       expect(await major.isDisabled()).toBe(true);
@@ -75,10 +79,15 @@ for (const device of DEVICES) {
       await press(device, page.getByRole("button", { name: "Register" }));
 
       await page.waitForURL(/\/verify$/);
-      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Please check your email for the verification code");
+      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
+        "Please check your email for the verification code",
+      );
       await waitForIsland(page, "VerifyForm");
       const emailField = page.getByLabel("Email");
-      await page.waitForFunction((expected) => document.querySelector<HTMLInputElement>("#verify-email")?.value === expected, email);
+      await page.waitForFunction(
+        (expected) => document.querySelector<HTMLInputElement>("#verify-email")?.value === expected,
+        email,
+      );
       expect(await emailField.getAttribute("readonly")).not.toBeNull();
       expect(await emailField.isEditable()).toBe(false);
 
@@ -103,7 +112,17 @@ for (const device of DEVICES) {
       // The sidebar on a desktop, the slide-in menu on a phone.
       expect(await page.getByRole("complementary", { name: "Account navigation" }).isVisible()).toBe(!device.touch);
       const nav = await accountNav(page, device);
-      for (const name of ["Dashboard", "Hub Progress", "My Courses", "Saved Courses", "My Reviews", "Search Courses", "Account"]) {
+      for (
+        const name of [
+          "Dashboard",
+          "Hub Progress",
+          "My Courses",
+          "Saved Courses",
+          "My Reviews",
+          "Search Courses",
+          "Account",
+        ]
+      ) {
         expect(await nav.getByRole("link", { name, exact: true }).isVisible(), name).toBe(true);
       }
       expect(await nav.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
@@ -139,43 +158,51 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    testOn(device, "desktop")("resend on /verify starts a 60 s countdown and mails a new code that verifies", async () => {
-      const { url, t, smtp } = stack;
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      // A student who signed up a while ago and is still waiting for the code: no resend limit is running.
-      const email = uniqueEmail("pending");
-      await t.deps.database.db.insert(users).values({
-        email,
-        passwordHash: await hashPassword(PASSWORD),
-        enabled: false,
-        college: "CAS",
-        major: "Physics",
-        expectedGrad: 2027,
-      });
-      await context.addInitScript((stored) => localStorage.setItem("verificationEmail", stored), email);
-      await page.goto(url + "/verify");
-      await waitForIsland(page, "VerifyForm");
-      await page.waitForFunction((expected) => document.querySelector<HTMLInputElement>("#verify-email")?.value === expected, email);
+    testOn(device, "desktop")(
+      "resend on /verify starts a 60 s countdown and mails a new code that verifies",
+      async () => {
+        const { url, t, smtp } = stack;
+        const { context, page, problems } = await openPage(stack.browser, device.options);
+        // A student who signed up a while ago and is still waiting for the code: no resend limit is running.
+        const email = uniqueEmail("pending");
+        await t.deps.database.db.insert(users).values({
+          email,
+          passwordHash: await hashPassword(PASSWORD),
+          enabled: false,
+          college: "CAS",
+          major: "Physics",
+          expectedGrad: 2027,
+        });
+        await context.addInitScript((stored) => localStorage.setItem("verificationEmail", stored), email);
+        await page.goto(url + "/verify");
+        await waitForIsland(page, "VerifyForm");
+        await page.waitForFunction(
+          (expected) => document.querySelector<HTMLInputElement>("#verify-email")?.value === expected,
+          email,
+        );
 
-      const resend = page.locator("#verify-resend button");
-      await expect(resend.textContent()).resolves.toBe("Resend verification email");
-      await press(device, resend);
-      await page.locator("#verify-resend button", { hasText: /^Resend verification email \((60|59)s\)$/ }).waitFor();
-      // It ticks down every second.
-      await page.locator("#verify-resend button", { hasText: /^Resend verification email \(5[0-8]s\)$/ }).waitFor({ timeout: 4000 });
-      const mail = await smtp.next(email);
-      // Clicking during the countdown (the button is aria-disabled, still focusable) sends nothing.
-      await press(device, resend, { force: true });
-      await page.waitForTimeout(300);
-      expect(smtp.messages.filter((m) => [m.to].flat().some((a) => a?.text.includes(email)))).toEqual([]);
+        const resend = page.locator("#verify-resend button");
+        await expect(resend.textContent()).resolves.toBe("Resend verification email");
+        await press(device, resend);
+        await page.locator("#verify-resend button", { hasText: /^Resend verification email \((60|59)s\)$/ }).waitFor();
+        // It ticks down every second.
+        await page.locator("#verify-resend button", { hasText: /^Resend verification email \(5[0-8]s\)$/ }).waitFor({
+          timeout: 4000,
+        });
+        const mail = await smtp.next(email);
+        // Clicking during the countdown (the button is aria-disabled, still focusable) sends nothing.
+        await press(device, resend, { force: true });
+        await page.waitForTimeout(300);
+        expect(smtp.messages.filter((m) => [m.to].flat().some((a) => a?.text.includes(email)))).toEqual([]);
 
-      await page.getByLabel("Verification code").fill(codeIn(mail.text));
-      await press(device, page.getByRole("button", { name: "Verify Account" }));
-      await page.waitForURL(/\/login$/);
-      expect((await userByEmail(t, email)).enabled).toBe(true);
-      expect(unexpected(problems)).toEqual([]);
-      await context.close();
-    });
+        await page.getByLabel("Verification code").fill(codeIn(mail.text));
+        await press(device, page.getByRole("button", { name: "Verify Account" }));
+        await page.waitForURL(/\/login$/);
+        expect((await userByEmail(t, email)).enabled).toBe(true);
+        expect(unexpected(problems)).toEqual([]);
+        await context.close();
+      },
+    );
 
     testOn(device, "phone")("right after registration the resend button counts down instead of failing", async () => {
       const { url, smtp } = stack;
@@ -206,45 +233,50 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    testOn(device, "desktop")("reset: /reset → mailed code → /reset-password → log in with the new password", async () => {
-      const { url, t, smtp } = stack;
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      const student = await createStudent(t, uniqueEmail("forgetful"), PASSWORD);
-      const email = student.user.email;
-      const newPassword = "Brand-New-Pass-77";
+    testOn(device, "desktop")(
+      "reset: /reset → mailed code → /reset-password → log in with the new password",
+      async () => {
+        const { url, t, smtp } = stack;
+        const { context, page, problems } = await openPage(stack.browser, device.options);
+        const student = await createStudent(t, uniqueEmail("forgetful"), PASSWORD);
+        const email = student.user.email;
+        const newPassword = "Brand-New-Pass-77";
 
-      // Without a stored email, /reset-password sends the student to /reset.
-      await page.goto(url + "/reset-password");
-      await page.waitForURL(/\/reset$/);
-      await waitForIsland(page, "ResetRequestForm");
-      await page.getByLabel("Email").fill(email);
-      await press(device, page.getByRole("button", { name: "Send Reset Code" }));
-      await page.waitForURL(/\/reset-password$/);
-      await waitForIsland(page, "ResetPasswordForm");
-      await page.getByText(`Enter the reset code sent to ${email}`, { exact: true }).waitFor();
+        // Without a stored email, /reset-password sends the student to /reset.
+        await page.goto(url + "/reset-password");
+        await page.waitForURL(/\/reset$/);
+        await waitForIsland(page, "ResetRequestForm");
+        await page.getByLabel("Email").fill(email);
+        await press(device, page.getByRole("button", { name: "Send Reset Code" }));
+        await page.waitForURL(/\/reset-password$/);
+        await waitForIsland(page, "ResetPasswordForm");
+        await page.getByText(`Enter the reset code sent to ${email}`, { exact: true }).waitFor();
 
-      const code = codeIn((await smtp.next(email)).text);
-      await page.getByLabel("Reset code").fill(code);
-      await page.getByLabel("New password", { exact: true }).fill(newPassword);
-      await page.getByLabel("Confirm new password").fill(newPassword + "x");
-      await press(device, page.getByRole("button", { name: "Reset Password" }));
-      await page.getByText("Passwords don't match", { exact: true }).waitFor();
-      await page.getByLabel("Confirm new password").fill(newPassword);
-      await press(device, page.getByRole("button", { name: "Reset Password" }));
-      await page.waitForURL(/\/login$/);
-      expect(await page.evaluate(() => localStorage.getItem("resetEmail"))).toBeNull();
-      await expect(page.getByRole("status").textContent()).resolves.toBe("Your password has been reset. Log in with your new password.");
-      await waitForIsland(page, "LoginForm");
-      expect(await page.getByLabel("Email").inputValue()).toBe(email);
+        const code = codeIn((await smtp.next(email)).text);
+        await page.getByLabel("Reset code").fill(code);
+        await page.getByLabel("New password", { exact: true }).fill(newPassword);
+        await page.getByLabel("Confirm new password").fill(newPassword + "x");
+        await press(device, page.getByRole("button", { name: "Reset Password" }));
+        await page.getByText("Passwords don't match", { exact: true }).waitFor();
+        await page.getByLabel("Confirm new password").fill(newPassword);
+        await press(device, page.getByRole("button", { name: "Reset Password" }));
+        await page.waitForURL(/\/login$/);
+        expect(await page.evaluate(() => localStorage.getItem("resetEmail"))).toBeNull();
+        await expect(page.getByRole("status").textContent()).resolves.toBe(
+          "Your password has been reset. Log in with your new password.",
+        );
+        await waitForIsland(page, "LoginForm");
+        expect(await page.getByLabel("Email").inputValue()).toBe(email);
 
-      await fillLogin(page, email, PASSWORD, device);
-      await page.getByRole("alert").filter({ hasText: "Incorrect email or password" }).waitFor();
-      await page.getByLabel("Password").fill(newPassword);
-      await press(device, page.getByRole("button", { name: "Log In" }));
-      await page.waitForURL(/\/dashboard$/);
-      expect(unexpected(problems, failedLoad(401, "/api/auth/login"))).toEqual([]);
-      await context.close();
-    });
+        await fillLogin(page, email, PASSWORD, device);
+        await page.getByRole("alert").filter({ hasText: "Incorrect email or password" }).waitFor();
+        await page.getByLabel("Password").fill(newPassword);
+        await press(device, page.getByRole("button", { name: "Log In" }));
+        await page.waitForURL(/\/dashboard$/);
+        expect(unexpected(problems, failedLoad(401, "/api/auth/login"))).toEqual([]);
+        await context.close();
+      },
+    );
 
     testOn(device, "phone")("account page: update details, change the password, delete the account", async () => {
       const { url, t } = stack;
@@ -267,7 +299,8 @@ for (const device of DEVICES) {
       await details.getByLabel("College").selectOption("ENG");
       await page.waitForFunction(() => {
         const select = document.querySelector<HTMLSelectElement>("#account-major");
-        return select !== null && !select.disabled && [...select.options].some((o) => o.value === "Mechanical Engineering");
+        return select !== null && !select.disabled &&
+          [...select.options].some((o) => o.value === "Mechanical Engineering");
       });
       expect(await details.getByLabel("Major").inputValue()).toBe("");
       expect(await details.getByLabel("Major").locator("option").allTextContents()).not.toContain("Physics");
@@ -307,7 +340,9 @@ for (const device of DEVICES) {
       const dialog = page.getByRole("alertdialog", { name: "Delete your account?" });
       await dialog.waitFor();
       // Cancel keeps everything; the safe choice has the focus.
-      expect(await dialog.getByRole("button", { name: "Cancel" }).evaluate((button) => button === document.activeElement)).toBe(true);
+      expect(
+        await dialog.getByRole("button", { name: "Cancel" }).evaluate((button) => button === document.activeElement),
+      ).toBe(true);
       await press(device, dialog.getByRole("button", { name: "Cancel" }));
       await dialog.waitFor({ state: "detached" });
       expect(await userByEmail(t, email)).toBeDefined();
@@ -315,7 +350,9 @@ for (const device of DEVICES) {
       await press(device, dialog.getByRole("button", { name: "Yes, delete my account" }));
       await page.waitForURL(url + "/");
       await expectVisitor(page);
-      await expect(page.getByRole("status").textContent()).resolves.toBe("Your account and all its data have been deleted.");
+      await expect(page.getByRole("status").textContent()).resolves.toBe(
+        "Your account and all its data have been deleted.",
+      );
       expect(await userByEmail(t, email)).toBeUndefined();
 
       await page.goto(url + "/login");
@@ -336,7 +373,9 @@ for (const device of DEVICES) {
       await waitForIsland(page, "AccountSettings");
 
       const reminders = page.getByRole("region", { name: "Review reminders" });
-      const box = reminders.getByRole("checkbox", { name: "Email me at the end of each term about courses I completed but have not reviewed" });
+      const box = reminders.getByRole("checkbox", {
+        name: "Email me at the end of each term about courses I completed but have not reviewed",
+      });
       expect(await box.isChecked()).toBe(false);
       if (device.touch) {
         await box.tap();
@@ -349,7 +388,11 @@ for (const device of DEVICES) {
       expect(await box.isChecked()).toBe(true);
       if (!device.touch) expect(await box.evaluate((element) => element === document.activeElement)).toBe(true);
       expect((await userByEmail(t, email)).reviewReminders).toBe(true);
-      await expectAccessible(page, "the review reminder choice", 'section[aria-labelledby="account-reminders-heading"]');
+      await expectAccessible(
+        page,
+        "the review reminder choice",
+        'section[aria-labelledby="account-reminders-heading"]',
+      );
       if (device.touch) await fitsWidth(page);
       await page.reload();
       await waitForIsland(page, "AccountSettings");

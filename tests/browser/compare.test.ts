@@ -11,7 +11,18 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { api, createStudent } from "../helpers/accounts.ts";
 import { expectAccessible } from "../helpers/a11y.ts";
-import { courseId, DEVICES, fitsWidth, openPage, press, screenshot, stackForThisFile, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+import {
+  courseId,
+  DEVICES,
+  fitsWidth,
+  openPage,
+  press,
+  screenshot,
+  stackForThisFile,
+  unexpected,
+  uniqueEmail,
+  waitForIsland,
+} from "../helpers/pages.ts";
 
 const stack = stackForThisFile();
 
@@ -20,7 +31,12 @@ const tray = (page: Page) => page.getByRole("region", { name: "Courses to compar
 const trayLink = (page: Page) => tray(page).getByRole("link", { name: /^Compare \d courses/ });
 const columns = (page: Page) => page.locator("th.compare-course .code").allTextContents();
 
-async function pick(page: Page, device: (typeof DEVICES)[number], code: string, pressed: "true" | "false" = "true"): Promise<void> {
+async function pick(
+  page: Page,
+  device: (typeof DEVICES)[number],
+  code: string,
+  pressed: "true" | "false" = "true",
+): Promise<void> {
   await press(device, toggle(page, code));
   await page.locator(`button[aria-label="Compare ${code}"][aria-pressed="${pressed}"]`).waitFor();
 }
@@ -69,7 +85,9 @@ for (const device of DEVICES) {
       await expectAccessible(page, "search with the tray", ".compare-dock");
       await screenshot(page, `compare-tray-${device.name}`, { scale: "css" });
 
-      const ids = await Promise.all(["CAS CS 111", "CAS CS 112", "CAS CS 210", "CAS CS 131"].map((code) => courseId(t, code)));
+      const ids = await Promise.all(
+        ["CAS CS 111", "CAS CS 112", "CAS CS 210", "CAS CS 131"].map((code) => courseId(t, code)),
+      );
       await press(device, trayLink(page));
       await page.waitForURL(`${url}/compare?ids=${ids.join(",")}`);
       await waitForIsland(page, "CompareActions");
@@ -78,8 +96,12 @@ for (const device of DEVICES) {
       const overall = page.locator("tr", { has: page.getByRole("rowheader", { name: "Overall" }) });
       expect(await overall.locator("td").count()).toBe(4);
       // CAS CS 131 and CAS CS 210 have no demo reviews: no rating, never 0.0.
-      expect((await overall.locator("td").allTextContents()).filter((cell) => cell === "No ratings yet")).toHaveLength(2);
-      expect(await page.getByRole("link", { name: "CAS CS 111 Introduction to Computer Science 1" }).getAttribute("href")).toBe(`/course/${ids[0]}`);
+      expect((await overall.locator("td").allTextContents()).filter((cell) => cell === "No ratings yet")).toHaveLength(
+        2,
+      );
+      expect(
+        await page.getByRole("link", { name: "CAS CS 111 Introduction to Computer Science 1" }).getAttribute("href"),
+      ).toBe(`/course/${ids[0]}`);
 
       const scroller = page.getByRole("region", { name: "Courses side by side" });
       if (device.touch) {
@@ -128,11 +150,15 @@ describe("compare in Chromium, a student", () => {
   test("compares from Saved courses and the course page, and sees whether the prerequisites are met", async () => {
     const { url, t } = stack;
     const student = await createStudent(t, uniqueEmail("compare"));
-    const [cs111, cs112, ec101] = await Promise.all(["CAS CS 111", "CAS CS 112", "CAS EC 101"].map((code) => courseId(t, code)));
+    const [cs111, cs112, ec101] = await Promise.all(
+      ["CAS CS 111", "CAS CS 112", "CAS EC 101"].map((code) => courseId(t, code)),
+    );
     for (const id of [cs112, ec101]) {
-      expect((await api(t, `/api/users/saved-courses/${id}`, { method: "POST", token: student.token })).status).toBeLessThan(300);
+      expect((await api(t, `/api/users/saved-courses/${id}`, { method: "POST", token: student.token })).status)
+        .toBeLessThan(300);
     }
-    expect((await api(t, `/api/users/completed-courses/${cs111}`, { method: "POST", token: student.token })).status).toBeLessThan(300);
+    expect((await api(t, `/api/users/completed-courses/${cs111}`, { method: "POST", token: student.token })).status)
+      .toBeLessThan(300);
 
     const { context, page, problems } = await openPage(stack.browser, DEVICES[0].options);
     await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
@@ -151,9 +177,13 @@ describe("compare in Chromium, a student", () => {
     await actions.getByRole("link", { name: /^Compare 3 courses/ }).click();
     await page.waitForURL(`${url}/compare?ids=${cs112},${ec101},${cs111}`);
     expect(await columns(page)).toEqual(["CAS CS 112", "CAS EC 101", "CAS CS 111"]);
-    const prerequisites = page.locator("tr", { has: page.getByRole("rowheader", { name: "Prerequisites" }) }).locator("td");
+    const prerequisites = page.locator("tr", { has: page.getByRole("rowheader", { name: "Prerequisites" }) }).locator(
+      "td",
+    );
     expect(await prerequisites.nth(0).getByText("✓ You have met these").isVisible()).toBe(true);
-    expect(await prerequisites.nth(0).getByRole("link", { name: "CAS CS 111" }).getAttribute("href")).toBe(`/course/${cs111}`);
+    expect(await prerequisites.nth(0).getByRole("link", { name: "CAS CS 111" }).getAttribute("href")).toBe(
+      `/course/${cs111}`,
+    );
     await expectAccessible(page, "the compare page, signed in");
 
     expect(unexpected(problems)).toEqual([]);

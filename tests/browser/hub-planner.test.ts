@@ -10,7 +10,17 @@ import type { CourseView, HubPlanView } from "../../src/lib/api-types.ts";
 import { plural } from "../../src/lib/text.ts";
 import { api, createStudent } from "../helpers/accounts.ts";
 import { axeViolations } from "../helpers/a11y.ts";
-import { DEVICES, fitsWidth, openPage, press, stackForThisFile, testOn, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+import {
+  DEVICES,
+  fitsWidth,
+  openPage,
+  press,
+  stackForThisFile,
+  testOn,
+  unexpected,
+  uniqueEmail,
+  waitForIsland,
+} from "../helpers/pages.ts";
 import { PLANNER_BUSY } from "../../src/services/hub/hub-plan-solver.ts";
 
 const stack = stackForThisFile();
@@ -40,11 +50,14 @@ for (const device of DEVICES) {
 
       // Swap the first course: the plan comes again without it, and says what was set aside.
       const out = expected.courses[0];
-      const swapped = await (await api(t, `/api/users/hub-plan?exclude=${out.id}`, { token: student.token })).json() as HubPlanView;
+      const swapped = await (await api(t, `/api/users/hub-plan?exclude=${out.id}`, { token: student.token }))
+        .json() as HubPlanView;
       await press(device, planner.getByRole("button", { name: `Swap ${out.code} for another course` }));
       await expect.poll(() => planCodes(page)).toEqual(swapped.courses.map((c) => c.code));
       await page.locator("section.hub-planner[aria-busy=false]").waitFor();
-      await expect(planner.locator(".hub-plan-excluded").textContent()).resolves.toMatch(new RegExp(`^Set aside: ${out.code}\\.`));
+      await expect(planner.locator(".hub-plan-excluded").textContent()).resolves.toMatch(
+        new RegExp(`^Set aside: ${out.code}\\.`),
+      );
 
       // Add them all: the page reloads, says so, and the future list holds the plan.
       // Listening before the press: on a quick machine the reload can finish before a listener added after it.
@@ -53,7 +66,8 @@ for (const device of DEVICES) {
       await reloaded;
       await waitForIsland(page, "HubPlanner");
       await planner.getByText(`Added ${plural(swapped.courses.length, "course")} to your Future Courses.`).waitFor();
-      const future = await (await api(t, "/api/users/courses-in-progress", { token: student.token })).json() as CourseView[];
+      const future = await (await api(t, "/api/users/courses-in-progress", { token: student.token }))
+        .json() as CourseView[];
       expect(future.map((c) => c.code).sort()).toEqual(swapped.courses.map((c) => c.code).sort());
       expect(unexpected(problems)).toEqual([]);
       await context.close();
@@ -62,7 +76,8 @@ for (const device of DEVICES) {
     test("the prerequisites box plans with every course; unmet requirements link to their search", async () => {
       const { t, url } = stack;
       const student = await createStudent(t, uniqueEmail("planner-all"));
-      const every = await (await api(t, "/api/users/hub-plan?eligibleOnly=false", { token: student.token })).json() as HubPlanView;
+      const every = await (await api(t, "/api/users/hub-plan?eligibleOnly=false", { token: student.token }))
+        .json() as HubPlanView;
       const { context, page, problems } = await openPage(stack.browser, device.options);
       await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
       await page.goto(`${url}/hub-progress`);
@@ -71,7 +86,8 @@ for (const device of DEVICES) {
       await planner.locator(".hub-plan-list").waitFor();
       // Unticked, the box asks for a plan over every course (for a new student the two plans may well be the same, so the request is what shows it).
       const asked = page.waitForRequest((request) =>
-        new URL(request.url()).pathname === "/api/users/hub-plan" && new URL(request.url()).searchParams.get("eligibleOnly") === "false"
+        new URL(request.url()).pathname === "/api/users/hub-plan" &&
+        new URL(request.url()).searchParams.get("eligibleOnly") === "false"
       );
       await press(device, planner.getByLabel("Only courses whose prerequisites I've met"));
       await asked;
@@ -86,34 +102,38 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    testOn(device, "desktop")("a busy planner: the page says what the server said, asks again after the wait it named, and shows the plan", async () => {
-      const { t, url } = stack;
-      const student = await createStudent(t, uniqueEmail("planner-busy"));
-      const expected = await (await api(t, "/api/users/hub-plan", { token: student.token })).json() as HubPlanView;
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
-      // The first ask meets a planner with a full queue, as the server answers it (429, Retry-After, the message).
-      let asked = 0;
-      await page.route("**/api/users/hub-plan*", (route) => {
-        asked++;
-        if (asked > 1) return route.continue();
-        return route.fulfill({
-          status: 429,
-          headers: { "Retry-After": "1", "Content-Type": "application/json" },
-          body: JSON.stringify({ message: PLANNER_BUSY }),
+    testOn(device, "desktop")(
+      "a busy planner: the page says what the server said, asks again after the wait it named, and shows the plan",
+      async () => {
+        const { t, url } = stack;
+        const student = await createStudent(t, uniqueEmail("planner-busy"));
+        const expected = await (await api(t, "/api/users/hub-plan", { token: student.token })).json() as HubPlanView;
+        const { context, page, problems } = await openPage(stack.browser, device.options);
+        await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
+        // The first ask meets a planner with a full queue, as the server answers it (429, Retry-After, the message).
+        let asked = 0;
+        await page.route("**/api/users/hub-plan*", (route) => {
+          asked++;
+          if (asked > 1) return route.continue();
+          return route.fulfill({
+            status: 429,
+            headers: { "Retry-After": "1", "Content-Type": "application/json" },
+            body: JSON.stringify({ message: PLANNER_BUSY }),
+          });
         });
-      });
-      await page.goto(`${url}/hub-progress`);
-      await waitForIsland(page, "HubPlanner");
-      const planner = page.getByRole("region", { name: "Plan your remaining Hub units" });
-      await planner.getByRole("status").filter({ hasText: `${PLANNER_BUSY} This page will ask again by itself.` }).waitFor();
-      await planner.locator(".hub-plan-list").waitFor();
-      expect(await planCodes(page)).toEqual(expected.courses.map((c) => c.code));
-      expect(asked).toBe(2);
-      await expect(planner.getByText(PLANNER_BUSY).count()).resolves.toBe(0);
-      // The busy console line of the first answer is the browser's report of a 429, which the page handled.
-      expect(unexpected(problems).filter((p) => !p.includes("429"))).toEqual([]);
-      await context.close();
-    });
+        await page.goto(`${url}/hub-progress`);
+        await waitForIsland(page, "HubPlanner");
+        const planner = page.getByRole("region", { name: "Plan your remaining Hub units" });
+        await planner.getByRole("status").filter({ hasText: `${PLANNER_BUSY} This page will ask again by itself.` })
+          .waitFor();
+        await planner.locator(".hub-plan-list").waitFor();
+        expect(await planCodes(page)).toEqual(expected.courses.map((c) => c.code));
+        expect(asked).toBe(2);
+        await expect(planner.getByText(PLANNER_BUSY).count()).resolves.toBe(0);
+        // The busy console line of the first answer is the browser's report of a 429, which the page handled.
+        expect(unexpected(problems).filter((p) => !p.includes("429"))).toEqual([]);
+        await context.close();
+      },
+    );
   });
 }

@@ -12,7 +12,18 @@ import { reviews } from "../../db/schema.ts";
 import { plural } from "../../src/lib/text.ts";
 import { api, createStudent } from "../helpers/accounts.ts";
 import { createdReview } from "../helpers/reviews.ts";
-import { courseId, DESKTOP, logIn, openPage, type Stack, startStack, stopStack, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+import {
+  courseId,
+  DESKTOP,
+  logIn,
+  openPage,
+  type Stack,
+  startStack,
+  stopStack,
+  unexpected,
+  uniqueEmail,
+  waitForIsland,
+} from "../helpers/pages.ts";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -26,7 +37,11 @@ afterAll(() => stopStack(stack));
  */
 async function waitForHydration(page: Page): Promise<void> {
   const names = await page.evaluate(() => [
-    ...new Set([...document.querySelectorAll<HTMLElement>("[data-island]:not([data-hydrate=update])")].map((e) => e.dataset.island!)),
+    ...new Set(
+      [...document.querySelectorAll<HTMLElement>("[data-island]:not([data-hydrate=update])")].map((e) =>
+        e.dataset.island!
+      ),
+    ),
   ]);
   for (const name of names) await waitForIsland(page, name);
   await page.evaluate(() => scrollTo(0, 0));
@@ -38,7 +53,11 @@ async function tabTo(page: Page, selector: string): Promise<void> {
     if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
     await page.keyboard.press("Tab");
   }
-  throw new Error(`Tab never reached ${selector}; focus is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))}`);
+  throw new Error(
+    `Tab never reached ${selector}; focus is on ${await page.evaluate(() =>
+      document.activeElement?.outerHTML.slice(0, 120)
+    )}`,
+  );
 }
 
 /** The focused element draws an outline (the focus ring), so a sighted keyboard user can see where they are. */
@@ -70,7 +89,8 @@ async function controlsWithoutRing(page: Page, limit = 120): Promise<string[]> {
     document.addEventListener("focusin", () => {
       const element = document.activeElement;
       if (!element || element === document.body) return;
-      const path = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}[${(el.textContent ?? "").trim().slice(0, 30)}]`;
+      const path = (el: Element) =>
+        `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}[${(el.textContent ?? "").trim().slice(0, 30)}]`;
       const ringed = [element, element.closest("label"), element.parentElement].some((candidate) => {
         if (!candidate) return false;
         const style = getComputedStyle(candidate);
@@ -78,7 +98,11 @@ async function controlsWithoutRing(page: Page, limit = 120): Promise<string[]> {
       });
       const box = (element.closest("label") ?? element).getBoundingClientRect();
       const onScreen = box.width > 0 && box.height > 0 && box.right > 0 && box.left < innerWidth;
-      notes.push({ key: `${path(element)}@${Math.round(box.left)},${Math.round(box.top + scrollY)}`, label: path(element), ringed: ringed && onScreen });
+      notes.push({
+        key: `${path(element)}@${Math.round(box.left)},${Math.round(box.top + scrollY)}`,
+        label: path(element),
+        ringed: ringed && onScreen,
+      });
     });
     (document.activeElement as HTMLElement | null)?.blur();
   });
@@ -123,7 +147,9 @@ describe("keyboard only, in Chromium", () => {
     // The sort stands in the results' head; a text search starts at Relevance, the arrow keys reach Best Rating.
     await tabTo(page, "#search-sort");
     expect(await page.locator("#search-sort").inputValue()).toBe("relevance");
-    for (let i = 0; i < 3 && (await page.locator("#search-sort").inputValue()) !== "byRating"; i++) await page.keyboard.press("ArrowDown");
+    for (let i = 0; i < 3 && (await page.locator("#search-sort").inputValue()) !== "byRating"; i++) {
+      await page.keyboard.press("ArrowDown");
+    }
     await tabTo(page, 'form[role="search"] button[type="submit"]');
     await page.keyboard.press("Enter");
 
@@ -172,7 +198,14 @@ describe("keyboard only, in Chromium", () => {
       "/contact",
       "/privacy",
     ];
-    const signedIn = ["/dashboard", "/hub-progress", "/my-courses", "/account", `/course/${id}`, `/course/${await courseId(t, "CAS WR 120")}/review`];
+    const signedIn = [
+      "/dashboard",
+      "/hub-progress",
+      "/my-courses",
+      "/account",
+      `/course/${id}`,
+      `/course/${await courseId(t, "CAS WR 120")}/review`,
+    ];
     // The visitor's pages in light mode, the student's in dark mode: both schemes draw the ring.
     const found: Record<string, string[]> = {};
     for (const [colorScheme, paths, token] of [["light", visitor, null], ["dark", signedIn, student.token]] as const) {
@@ -230,19 +263,26 @@ describe("keyboard only, in Chromium", () => {
     /** The button has the focus, with its ring, once its call is done. */
     const keepsFocus = async (button: Locator, what: string) => {
       await button.waitFor();
-      await page.waitForFunction(() => !document.querySelector("button[disabled]:not(.multi-select-summary):not([title^='You cannot'])"));
+      await page.waitForFunction(() =>
+        !document.querySelector("button[disabled]:not(.multi-select-summary):not([title^='You cannot'])")
+      );
       expect(await button.evaluate((element) => element === document.activeElement), what).toBe(true);
       expect(await focusVisible(page), what).toBe(true);
     };
 
     await page.goto(url + "/search?colleges=CAS&departments=CS");
     await waitForIsland(page, "CourseSearch");
-    const card = page.locator("article.course-card").filter({ has: page.getByRole("link", { name: "View Course CAS CS 111", exact: true }) });
+    const card = page.locator("article.course-card").filter({
+      has: page.getByRole("link", { name: "View Course CAS CS 111", exact: true }),
+    });
     const cardButton = (name: string) => card.getByRole("button", { name, exact: true });
     await tabTo(page, 'article.course-card:has(a[aria-label="View Course CAS CS 111"]) button.bookmark');
     await page.keyboard.press("Enter");
     await keepsFocus(cardButton("Remove CAS CS 111 from saved courses"), "bookmark");
-    await tabTo(page, 'article.course-card:has(a[aria-label="View Course CAS CS 111"]) .card-actions button[aria-pressed="false"]');
+    await tabTo(
+      page,
+      'article.course-card:has(a[aria-label="View Course CAS CS 111"]) .card-actions button[aria-pressed="false"]',
+    );
     await page.keyboard.press("Space");
     await keepsFocus(cardButton("Remove Done"), "Mark Done");
     await page.keyboard.press("Tab");
@@ -253,16 +293,28 @@ describe("keyboard only, in Chromium", () => {
     await page.goto(`${url}/course/${id}`);
     await waitForIsland(page, "CourseActions");
     const actions = page.getByRole("group", { name: "Course actions" });
-    for (const [from, to] of [["Completed", "Mark as Completed"], ["In Future Courses", "Add to Future Courses"], ["Saved", "Save for Later"]]) {
+    for (
+      const [from, to] of [["Completed", "Mark as Completed"], ["In Future Courses", "Add to Future Courses"], [
+        "Saved",
+        "Save for Later",
+      ]]
+    ) {
       await tabTo(page, `.course-actions button[aria-pressed="true"]`);
-      expect(await actions.getByRole("button", { name: from, exact: true }).evaluate((button) => button === document.activeElement), from).toBe(true);
+      expect(
+        await actions.getByRole("button", { name: from, exact: true }).evaluate((button) =>
+          button === document.activeElement
+        ),
+        from,
+      ).toBe(true);
       await page.keyboard.press("Space");
       await keepsFocus(actions.getByRole("button", { name: to, exact: true }), from);
     }
     await waitForIsland(page, "CourseReviewList");
     const review = page.locator("article.review-card").filter({ hasText: "A review to vote on with the keyboard." });
     // Marked for tabTo, which takes CSS selectors.
-    await review.getByRole("button", { name: "Upvote" }).evaluate((button) => button.setAttribute("data-test-target", "upvote"));
+    await review.getByRole("button", { name: "Upvote" }).evaluate((button) =>
+      button.setAttribute("data-test-target", "upvote")
+    );
     await tabTo(page, '[data-test-target="upvote"]');
     await page.keyboard.press("Enter");
     await review.locator(".vote-count", { hasText: /^1$/ }).waitFor();

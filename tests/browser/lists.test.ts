@@ -28,7 +28,9 @@ const stack = stackForThisFile();
 /** The course card of a course ("CAS CS 111") on the page or inside a part of it. */
 function card(scope: Page | Locator, code: string): Locator {
   const page = "goto" in scope ? scope : scope.page();
-  return scope.locator("article.course-card").filter({ has: page.getByRole("link", { name: `View Course ${code}`, exact: true }) });
+  return scope.locator("article.course-card").filter({
+    has: page.getByRole("link", { name: `View Course ${code}`, exact: true }),
+  });
 }
 
 /** Clicks (or taps) a toggle and waits for the button to flip to its other label. */
@@ -40,20 +42,25 @@ async function toggle(device: Device, scope: Locator, from: string, to: string):
 }
 
 async function metric(page: Page, label: string): Promise<string> {
-  const value = await page.locator(".metric", { has: page.getByText(label, { exact: true }) }).locator("dd").textContent();
+  const value = await page.locator(".metric", { has: page.getByText(label, { exact: true }) }).locator("dd")
+    .textContent();
   return value ?? "";
 }
 
 /** The status badge of a Hub requirement card on /hub-progress. */
 async function hubStatus(page: Page, code: string): Promise<string> {
-  const hubCard = page.locator("li.hub-card").filter({ has: page.locator(".hub-code").getByText(code, { exact: true }) });
+  const hubCard = page.locator("li.hub-card").filter({
+    has: page.locator(".hub-code").getByText(code, { exact: true }),
+  });
   return (await hubCard.locator(".hub-card-head .badge").textContent()) ?? "";
 }
 
 async function hubTotals(page: Page): Promise<Record<string, string>> {
   const totals: Record<string, string> = {};
   for (const name of ["Completed", "In Future", "Remaining"]) {
-    totals[name] = (await page.locator(".hub-totals > div", { has: page.getByText(name, { exact: true }) }).locator("dd").textContent()) ?? "";
+    totals[name] =
+      (await page.locator(".hub-totals > div", { has: page.getByText(name, { exact: true }) }).locator("dd")
+        .textContent()) ?? "";
   }
   return totals;
 }
@@ -85,12 +92,19 @@ for (const device of DEVICES) {
       const hold = await holdApi(page, "POST", /^\/api\/users\/completed-courses\/\d+$/);
       await press(device, card(page, "CAS CS 111").getByRole("button", { name: "Mark Done", exact: true }));
       await hold.arrived;
-      expect(await card(page, "CAS CS 111").getByRole("button", { name: "Mark Done", exact: true }).isDisabled()).toBe(true);
-      expect(await card(page, "CAS CS 112").getByRole("button", { name: "Add Future", exact: true }).isDisabled()).toBe(true);
-      expect(await card(page, "CAS CS 131").getByRole("button", { name: "Save CAS CS 131 for later" }).isDisabled()).toBe(true);
+      expect(await card(page, "CAS CS 111").getByRole("button", { name: "Mark Done", exact: true }).isDisabled()).toBe(
+        true,
+      );
+      expect(await card(page, "CAS CS 112").getByRole("button", { name: "Add Future", exact: true }).isDisabled()).toBe(
+        true,
+      );
+      expect(await card(page, "CAS CS 131").getByRole("button", { name: "Save CAS CS 131 for later" }).isDisabled())
+        .toBe(true);
       hold.release();
       await card(page, "CAS CS 111").getByRole("button", { name: "Remove Done", exact: true }).waitFor();
-      expect(await card(page, "CAS CS 112").getByRole("button", { name: "Add Future", exact: true }).isEnabled()).toBe(true);
+      expect(await card(page, "CAS CS 112").getByRole("button", { name: "Add Future", exact: true }).isEnabled()).toBe(
+        true,
+      );
       // Back off and on again: Remove Done takes it off, Mark Done puts it back.
       await toggle(device, card(page, "CAS CS 111"), "Remove Done", "Mark Done");
       await toggle(device, card(page, "CAS CS 111"), "Mark Done", "Remove Done");
@@ -121,13 +135,18 @@ for (const device of DEVICES) {
       // The state survives a reload: it is the server's.
       await page.reload();
       await waitForIsland(page, "CourseActions");
-      expect(await actions.getByRole("button", { name: "Completed", exact: true }).getAttribute("aria-pressed")).toBe("true");
+      expect(await actions.getByRole("button", { name: "Completed", exact: true }).getAttribute("aria-pressed")).toBe(
+        "true",
+      );
 
       // The search cards show the saved state too.
       await page.goto(url + "/search?colleges=CAS&departments=CS");
       await waitForIsland(page, "CourseSearch");
       expect(await card(page, "CAS CS 111").getByRole("button", { name: "Remove Done" }).isVisible()).toBe(true);
-      expect(await card(page, "CAS CS 131").getByRole("button", { name: "Remove CAS CS 131 from saved courses" }).isVisible()).toBe(true);
+      expect(
+        await card(page, "CAS CS 131").getByRole("button", { name: "Remove CAS CS 131 from saved courses" })
+          .isVisible(),
+      ).toBe(true);
 
       await page.goto(url + "/dashboard");
       expect(await metric(page, "Courses completed")).toBe("3");
@@ -154,7 +173,9 @@ for (const device of DEVICES) {
       expect(after["In Future"]).toBe("1");
       // Remaining: neither done nor planned.
       expect(Number(after.Remaining)).toBe(Number(before.Remaining) - 4);
-      await expect(page.locator(".hub-percent strong").textContent()).resolves.toBe(`${Math.round((3 / Number(before.Remaining)) * 100)}%`);
+      await expect(page.locator(".hub-percent strong").textContent()).resolves.toBe(
+        `${Math.round((3 / Number(before.Remaining)) * 100)}%`,
+      );
 
       await page.goto(url + "/my-courses");
       await waitForIsland(page, "ListedCourses");

@@ -7,7 +7,16 @@ import { describe, expect, test } from "vitest";
 import type { CourseView } from "../../src/lib/api-types.ts";
 import { api, createStudent } from "../helpers/accounts.ts";
 import { axeViolations } from "../helpers/a11y.ts";
-import { DEVICES, fitsWidth, openPage, press, stackForThisFile, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+import {
+  DEVICES,
+  fitsWidth,
+  openPage,
+  press,
+  stackForThisFile,
+  unexpected,
+  uniqueEmail,
+  waitForIsland,
+} from "../helpers/pages.ts";
 
 const stack = stackForThisFile();
 
@@ -34,7 +43,8 @@ for (const device of DEVICES) {
       await press(device, section.getByRole("button", { name: "Add 2 courses to Completed" }));
       await reloaded;
       await waitForIsland(page, "ListedCourses");
-      const completed = await (await api(t, "/api/users/completed-courses", { token: student.token })).json() as CourseView[];
+      const completed = await (await api(t, "/api/users/completed-courses", { token: student.token }))
+        .json() as CourseView[];
       expect(completed.map((c) => c.code).sort()).toEqual(["CAS CS 111", "CAS CS 112"]);
       await page.getByRole("link", { name: "View Course CAS CS 112", exact: true }).first().waitFor();
       expect(unexpected(problems)).toEqual([]);

@@ -7,7 +7,16 @@
 import { describe, expect, test } from "vitest";
 import { plural } from "../../src/lib/text.ts";
 import { createStudent } from "../helpers/accounts.ts";
-import { codeIn, fitsWidth, openPage, PHONE, stackForThisFile, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+import {
+  codeIn,
+  fitsWidth,
+  openPage,
+  PHONE,
+  stackForThisFile,
+  unexpected,
+  uniqueEmail,
+  waitForIsland,
+} from "../helpers/pages.ts";
 
 const stack = stackForThisFile();
 
@@ -43,7 +52,10 @@ describe("HubRate on a phone", () => {
 
     await page.waitForURL(/\/verify$/);
     await waitForIsland(page, "VerifyForm");
-    await page.waitForFunction((expected) => document.querySelector<HTMLInputElement>("#verify-email")?.value === expected, email);
+    await page.waitForFunction(
+      (expected) => document.querySelector<HTMLInputElement>("#verify-email")?.value === expected,
+      email,
+    );
     await fitsWidth(page);
     const code = codeIn((await smtp.next(email)).text);
     await page.getByLabel("Verification code").tap();
@@ -92,7 +104,8 @@ describe("HubRate on a phone", () => {
     expect(expected.totalElements).toBeGreaterThan(0);
     // The sheet's button shows the number found so far, closes the sheet and brings the results into view.
     await page.getByRole("button", { name: `Show ${plural(expected.totalElements, "course")}` }).tap();
-    await page.locator("#search-found", { hasText: new RegExp(`^Found ${plural(expected.totalElements, "course")}$`) }).waitFor();
+    await page.locator("#search-found", { hasText: new RegExp(`^Found ${plural(expected.totalElements, "course")}$`) })
+      .waitFor();
     await page.locator("section.search-results[aria-busy=false]").waitFor();
     await page.waitForFunction(() => {
       const top = document.querySelector("#search-found")!.getBoundingClientRect().top;
@@ -102,7 +115,9 @@ describe("HubRate on a phone", () => {
     await fitsWidth(page);
 
     const first = expected.content[0] as { id: number; code: string; title: string };
-    const card = page.locator("article.course-card").filter({ has: page.getByRole("link", { name: `View Course ${first.code}`, exact: true }) });
+    const card = page.locator("article.course-card").filter({
+      has: page.getByRole("link", { name: `View Course ${first.code}`, exact: true }),
+    });
     await card.scrollIntoViewIfNeeded();
     const cardBox = await card.boundingBox();
     expect(cardBox!.x).toBeGreaterThanOrEqual(0);
@@ -126,8 +141,11 @@ describe("HubRate on a phone", () => {
       expect(box!.x).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width).toBeLessThanOrEqual(WIDTH);
     }
-    await page.getByRole("group", { name: /^Usefulness\b/ }).locator("label.rating-option").filter({ hasText: "Very high" }).tap();
-    expect(await page.getByRole("group", { name: /^Usefulness\b/ }).getByRole("radio", { checked: true }).inputValue()).toBe("5");
+    await page.getByRole("group", { name: /^Usefulness\b/ }).locator("label.rating-option").filter({
+      hasText: "Very high",
+    }).tap();
+    expect(await page.getByRole("group", { name: /^Usefulness\b/ }).getByRole("radio", { checked: true }).inputValue())
+      .toBe("5");
     await page.getByLabel("Professor Name").fill("Grace Hopper");
     await page.getByLabel("Semester Taken").fill("Spring 2025");
     await page.getByLabel("Hours per Week").fill("8");

@@ -9,7 +9,17 @@ import type { SearchPage } from "../../src/lib/api-types.ts";
 import { plural } from "../../src/lib/text.ts";
 import { api, createStudent } from "../helpers/accounts.ts";
 import { axeViolations } from "../helpers/a11y.ts";
-import { courseId, DEVICES, fitsWidth, openPage, press, stackForThisFile, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+import {
+  courseId,
+  DEVICES,
+  fitsWidth,
+  openPage,
+  press,
+  stackForThisFile,
+  unexpected,
+  uniqueEmail,
+  waitForIsland,
+} from "../helpers/pages.ts";
 
 const stack = stackForThisFile();
 
@@ -53,8 +63,13 @@ for (const device of DEVICES) {
     test("the search filter 'Prerequisites I've met' shows what the API gives the student, and only a student sees it", async () => {
       const { t, url } = stack;
       const student = await createStudent(t, uniqueEmail("prereqs-search"));
-      await api(t, `/api/users/completed-courses/${await courseId(t, "CAS CS 111")}`, { method: "POST", token: student.token });
-      const expected = await (await api(t, "/api/courses/search?colleges=CAS&prereqsMet=true", { token: student.token })).json() as SearchPage;
+      await api(t, `/api/users/completed-courses/${await courseId(t, "CAS CS 111")}`, {
+        method: "POST",
+        token: student.token,
+      });
+      const expected =
+        await (await api(t, "/api/courses/search?colleges=CAS&prereqsMet=true", { token: student.token }))
+          .json() as SearchPage;
       const all = await (await api(t, "/api/courses/search?colleges=CAS")).json() as SearchPage;
       expect(expected.totalElements).toBeGreaterThan(0);
       expect(expected.totalElements).toBeLessThan(all.totalElements);
@@ -69,7 +84,9 @@ for (const device of DEVICES) {
       await waitForIsland(page, "CourseSearch");
       if (device.touch) await press(device, page.locator("details.filter-sheet > summary"));
       await press(device, page.getByLabel("Prerequisites I've met"));
-      await page.locator("#search-found", { hasText: new RegExp(`^Found ${plural(expected.totalElements, "course")}$`) }).waitFor();
+      await page.locator("#search-found", {
+        hasText: new RegExp(`^Found ${plural(expected.totalElements, "course")}$`),
+      }).waitFor();
       await page.locator("section.search-results[aria-busy=false]").waitFor();
       expect(new URL(page.url()).searchParams.get("prereqsMet")).toBe("true");
       await page.getByRole("button", { name: "Remove filter: Prerequisites I've met" }).waitFor();

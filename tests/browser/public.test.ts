@@ -6,20 +6,36 @@
  */
 import { describe, expect, test } from "vitest";
 import { createStudent } from "../helpers/accounts.ts";
-import { courseId, DEVICES, openPage, press, stackForThisFile, unexpected, uniqueEmail, waitForIsland } from "../helpers/pages.ts";
+import {
+  courseId,
+  DEVICES,
+  openPage,
+  press,
+  stackForThisFile,
+  unexpected,
+  uniqueEmail,
+  waitForIsland,
+} from "../helpers/pages.ts";
 import { createdReview } from "../helpers/reviews.ts";
 
 // The contact form's recipient and the maintainer's profile link, as an operator sets them.
-const stack = stackForThisFile({ CONTACT_TO: "maintainer@example.edu", CONTACT_PROFILE_URL: "https://www.linkedin.com/in/hubrate-maintainer" });
+const stack = stackForThisFile({
+  CONTACT_TO: "maintainer@example.edu",
+  CONTACT_PROFILE_URL: "https://www.linkedin.com/in/hubrate-maintainer",
+});
 
 for (const device of DEVICES) {
   describe(`public pages in Chromium, ${device.name}`, () => {
     test("landing → Start Searching → search results; then the contact form sends a message by SMTP", async () => {
       const { context, page, problems } = await openPage(stack.browser, device.options);
       await page.goto(stack.url + "/");
-      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("Select your next BU course");
+      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain(
+        "Select your next BU course",
+      );
       // The only script on the landing page is its search box's.
-      expect(await page.locator("[data-island]").evaluateAll((islands) => islands.map((i) => i.getAttribute("data-island")))).toEqual(["SearchBox"]);
+      expect(
+        await page.locator("[data-island]").evaluateAll((islands) => islands.map((i) => i.getAttribute("data-island"))),
+      ).toEqual(["SearchBox"]);
 
       await press(device, page.getByRole("link", { name: "Start Searching" }));
       await page.waitForURL(/\/search$/);
@@ -27,7 +43,13 @@ for (const device of DEVICES) {
 
       // The top bar's Contact (behind the menu on a phone).
       if (device.touch) await press(device, page.locator("details.topbar-menu summary"));
-      await press(device, page.locator(device.touch ? "details.topbar-menu" : ".topbar-nav").getByRole("link", { name: "Contact", exact: true }));
+      await press(
+        device,
+        page.locator(device.touch ? "details.topbar-menu" : ".topbar-nav").getByRole("link", {
+          name: "Contact",
+          exact: true,
+        }),
+      );
       await page.waitForURL(/\/contact$/);
       // Wait for hydration: React attaches its handlers, then the form no longer reloads the page.
       await page.waitForFunction(() => {
@@ -49,8 +71,12 @@ for (const device of DEVICES) {
       const mail = await stack.smtp.next("maintainer@example.edu");
       expect(mail.subject).toBe(`[HubRate contact] Missing course (${device.name})`);
       expect(mail.text).toContain("Please add CAS XX 999.");
-      expect(await page.getByRole("link", { name: "maintainer@example.edu" }).getAttribute("href")).toBe("mailto:maintainer@example.edu");
-      expect(await page.getByRole("link", { name: "LinkedIn" }).getAttribute("href")).toBe("https://www.linkedin.com/in/hubrate-maintainer");
+      expect(await page.getByRole("link", { name: "maintainer@example.edu" }).getAttribute("href")).toBe(
+        "mailto:maintainer@example.edu",
+      );
+      expect(await page.getByRole("link", { name: "LinkedIn" }).getAttribute("href")).toBe(
+        "https://www.linkedin.com/in/hubrate-maintainer",
+      );
       expect(unexpected(problems)).toEqual([]);
       await context.close();
     });
@@ -73,7 +99,13 @@ for (const device of DEVICES) {
       await press(device, unlock.getByRole("link", { name: "Create a free account" }));
       await page.waitForURL(/\/register$/);
 
-      for (const [path, title, date] of [["/privacy", "Privacy Policy", "November 26, 2026"], ["/terms", "Terms of Service", "August 20, 2025"]]) {
+      for (
+        const [path, title, date] of [["/privacy", "Privacy Policy", "November 26, 2026"], [
+          "/terms",
+          "Terms of Service",
+          "August 20, 2025",
+        ]]
+      ) {
         await page.goto(stack.url + path);
         await expect(page.getByRole("heading", { level: 1 }).textContent(), path).resolves.toBe(title);
         await page.getByText(`Last updated: ${date}`, { exact: true }).waitFor();
@@ -102,7 +134,12 @@ for (const device of DEVICES) {
 
 describe("public pages in Chromium, without JavaScript", () => {
   test("on a phone the menu is collapsed and opens without JavaScript", async () => {
-    const context = await stack.browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false, hasTouch: true, isMobile: true });
+    const context = await stack.browser.newContext({
+      viewport: { width: 360, height: 740 },
+      javaScriptEnabled: false,
+      hasTouch: true,
+      isMobile: true,
+    });
     const page = await context.newPage();
     await page.goto(stack.url + "/privacy");
     const menuLink = page.locator(".topbar-menu").getByRole("link", { name: "Sign Up" });
@@ -139,10 +176,15 @@ describe("a context handed back to the next test (tests/helpers/pages.ts)", () =
     await second.page.getByText(text).waitFor();
     // This test leaves a route, a listener, a cookie and storage behind.
     const heard: string[] = [];
-    await second.page.route("**/about", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Routed</h1>" }));
+    await second.page.route(
+      "**/about",
+      (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Routed</h1>" }),
+    );
     second.page.on("console", (message) => heard.push(message.text()));
     await second.context.addCookies([{ name: "left", value: "behind", url: stack.url }]);
-    await second.page.evaluate(() => (localStorage.setItem("left", "behind"), sessionStorage.setItem("left", "behind")));
+    await second.page.evaluate(
+      () => (localStorage.setItem("left", "behind"), sessionStorage.setItem("left", "behind")),
+    );
     await second.context.close();
 
     const next = await openPage(stack.browser);

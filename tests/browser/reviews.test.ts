@@ -40,16 +40,22 @@ let spare: { id: number; title: string };
 beforeAll(async () => {
   stack = await startStack();
   const db = stack.t.deps.database.db;
-  const candidates = await db.select({ id: courses.id, title: courses.title }).from(courses).where(gte(courses.numReviews, 4))
+  const candidates = await db.select({ id: courses.id, title: courses.title }).from(courses).where(
+    gte(courses.numReviews, 4),
+  )
     .orderBy(desc(courses.numReviews), courses.id);
   for (const course of candidates) {
-    const rows = await db.selectDistinct({ name: reviews.teacherName }).from(reviews).where(eq(reviews.courseId, course.id));
+    const rows = await db.selectDistinct({ name: reviews.teacherName }).from(reviews).where(
+      eq(reviews.courseId, course.id),
+    );
     if (rows.length >= 2) {
       reviewed = { ...course, teachers: rows.map((r) => r.name).sort() };
       break;
     }
   }
-  [quiet, spare] = await db.select({ id: courses.id, title: courses.title }).from(courses).where(eq(courses.numReviews, 0)).orderBy(courses.id).limit(2);
+  [quiet, spare] = await db.select({ id: courses.id, title: courses.title }).from(courses).where(
+    eq(courses.numReviews, 0),
+  ).orderBy(courses.id).limit(2);
   if (!reviewed || !quiet || !spare) throw new Error("the demo catalog has no course to review");
 });
 
@@ -73,7 +79,9 @@ function ratingRow(page: Page, label: string): Locator {
 
 /** The captioned 1-5 option of a rating row; its (invisible) radio covers it, so a click anywhere on it chooses it. */
 function option(page: Page, label: string, caption: string): Locator {
-  return ratingRow(page, label).locator("label.rating-option").filter({ has: page.getByText(caption, { exact: true }) });
+  return ratingRow(page, label).locator("label.rating-option").filter({
+    has: page.getByText(caption, { exact: true }),
+  });
 }
 
 async function openCourse(page: Page, id: number): Promise<void> {
@@ -82,8 +90,10 @@ async function openCourse(page: Page, id: number): Promise<void> {
 }
 
 const reviewCards = (page: Page) => page.locator("article.review-card");
-const ownCard = (page: Page) => reviewCards(page).filter({ has: page.getByRole("button", { name: "Delete your review" }) });
-const fact = (card: Locator, label: string) => card.locator(".review-ratings > div", { has: card.page().getByText(label, { exact: true }) }).locator("dd");
+const ownCard = (page: Page) =>
+  reviewCards(page).filter({ has: page.getByRole("button", { name: "Delete your review" }) });
+const fact = (card: Locator, label: string) =>
+  card.locator(".review-ratings > div", { has: card.page().getByText(label, { exact: true }) }).locator("dd");
 
 for (const device of DEVICES) {
   describe(`reviews in Chromium, ${device.name}`, () => {
@@ -175,7 +185,8 @@ for (const device of DEVICES) {
       expect(await reviewCards(page).filter({ hasText: text }).count()).toBe(1);
 
       // Vote on a demo review: the count moves by one, and the same click again takes the vote back.
-      const other = reviewCards(page).filter({ hasNot: page.getByRole("button", { name: "Delete your review" }) }).first();
+      const other = reviewCards(page).filter({ hasNot: page.getByRole("button", { name: "Delete your review" }) })
+        .first();
       const count = other.locator(".vote-count");
       const before = Number(await count.textContent());
       const up = other.getByRole("button", { name: "Upvote" });
@@ -220,69 +231,82 @@ for (const device of DEVICES) {
       const all = await reviewCards(page).count();
 
       const name = reviewed.teachers[0];
-      const rows = await t.deps.database.db.select().from(reviews).where(and(eq(reviews.courseId, reviewed.id), eq(reviews.teacherName, name)));
+      const rows = await t.deps.database.db.select().from(reviews).where(
+        and(eq(reviews.courseId, reviewed.id), eq(reviews.teacherName, name)),
+      );
       const average = rows.reduce((sum, r) =>
-        sum + (6 - r.difficultyRating) + (6 - r.workloadRating) + r.interestRating + r.usefulnessRating + r.teacherRating, 0) /
+        sum + (6 - r.difficultyRating) + (6 - r.workloadRating) + r.interestRating + r.usefulnessRating +
+        r.teacherRating, 0) /
         (5 * rows.length);
       await select.selectOption(name);
       const line = page.getByRole("status").filter({ hasText: /^Professor / });
       await line.waitFor();
-      await expect(line.textContent()).resolves.toBe(`Professor ${name} has an average rating of ${average.toFixed(1)} when teaching this course`);
+      await expect(line.textContent()).resolves.toBe(
+        `Professor ${name} has an average rating of ${average.toFixed(1)} when teaching this course`,
+      );
       await page.locator(".review-list[aria-busy=false]").waitFor();
       const shown = Math.min(rows.length, 10);
-      await page.waitForFunction((n) => document.querySelectorAll("article.review-card").length === n, shown);
+      await page.waitForFunction((n) =>
+        document.querySelectorAll("article.review-card").length === n, shown);
       for (const card of await reviewCards(page).all()) {
-        await expect(card.locator(".review-facts div", { hasText: "Professor" }).locator("dd").textContent()).resolves.toBe(name);
+        await expect(card.locator(".review-facts div", { hasText: "Professor" }).locator("dd").textContent()).resolves
+          .toBe(name);
       }
 
       await select.selectOption("");
       await line.waitFor({ state: "detached" });
-      await page.waitForFunction((n) => document.querySelectorAll("article.review-card").length === n, all);
+      await page.waitForFunction((n) =>
+        document.querySelectorAll("article.review-card").length === n, all);
       expect(unexpected(problems)).toEqual([]);
       await context.close();
     });
 
-    testOn(device, "phone")("report someone else's review: a reason, 'Reporting...', the thanks and the Reported mark", async () => {
-      const { url, t } = stack;
-      const course = spare;
-      const author = await createStudent(t, uniqueEmail("reported-author"));
-      const text = `A review someone will report, on a ${device.name}.`;
-      const review = await createdReview(t, author.token, course.id, { reviewText: text });
-      const reporter = await createStudent(t, uniqueEmail("reporter"));
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      await context.addCookies([{ name: "hubrate_session", value: reporter.token, url }]);
-      await page.goto(`${url}/course/${course.id}`);
-      await waitForIsland(page, "CourseReviewList");
-      const card = reviewCards(page).filter({ hasText: text });
-      await press(device, card.getByRole("button", { name: "Report" }));
-      const reason = card.getByLabel("Why should this review be removed?");
-      const send = card.getByRole("button", { name: "Send report" });
-      expect(await send.isDisabled()).toBe(true);
-      // Cancel closes the form without reporting; Report opens it again.
-      await press(device, card.getByRole("button", { name: "Cancel" }));
-      await reason.waitFor({ state: "detached" });
-      await press(device, card.getByRole("button", { name: "Report" }));
-      await reason.selectOption("Spam or not about this course");
-      expect(await send.isEnabled()).toBe(true);
+    testOn(device, "phone")(
+      "report someone else's review: a reason, 'Reporting...', the thanks and the Reported mark",
+      async () => {
+        const { url, t } = stack;
+        const course = spare;
+        const author = await createStudent(t, uniqueEmail("reported-author"));
+        const text = `A review someone will report, on a ${device.name}.`;
+        const review = await createdReview(t, author.token, course.id, { reviewText: text });
+        const reporter = await createStudent(t, uniqueEmail("reporter"));
+        const { context, page, problems } = await openPage(stack.browser, device.options);
+        await context.addCookies([{ name: "hubrate_session", value: reporter.token, url }]);
+        await page.goto(`${url}/course/${course.id}`);
+        await waitForIsland(page, "CourseReviewList");
+        const card = reviewCards(page).filter({ hasText: text });
+        await press(device, card.getByRole("button", { name: "Report" }));
+        const reason = card.getByLabel("Why should this review be removed?");
+        const send = card.getByRole("button", { name: "Send report" });
+        expect(await send.isDisabled()).toBe(true);
+        // Cancel closes the form without reporting; Report opens it again.
+        await press(device, card.getByRole("button", { name: "Cancel" }));
+        await reason.waitFor({ state: "detached" });
+        await press(device, card.getByRole("button", { name: "Report" }));
+        await reason.selectOption("Spam or not about this course");
+        expect(await send.isEnabled()).toBe(true);
 
-      const hold = await holdApi(page, "POST", new RegExp(`^/api/reviews/${review.id}/report$`));
-      await press(device, send);
-      await hold.arrived;
-      const sending = card.getByRole("button", { name: "Reporting..." });
-      expect(await sending.isDisabled()).toBe(true);
-      hold.release();
-      await page.getByRole("status").filter({ hasText: "Thanks. The review has been reported and will be looked at." }).waitFor();
-      await card.getByText("Reported", { exact: true }).waitFor();
-      expect(await card.getByRole("button", { name: "Report" }).count()).toBe(0);
-      const rows = await t.deps.database.db.select().from(reviewReports).where(eq(reviewReports.reviewId, review.id));
-      expect(rows.map((r) => r.reason)).toEqual(["Spam or not about this course"]);
-      // Still listed after a reload, marked as reported by this student.
-      await page.reload();
-      await waitForIsland(page, "CourseReviewList");
-      await card.getByText("Reported", { exact: true }).waitFor();
-      expect(unexpected(problems)).toEqual([]);
-      await context.close();
-    });
+        const hold = await holdApi(page, "POST", new RegExp(`^/api/reviews/${review.id}/report$`));
+        await press(device, send);
+        await hold.arrived;
+        const sending = card.getByRole("button", { name: "Reporting..." });
+        expect(await sending.isDisabled()).toBe(true);
+        hold.release();
+        await page.getByRole("status").filter({
+          hasText: "Thanks. The review has been reported and will be looked at.",
+        }).waitFor();
+        await card.getByText("Reported", { exact: true }).waitFor();
+        expect(await card.getByRole("button", { name: "Report" }).count()).toBe(0);
+        const rows = await t.deps.database.db.select().from(reviewReports).where(eq(reviewReports.reviewId, review.id));
+        expect(rows.map((r) => r.reason)).toEqual(["Spam or not about this course"]);
+        // Still listed after a reload, marked as reported by this student.
+        await page.reload();
+        await waitForIsland(page, "CourseReviewList");
+        await card.getByText("Reported", { exact: true }).waitFor();
+        expect(unexpected(problems)).toEqual([]);
+        await context.close();
+      },
+    );
 
     testOn(device, "desktop")("a visitor's vote and report lead to /login and back to the course", async () => {
       const { context, page, problems } = await openPage(stack.browser, device.options);
@@ -297,12 +321,16 @@ for (const device of DEVICES) {
       await page.goBack();
       await waitForIsland(page, "CourseReviewList");
       await press(device, reviewCards(page).first().getByRole("button", { name: "Downvote" }));
-      await page.waitForURL((to) => to.pathname === "/login" && to.searchParams.get("next") === `/course/${reviewed.id}`);
+      await page.waitForURL((to) =>
+        to.pathname === "/login" && to.searchParams.get("next") === `/course/${reviewed.id}`
+      );
       // The visitor sees the prompt to log in instead of the course actions.
       await page.goBack();
       await waitForIsland(page, "CourseActions");
       expect(await page.getByRole("group", { name: "Course actions" }).count()).toBe(0);
-      expect(await page.locator(".course-actions").getByRole("link", { name: "Log in", exact: true }).getAttribute("href")).toBe(`/login?next=${next}`);
+      expect(
+        await page.locator(".course-actions").getByRole("link", { name: "Log in", exact: true }).getAttribute("href"),
+      ).toBe(`/login?next=${next}`);
       expect(unexpected(problems)).toEqual([]);
       await context.close();
     });
@@ -334,7 +362,10 @@ describe("reviews in Chromium, what people type", () => {
     expect(await mine.getByText("<b>Spring</b> 2025", { exact: true }).isVisible()).toBe(true);
     expect(await mine.locator("img, script, b").count()).toBe(0);
     // The teacher filter lists the name as plain text too.
-    expect(await page.getByLabel("Teacher", { exact: true }).locator("option").allTextContents()).toEqual(["All Teachers", teacher]);
+    expect(await page.getByLabel("Teacher", { exact: true }).locator("option").allTextContents()).toEqual([
+      "All Teachers",
+      teacher,
+    ]);
 
     // The same on My Reviews and in the edit form.
     await page.goto(`${url}/my-reviews`);

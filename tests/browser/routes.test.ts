@@ -128,7 +128,8 @@ for (const device of DEVICES) {
         await expect(page.getByRole("link", { name: "← Back to search" }).count()).resolves.toBe(1);
 
         // The unknown paths answered 404 on purpose; nothing else went wrong.
-        expect(unexpected(problems, failedLoad(404, /^\/(no-such-page|course|dashboard\/extra|search\/x\/y)$/))).toEqual([]);
+        expect(unexpected(problems, failedLoad(404, /^\/(no-such-page|course|dashboard\/extra|search\/x\/y)$/)))
+          .toEqual([]);
         await context.close();
       },
     );
@@ -154,7 +155,9 @@ for (const device of DEVICES) {
         await page.goto(url + "/");
         expect(path(page)).toBe("/");
         await expectDashboard(page, email);
-        expect(await (await accountNav(page, device)).getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
+        expect(
+          await (await accountNav(page, device)).getByRole("link", { name: "Dashboard" }).getAttribute("aria-current"),
+        ).toBe("page");
         const sidebar = page.getByRole("complementary", { name: "Account navigation", includeHidden: true });
 
         for (const members of MEMBERS_ONLY) {
@@ -165,7 +168,10 @@ for (const device of DEVICES) {
           expect(await sidebar.count(), members).toBe(1);
         }
         for (
-          const [where, heading] of [["/privacy", "Privacy Policy"], ["/terms", "Terms of Service"], ["/contact", "Contact us"], ["/search", "Search Courses"]]
+          const [where, heading] of [["/privacy", "Privacy Policy"], ["/terms", "Terms of Service"], [
+            "/contact",
+            "Contact us",
+          ], ["/search", "Search Courses"]]
         ) {
           const response = await page.goto(url + where);
           expect(path(page), where).toBe(where);
@@ -223,11 +229,21 @@ for (const device of DEVICES) {
       } else {
         expect(await menu.locator("summary").isVisible()).toBe(false);
       }
-      const found = await links.getByRole("link").evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute("href")]));
-      expect(found).toEqual([["Search Courses", "/search"], ["Contact", "/contact"], ["Log In", "/login"], ["Sign Up", "/register"]]);
+      const found = await links.getByRole("link").evaluateAll((as) =>
+        as.map((a) => [a.textContent, a.getAttribute("href")])
+      );
+      expect(found).toEqual([["Search Courses", "/search"], ["Contact", "/contact"], ["Log In", "/login"], [
+        "Sign Up",
+        "/register",
+      ]]);
       const footer = page.getByRole("contentinfo");
-      const footerLinks = await footer.getByRole("link").evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute("href")]));
-      expect(footerLinks).toEqual([["Contact Us", "/contact"], ["Privacy Policy", "/privacy"], ["Terms of Service", "/terms"]]);
+      const footerLinks = await footer.getByRole("link").evaluateAll((as) =>
+        as.map((a) => [a.textContent, a.getAttribute("href")])
+      );
+      expect(footerLinks).toEqual([["Contact Us", "/contact"], ["Privacy Policy", "/privacy"], [
+        "Terms of Service",
+        "/terms",
+      ]]);
       await expect(footer.locator("p").textContent()).resolves.toMatch(/^© 2025 HubRate\./);
       // Forms are at most 480 px wide.
       await page.goto(url + "/login");
@@ -259,7 +275,9 @@ for (const device of DEVICES) {
         expect([box.x, box.y, box.width]).toEqual([0, 70, 250]);
       }
       const links = device.touch ? nav : nav.getByRole("navigation", { name: "Main" });
-      const found = await links.getByRole("link").evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute("href"), a.getAttribute("aria-current")]));
+      const found = await links.getByRole("link").evaluateAll((as) =>
+        as.map((a) => [a.textContent, a.getAttribute("href"), a.getAttribute("aria-current")])
+      );
       expect(found).toEqual([
         ["Dashboard", "/dashboard", null],
         ["Hub Progress", "/hub-progress", null],

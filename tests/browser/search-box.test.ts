@@ -12,7 +12,16 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import type { SearchPage } from "../../src/lib/api-types.ts";
 import { axeViolations, unnamedControls } from "../helpers/a11y.ts";
-import { DESKTOP, DEVICES, fitsWidth, openPage, press, stackForThisFile, unexpected, waitForIsland } from "../helpers/pages.ts";
+import {
+  DESKTOP,
+  DEVICES,
+  fitsWidth,
+  openPage,
+  press,
+  stackForThisFile,
+  unexpected,
+  waitForIsland,
+} from "../helpers/pages.ts";
 
 const stack = stackForThisFile();
 
@@ -26,10 +35,17 @@ const NO_MATCH = "No course or professor matches yet: press Enter to search.";
 async function apiSuggest(q: string): Promise<Suggestion[]> {
   const response = await stack.t.app.request(`/api/suggest?q=${encodeURIComponent(q)}`);
   expect(response.status).toBe(200);
-  const body = await response.json() as { courses: Suggestion[]; professors: { slug: string; name: string; reviews: number }[] };
+  const body = await response.json() as {
+    courses: Suggestion[];
+    professors: { slug: string; name: string; reviews: number }[];
+  };
   return [
     ...body.courses,
-    ...body.professors.map((p) => ({ id: 0, code: "Professor", title: `${p.name} · ${p.reviews} review${p.reviews === 1 ? "" : "s"}` })),
+    ...body.professors.map((p) => ({
+      id: 0,
+      code: "Professor",
+      title: `${p.name} · ${p.reviews} review${p.reviews === 1 ? "" : "s"}`,
+    })),
   ];
 }
 
@@ -60,7 +76,9 @@ async function typeAndWait(page: Page, id: string, text: string, expected: Sugge
   await list(page, id).waitFor({ state: "visible" });
   await page.waitForFunction(
     ({ listId, codes }) =>
-      JSON.stringify([...document.querySelectorAll(`#${listId} [role=option] .suggestion-code`)].map((e) => e.textContent)) === JSON.stringify(codes),
+      JSON.stringify(
+        [...document.querySelectorAll(`#${listId} [role=option] .suggestion-code`)].map((e) => e.textContent),
+      ) === JSON.stringify(codes),
     { listId: `${id}-suggestions`, codes: expected.map((s) => s.code) },
   );
 }
@@ -88,7 +106,9 @@ describe("the top bar's search box in Chromium, desktop", () => {
 
     await typeAndWait(page, "site-search", "cs 111", expected);
     expect(await optionCodes(page, "site-search")).toEqual(expected.map((s) => s.code));
-    expect(await options(page, "site-search").locator(".suggestion-title").allTextContents()).toEqual(expected.map((s) => s.title));
+    expect(await options(page, "site-search").locator(".suggestion-title").allTextContents()).toEqual(
+      expected.map((s) => s.title),
+    );
     expect(await input.getAttribute("aria-expanded")).toBe("true");
     expect(await input.getAttribute("aria-controls")).toBe("site-search-suggestions");
     // Nothing is highlighted until the arrows move.
@@ -129,7 +149,8 @@ describe("the top bar's search box in Chromium, desktop", () => {
     expect(new URL(page.url()).searchParams.get("q")).toBe("cs 111");
     await page.locator("#search-found", { hasText: new RegExp(`^Found ${results.totalElements} courses$`) }).waitFor();
     // The best match first: its card links to its course by title.
-    await page.locator("article.course-card").first().getByRole("link", { name: results.content[0].title, exact: true }).waitFor();
+    await page.locator("article.course-card").first().getByRole("link", { name: results.content[0].title, exact: true })
+      .waitFor();
     expect(unexpected(problems)).toEqual([]);
     await context.close();
   });
@@ -202,7 +223,9 @@ describe("the top bar's search box in Chromium, desktop", () => {
     await last;
     await page.waitForFunction(
       (codes) =>
-        JSON.stringify([...document.querySelectorAll("#site-search-suggestions .suggestion-code")].map((e) => e.textContent)) === JSON.stringify(codes),
+        JSON.stringify(
+          [...document.querySelectorAll("#site-search-suggestions .suggestion-code")].map((e) => e.textContent),
+        ) === JSON.stringify(codes),
       calculus.map((s) => s.code),
     );
     // Longer than the pause: a late request would have gone out by now.
@@ -229,12 +252,15 @@ describe("the top bar's search box in Chromium: answers that come late", () => {
     let arrived!: () => void;
     const held = new Promise<void>((resolve) => (arrived = resolve));
     let heldAnswered = false;
-    await page.route((url) => url.pathname === "/api/suggest" && url.searchParams.get("q") === "calc", async (route) => {
-      arrived();
-      await gate;
-      await route.continue();
-      heldAnswered = true;
-    });
+    await page.route(
+      (url) => url.pathname === "/api/suggest" && url.searchParams.get("q") === "calc",
+      async (route) => {
+        arrived();
+        await gate;
+        await route.continue();
+        heldAnswered = true;
+      },
+    );
     await input.focus();
     await page.keyboard.type("calc");
     await held;

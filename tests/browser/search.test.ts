@@ -58,7 +58,8 @@ async function openFilters(device: Device, page: Page): Promise<void> {
 }
 
 /** The checkbox of a college or department, labelled "Name (CODE)". */
-const option = (page: Page, picker: string, code: string): Locator => page.locator(picker).getByRole("checkbox", { name: new RegExp(`\\(${code}\\)$`) });
+const option = (page: Page, picker: string, code: string): Locator =>
+  page.locator(picker).getByRole("checkbox", { name: new RegExp(`\\(${code}\\)$`) });
 
 /** Whether the element's top is inside the window. */
 const inView = (target: Locator) =>
@@ -93,7 +94,10 @@ for (const device of DEVICES) {
       await expect(cs.evaluate((box) => box.closest("label")!.textContent)).resolves.toBe("Computer Science (CS)");
       await press(device, cs);
       await press(device, page.locator("#search-hubs > summary"));
-      await press(device, page.locator("#search-hubs").getByRole("checkbox", { name: "QR2: Quantitative Reasoning II" }));
+      await press(
+        device,
+        page.locator("#search-hubs").getByRole("checkbox", { name: "QR2: Quantitative Reasoning II" }),
+      );
       await expect(page.locator("#search-hubs-value").textContent()).resolves.toBe("QR2");
       await waitForFound(page, (await apiSearch("colleges=CAS&departments=CS&hubReqs=QR2")).totalElements);
 
@@ -112,7 +116,9 @@ for (const device of DEVICES) {
       const minRating = await slider.inputValue();
       expect(Number(minRating)).toBeGreaterThan(0);
       expect(Number(minRating)).toBeLessThan(2);
-      await expect(page.locator("output[for=search-minRating]").textContent()).resolves.toBe(Number(minRating).toFixed(1));
+      await expect(page.locator("output[for=search-minRating]").textContent()).resolves.toBe(
+        Number(minRating).toFixed(1),
+      );
 
       const expected = await apiSearch(`colleges=CAS&departments=CS&hubReqs=QR2&minRating=${minRating}`);
       expect(expected.totalElements).toBeGreaterThan(0);
@@ -142,7 +148,9 @@ for (const device of DEVICES) {
         // On the phone the sheet's button closes it and brings the results into view.
         await press(device, page.getByRole("button", { name: `Show ${plural(expected.totalElements, "course")}` }));
         await page.waitForFunction(() => !document.querySelector<HTMLDetailsElement>("details.filter-sheet")!.open);
-        await page.waitForFunction(() => document.querySelector("#search-found")!.getBoundingClientRect().top < innerHeight);
+        await page.waitForFunction(() =>
+          document.querySelector("#search-found")!.getBoundingClientRect().top < innerHeight
+        );
         expect(await inView(found(page))).toBe(true);
       }
 
@@ -151,7 +159,9 @@ for (const device of DEVICES) {
       for (const card of await cards(page).all()) {
         await expect(card.locator(".course-code .code").textContent()).resolves.toMatch(/^CAS CS \d+$/);
         expect(await card.getByRole("list", { name: "Hub units" }).getByText("QR2", { exact: true }).count()).toBe(1);
-        expect(Number(await card.locator(".rating-overall .score").first().textContent())).toBeGreaterThanOrEqual(Number(minRating));
+        expect(Number(await card.locator(".rating-overall .score").first().textContent())).toBeGreaterThanOrEqual(
+          Number(minRating),
+        );
       }
 
       // The same URL, loaded fresh, renders the same results on the server.
@@ -181,7 +191,9 @@ for (const device of DEVICES) {
           articles.map((card) => {
             const text = (selector: string) => card.querySelector(selector)?.textContent ?? null;
             const exactly = (wanted: string) =>
-              [...card.querySelectorAll("*")].filter((e) => e.textContent?.trim() === wanted && ![...e.children].some((c) => c.textContent?.trim() === wanted))
+              [...card.querySelectorAll("*")].filter((e) =>
+                e.textContent?.trim() === wanted && ![...e.children].some((c) => c.textContent?.trim() === wanted)
+              )
                 .length;
             return {
               code: text(".course-code .code"),
@@ -193,19 +205,27 @@ for (const device of DEVICES) {
               ratingLists: card.querySelectorAll(".ratings").length,
               count: text(".rating-overall .score-count"),
               ratings: Object.fromEntries(
-                [...card.querySelectorAll(".ratings > div")].map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd .score")!.textContent]),
+                [...card.querySelectorAll(".ratings > div")].map((
+                  row,
+                ) => [row.querySelector("dt")!.textContent, row.querySelector("dd .score")!.textContent]),
               ),
               hubs: [...card.querySelectorAll('ul[aria-label="Hub units"] > li')].map((li) => li.textContent),
               notApplicable: exactly("N/A"),
-              controls: [...card.querySelectorAll("button, a[href]")].map((c) => c.getAttribute("aria-label") ?? c.textContent?.trim()),
+              controls: [...card.querySelectorAll("button, a[href]")].map((c) =>
+                c.getAttribute("aria-label") ?? c.textContent?.trim()
+              ),
             };
           })
         );
         const courses = expected.content as CourseView[];
-        expect(shown.map((card) => card.code)).toEqual(courses.map((course) => `${course.college} ${course.department} ${course.courseCode}`));
+        expect(shown.map((card) => card.code)).toEqual(
+          courses.map((course) => `${course.college} ${course.department} ${course.courseCode}`),
+        );
         courses.forEach((course, i) => {
           const card = shown[i];
-          seen.add(`prereq ${course.noPreReqs}`).add(`hubs ${course.hubRequirements.length > 0}`).add(`reviews ${Math.min(course.numReviews, 2)}`);
+          seen.add(`prereq ${course.noPreReqs}`).add(`hubs ${course.hubRequirements.length > 0}`).add(
+            `reviews ${Math.min(course.numReviews, 2)}`,
+          );
           expect(card.department, course.code).toBe(course.departmentName);
           expect(card.title, course.code).toBe(course.title);
           expect(card.meta!.startsWith(course.collegeName), course.code).toBe(true);
@@ -225,9 +245,12 @@ for (const device of DEVICES) {
               Teacher: course.averageTeacherRating.toFixed(1),
             });
           }
-          if (course.hubRequirements.length) expect(card.hubs, course.code).toEqual(course.hubRequirements.map((h) => h.code));
-          else expect(card.notApplicable, course.code).toBe(1);
-          for (const name of ["Mark Done", "Add Future", `Save ${course.code} for later`, `View Course ${course.code}`]) {
+          if (course.hubRequirements.length) {
+            expect(card.hubs, course.code).toEqual(course.hubRequirements.map((h) => h.code));
+          } else expect(card.notApplicable, course.code).toBe(1);
+          for (
+            const name of ["Mark Done", "Add Future", `Save ${course.code} for later`, `View Course ${course.code}`]
+          ) {
             expect(card.controls.filter((control) => control === name), `${course.code} ${name}`).toHaveLength(1);
           }
         });
@@ -245,7 +268,15 @@ for (const device of DEVICES) {
         }
       }
       // Every kind of card turned up: with and without the badge and Hub units, no review, one, several.
-      expect([...seen].sort()).toEqual(["hubs false", "hubs true", "prereq false", "prereq true", "reviews 0", "reviews 1", "reviews 2"]);
+      expect([...seen].sort()).toEqual([
+        "hubs false",
+        "hubs true",
+        "prereq false",
+        "prereq true",
+        "reviews 0",
+        "reviews 1",
+        "reviews 2",
+      ]);
       expect(unexpected(problems)).toEqual([]);
       await context.close();
     });
@@ -261,7 +292,9 @@ for (const device of DEVICES) {
       const second = await apiSearch("colleges=CAS&page=1");
       expect(first.totalPages).toBeGreaterThan(1);
       await waitForFound(page, first.totalElements);
-      if (device.touch) await press(device, page.getByRole("button", { name: `Show ${plural(first.totalElements, "course")}` }));
+      if (device.touch) {
+        await press(device, page.getByRole("button", { name: `Show ${plural(first.totalElements, "course")}` }));
+      }
       expect(await cards(page).count()).toBe(18);
       const pages = page.getByRole("navigation", { name: "Result pages" });
       expect(await pages.getByRole("link", { name: "Page 1", exact: true }).getAttribute("aria-current")).toBe("page");
@@ -269,7 +302,9 @@ for (const device of DEVICES) {
       expect(await cardTitles(page)).toEqual(first.content.map((c) => c.title));
 
       await press(device, pages.getByRole("link", { name: "Next" }));
-      await page.waitForURL((url) => url.searchParams.get("page") === "1" && url.searchParams.get("colleges") === "CAS");
+      await page.waitForURL((url) =>
+        url.searchParams.get("page") === "1" && url.searchParams.get("colleges") === "CAS"
+      );
       await page.locator("article.course-card .course-title", { hasText: second.content[0].title }).first().waitFor();
       await page.locator("section.search-results[aria-busy=false]").waitFor();
       expect(await cardTitles(page)).toEqual(second.content.map((c) => c.title));
@@ -284,7 +319,9 @@ for (const device of DEVICES) {
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(course.title);
       // The course page leads back to the very search it came from.
       await waitForIsland(page, "BackToSearch");
-      expect(await page.getByRole("link", { name: "← Back to search" }).getAttribute("href")).toBe(new URL(resultsUrl).pathname + new URL(resultsUrl).search);
+      expect(await page.getByRole("link", { name: "← Back to search" }).getAttribute("href")).toBe(
+        new URL(resultsUrl).pathname + new URL(resultsUrl).search,
+      );
 
       await page.goBack();
       await page.waitForURL(resultsUrl);
@@ -310,37 +347,44 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    testOn(device, "desktop")("the numbered pages: Back, the first page, an ellipsis, a window of 5, an ellipsis, the last page, Next", async () => {
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      const all = await apiSearch("");
-      const last = all.totalPages;
-      expect(last).toBeGreaterThan(9);
-      const pages = page.getByRole("navigation", { name: "Result pages" });
-      const items = () => pages.evaluate((nav) => [...nav.children].map((child) => child.textContent));
+    testOn(device, "desktop")(
+      "the numbered pages: Back, the first page, an ellipsis, a window of 5, an ellipsis, the last page, Next",
+      async () => {
+        const { context, page, problems } = await openPage(stack.browser, device.options);
+        const all = await apiSearch("");
+        const last = all.totalPages;
+        expect(last).toBeGreaterThan(9);
+        const pages = page.getByRole("navigation", { name: "Result pages" });
+        const items = () => pages.evaluate((nav) => [...nav.children].map((child) => child.textContent));
 
-      await page.goto(stack.url + "/search?page=8");
-      await waitForIsland(page, "CourseSearch");
-      expect(await items()).toEqual(["Back", "1", "…", "7", "8", "9", "10", "11", "…", String(last), "Next"]);
-      expect(await pages.getByRole("link", { name: "Page 9", exact: true }).getAttribute("aria-current")).toBe("page");
+        await page.goto(stack.url + "/search?page=8");
+        await waitForIsland(page, "CourseSearch");
+        expect(await items()).toEqual(["Back", "1", "…", "7", "8", "9", "10", "11", "…", String(last), "Next"]);
+        expect(await pages.getByRole("link", { name: "Page 9", exact: true }).getAttribute("aria-current")).toBe(
+          "page",
+        );
 
-      await press(device, pages.getByRole("link", { name: `Page ${last}`, exact: true }));
-      await page.waitForURL((url) => url.searchParams.get("page") === String(last - 1));
-      await page.locator("section.search-results[aria-busy=false]").waitFor();
-      await pages.getByRole("link", { name: `Page ${last}`, exact: true }).and(page.locator("[aria-current=page]")).waitFor();
-      const tail = Array.from({ length: 5 }, (_, i) => String(last - 4 + i));
-      expect(await items()).toEqual(["Back", "1", "…", ...tail, "Next"]);
-      // On the last page Next is not a link.
-      expect(await pages.getByRole("link", { name: "Next" }).count()).toBe(0);
+        await press(device, pages.getByRole("link", { name: `Page ${last}`, exact: true }));
+        await page.waitForURL((url) => url.searchParams.get("page") === String(last - 1));
+        await page.locator("section.search-results[aria-busy=false]").waitFor();
+        await pages.getByRole("link", { name: `Page ${last}`, exact: true }).and(page.locator("[aria-current=page]"))
+          .waitFor();
+        const tail = Array.from({ length: 5 }, (_, i) => String(last - 4 + i));
+        expect(await items()).toEqual(["Back", "1", "…", ...tail, "Next"]);
+        // On the last page Next is not a link.
+        expect(await pages.getByRole("link", { name: "Next" }).count()).toBe(0);
 
-      await press(device, pages.getByRole("link", { name: "Page 1", exact: true }));
-      await page.waitForURL((url) => !url.searchParams.has("page"));
-      await page.locator("section.search-results[aria-busy=false]").waitFor();
-      await pages.getByRole("link", { name: "Page 1", exact: true }).and(page.locator("[aria-current=page]")).waitFor();
-      expect(await items()).toEqual(["Back", "1", "2", "3", "4", "5", "…", String(last), "Next"]);
-      expect(await pages.getByRole("link", { name: "Back" }).count()).toBe(0);
-      expect(unexpected(problems)).toEqual([]);
-      await context.close();
-    });
+        await press(device, pages.getByRole("link", { name: "Page 1", exact: true }));
+        await page.waitForURL((url) => !url.searchParams.has("page"));
+        await page.locator("section.search-results[aria-busy=false]").waitFor();
+        await pages.getByRole("link", { name: "Page 1", exact: true }).and(page.locator("[aria-current=page]"))
+          .waitFor();
+        expect(await items()).toEqual(["Back", "1", "2", "3", "4", "5", "…", String(last), "Next"]);
+        expect(await pages.getByRole("link", { name: "Back" }).count()).toBe(0);
+        expect(unexpected(problems)).toEqual([]);
+        await context.close();
+      },
+    );
 
     test("a search that matches nothing shows the empty message", async () => {
       const { context, page, problems } = await openPage(stack.browser, device.options);
@@ -351,7 +395,9 @@ for (const device of DEVICES) {
         // On a phone the button closes the keyboard and brings the answer into view.
         await press(device, page.getByRole("button", { name: "Search Courses" }));
         await waitForFound(page, 0);
-        await page.waitForFunction(() => document.querySelector("#search-found")!.getBoundingClientRect().top < innerHeight);
+        await page.waitForFunction(() =>
+          document.querySelector("#search-found")!.getBoundingClientRect().top < innerHeight
+        );
       } else {
         // On a desktop the answer comes as the student types.
         await waitForFound(page, 0);
@@ -364,24 +410,29 @@ for (const device of DEVICES) {
       await context.close();
     });
 
-    testOn(device, "desktop")("a visitor who clicks Mark Done goes to /login, and comes back to the search after logging in", async () => {
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      const student = await createStudent(stack.t, uniqueEmail("searcher"));
-      await page.goto(stack.url + "/search?colleges=CAS&departments=CS");
-      await waitForIsland(page, "CourseSearch");
-      const card = cards(page).filter({ has: page.getByRole("link", { name: "View Course CAS CS 111", exact: true }) });
-      await press(device, card.getByRole("button", { name: "Mark Done" }));
-      await page.waitForURL((url) => url.pathname === "/login");
-      expect(new URL(page.url()).searchParams.get("next")).toBe("/search?colleges=CAS&departments=CS");
+    testOn(device, "desktop")(
+      "a visitor who clicks Mark Done goes to /login, and comes back to the search after logging in",
+      async () => {
+        const { context, page, problems } = await openPage(stack.browser, device.options);
+        const student = await createStudent(stack.t, uniqueEmail("searcher"));
+        await page.goto(stack.url + "/search?colleges=CAS&departments=CS");
+        await waitForIsland(page, "CourseSearch");
+        const card = cards(page).filter({
+          has: page.getByRole("link", { name: "View Course CAS CS 111", exact: true }),
+        });
+        await press(device, card.getByRole("button", { name: "Mark Done" }));
+        await page.waitForURL((url) => url.pathname === "/login");
+        expect(new URL(page.url()).searchParams.get("next")).toBe("/search?colleges=CAS&departments=CS");
 
-      await fillLogin(page, student.user.email, student.password, device);
-      await page.waitForURL((url) => url.pathname === "/search" && url.search === "?colleges=CAS&departments=CS");
-      await waitForIsland(page, "CourseSearch");
-      // Signed in now: the same button adds the course.
-      await press(device, card.getByRole("button", { name: "Mark Done" }));
-      await card.getByRole("button", { name: "Remove Done" }).waitFor();
-      expect(unexpected(problems)).toEqual([]);
-      await context.close();
-    });
+        await fillLogin(page, student.user.email, student.password, device);
+        await page.waitForURL((url) => url.pathname === "/search" && url.search === "?colleges=CAS&departments=CS");
+        await waitForIsland(page, "CourseSearch");
+        // Signed in now: the same button adds the course.
+        await press(device, card.getByRole("button", { name: "Mark Done" }));
+        await card.getByRole("button", { name: "Remove Done" }).waitFor();
+        expect(unexpected(problems)).toEqual([]);
+        await context.close();
+      },
+    );
   });
 }

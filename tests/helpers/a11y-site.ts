@@ -32,18 +32,28 @@ export function a11ySite(): A11ySite {
     const created = await createStudent(t, "a11y@bu.edu");
     const student = { email: created.user.email, password: created.password, token: created.token };
     for (
-      const [list, code] of [["completed-courses", "CAS CS 111"], ["completed-courses", "CAS WR 100"], ["courses-in-progress", "CAS EN 120"], [
+      const [list, code] of [["completed-courses", "CAS CS 111"], ["completed-courses", "CAS WR 100"], [
+        "courses-in-progress",
+        "CAS EN 120",
+      ], [
         "saved-courses",
         "CAS CS 131",
       ]]
     ) {
-      const response = await api(t, `/api/users/${list}/${await courseId(t, code)}`, { method: "POST", token: student.token });
+      const response = await api(t, `/api/users/${list}/${await courseId(t, code)}`, {
+        method: "POST",
+        token: student.token,
+      });
       expect(response.status, `${list} ${code}`).toBeLessThan(300);
     }
-    const ownReview = (await createdReview(t, student.token, course, { reviewText: "The student's own review, shown on the course page and My Reviews." }))
+    const ownReview = (await createdReview(t, student.token, course, {
+      reviewText: "The student's own review, shown on the course page and My Reviews.",
+    }))
       .id;
     const other = await createStudent(t, "a11y-other@bu.edu");
-    const othersReview = (await createdReview(t, other.token, course, { teacherName: "Ada Report", reviewText: "Someone else's review." })).id;
+    const othersReview =
+      (await createdReview(t, other.token, course, { teacherName: "Ada Report", reviewText: "Someone else's review." }))
+        .id;
     Object.assign(site, {
       stack,
       course,

@@ -14,7 +14,9 @@ const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 /** The rules whose outcome depends on colours: all a second colour scheme can change on the same page. */
 export const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
-type AxeWindow = { axe?: { run(context: unknown, options: RunOptions): Promise<AxeResults>; configure(spec: unknown): void } };
+type AxeWindow = {
+  axe?: { run(context: unknown, options: RunOptions): Promise<AxeResults>; configure(spec: unknown): void };
+};
 
 /**
  * Puts axe into the page's document. A page of a test server loads it as a script from that server: after the first
@@ -63,13 +65,16 @@ export async function axeViolations(page: Page, within?: string, rules?: string[
     resultTypes: ["violations"],
     runOnly: rules ? { type: "rule", values: rules } : { type: "tag", values: AXE_TAGS },
   };
-  const serious = (result: AxeResults) => result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const serious = (result: AxeResults) =>
+    result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   // A CSS selector for every node axe looked at is most of a run on a big page, and only a violation needs one:
   // the run goes without them, and runs again with them when it found something to name.
   let found = serious(await runAxe(page, within, { ...options, selectors: false }));
   if (found.length) found = serious(await runAxe(page, within, options));
   return found.flatMap((v) =>
-    v.nodes.slice(0, 3).map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} — ${n.failureSummary?.split("\n")[1]?.trim() ?? v.help}`)
+    v.nodes.slice(0, 3).map((n) =>
+      `${v.id} (${v.impact}): ${n.target.join(" ")} — ${n.failureSummary?.split("\n")[1]?.trim() ?? v.help}`
+    )
   );
 }
 
@@ -81,7 +86,9 @@ export async function darkColourViolations(page: Page): Promise<string[]> {
   await page.emulateMedia({ colorScheme: "dark" });
   // Colours that change with the scheme may be animated (a button's transition): check the colours they end on,
   // jumping each transition to its end rather than waiting for it to run.
-  await page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).forEach((a) => a.finish()));
+  await page.evaluate(() =>
+    document.getAnimations().filter((a) => a instanceof CSSTransition).forEach((a) => a.finish())
+  );
   return await axeViolations(page, undefined, COLOUR_RULES);
 }
 
@@ -120,12 +127,16 @@ export async function unnamedControls(page: Page): Promise<string[]> {
   const cdp = await page.context().newCDPSession(page);
   try {
     const { nodes } = await cdp.send("Accessibility.getFullAXTree") as { nodes: AXNode[] };
-    const unnamed = nodes.filter((node) => !node.ignored && CONTROL_ROLES.has(node.role?.value ?? "") && !(node.name?.value ?? "").trim());
+    const unnamed = nodes.filter((node) =>
+      !node.ignored && CONTROL_ROLES.has(node.role?.value ?? "") && !(node.name?.value ?? "").trim()
+    );
     const described: string[] = [];
     for (const node of unnamed) {
       let markup = "?";
       if (node.backendDOMNodeId) {
-        const { outerHTML } = await cdp.send("DOM.getOuterHTML", { backendNodeId: node.backendDOMNodeId }) as { outerHTML: string };
+        const { outerHTML } = await cdp.send("DOM.getOuterHTML", { backendNodeId: node.backendDOMNodeId }) as {
+          outerHTML: string;
+        };
         markup = outerHTML.slice(0, 160);
       }
       described.push(`${node.role?.value} without a name: ${markup}`);

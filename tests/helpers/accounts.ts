@@ -16,8 +16,17 @@ export type Student = { id: number; email: string; token: string; password: stri
 
 /** A verified student, inserted directly, who can log in with `password`, with a session token. */
 export async function createStudent(t: TestApp, email: string, password = STUDENT_PASSWORD): Promise<Student> {
-  const passwordHash = password === STUDENT_PASSWORD ? await (studentPasswordHash ??= hashPassword(STUDENT_PASSWORD)) : await hashPassword(password);
-  const [user] = await t.deps.database.db.insert(users).values({ email, passwordHash, enabled: true, college: "CAS", major: "Physics", expectedGrad: 2027 })
+  const passwordHash = password === STUDENT_PASSWORD
+    ? await (studentPasswordHash ??= hashPassword(STUDENT_PASSWORD))
+    : await hashPassword(password);
+  const [user] = await t.deps.database.db.insert(users).values({
+    email,
+    passwordHash,
+    enabled: true,
+    college: "CAS",
+    major: "Physics",
+    expectedGrad: 2027,
+  })
     .returning();
   return { id: user.id, email: user.email, token: await issueToken(TEST_SECRET, user), password, user };
 }
@@ -61,7 +70,11 @@ export function api(
   return Promise.resolve(
     t.app.request(
       path,
-      { method: options.method ?? "GET", headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) },
+      {
+        method: options.method ?? "GET",
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      },
       options.ip ? fromAddress(options.ip) : undefined,
     ),
   );

@@ -73,7 +73,9 @@ export async function makeTestApp(
  */
 export async function checkContractOf(app: Hono<AppEnv>, { eager = true }: { eager?: boolean } = {}): Promise<void> {
   const request = app.request;
-  const contract: Contract = contractOf(await (await request("/api/openapi.json")).json() as OpenApiDocument, { eager });
+  const contract: Contract = contractOf(await (await request("/api/openapi.json")).json() as OpenApiDocument, {
+    eager,
+  });
   app.request = (async (input: RequestInfo | URL, init?: RequestInit, ...rest: unknown[]) => {
     const response = await request(input as string, init, ...rest as []);
     const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();

@@ -86,10 +86,14 @@ export type RunningServer = { url: string; close(): Promise<void> };
 /** The app on a free loopback port; the test server also answers with axe-core's script, for the accessibility checks. */
 export function serve(test: TestApp): Promise<RunningServer> {
   return new Promise((resolve) => {
-    const server = Deno.serve({
-      port: 0,
-      hostname: "127.0.0.1",
-      onListen: ({ port }) => resolve({ url: `http://127.0.0.1:${port}`, close: () => server.shutdown() }),
-    }, (request, info) => new URL(request.url).pathname === AXE_SCRIPT_PATH ? axeScript() : test.app.fetch(request, info));
+    const server = Deno.serve(
+      {
+        port: 0,
+        hostname: "127.0.0.1",
+        onListen: ({ port }) => resolve({ url: `http://127.0.0.1:${port}`, close: () => server.shutdown() }),
+      },
+      (request, info) =>
+        new URL(request.url).pathname === AXE_SCRIPT_PATH ? axeScript() : test.app.fetch(request, info),
+    );
   });
 }

@@ -129,7 +129,10 @@ function statsOf(list: ModelReview[]): ModelStats {
  * pseudo-random subset of courses (half of them among courses with Hub units,
  * so Hub and rating filters meet), 1-8 reviews each, about 5% hidden.
  */
-export function buildModel(rows: CatalogRow[], options: { seed?: number; reviewedCourses?: number; reviewers?: number } = {}): CatalogModel {
+export function buildModel(
+  rows: CatalogRow[],
+  options: { seed?: number; reviewedCourses?: number; reviewers?: number } = {},
+): CatalogModel {
   const { seed = 20250820, reviewedCourses = 400, reviewers = 60 } = options;
   const rng = mulberry32(seed);
   const list = rows.map(modelCourse);
@@ -170,15 +173,26 @@ export function buildModel(rows: CatalogRow[], options: { seed?: number; reviewe
  * Imports the rows into the app's database, creates the reviewers and inserts the
  * model's reviews, then recomputes the course stats. Returns the course id of every code.
  */
-export async function loadModelIntoApp(t: TestApp, rows: CatalogRow[], model: CatalogModel): Promise<Map<string, number>> {
+export async function loadModelIntoApp(
+  t: TestApp,
+  rows: CatalogRow[],
+  model: CatalogModel,
+): Promise<Map<string, number>> {
   const database = t.deps.database;
   const report = await importCourses(database, rows);
   if (report.skipped.length) throw new Error(`catalog rows skipped: ${JSON.stringify(report.skipped.slice(0, 3))}`);
-  if (report.loaded !== model.courses.length) throw new Error(`loaded ${report.loaded} of ${model.courses.length} courses`);
+  if (report.loaded !== model.courses.length) {
+    throw new Error(`loaded ${report.loaded} of ${model.courses.length} courses`);
+  }
 
   const idByCode = new Map<string, number>();
   for (
-    const row of await database.db.select({ id: courses.id, college: courses.college, department: courses.department, number: courses.number }).from(courses)
+    const row of await database.db.select({
+      id: courses.id,
+      college: courses.college,
+      department: courses.department,
+      number: courses.number,
+    }).from(courses)
   ) {
     idByCode.set(`${row.college} ${row.department} ${row.number}`, row.id);
   }

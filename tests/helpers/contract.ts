@@ -15,7 +15,10 @@ import addFormats from "ajv-formats";
 
 type Json = Record<string, unknown>;
 type Operation = { responses: Record<string, { content?: Record<string, { schema?: Json }> }> };
-export type OpenApiDocument = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Json> } };
+export type OpenApiDocument = {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Json> };
+};
 
 const METHODS = new Set(["get", "put", "post", "delete", "patch"]);
 
@@ -85,7 +88,9 @@ export function contractOf(document: OpenApiDocument, { eager = true }: { eager?
   if (eager) {
     for (const [template, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
-        for (const status of Object.keys(operation.responses)) validatorFor(contract, `${method} ${template} ${status}`);
+        for (const status of Object.keys(operation.responses)) {
+          validatorFor(contract, `${method} ${template} ${status}`);
+        }
       }
     }
   }
@@ -93,7 +98,11 @@ export function contractOf(document: OpenApiDocument, { eager = true }: { eager?
 }
 
 /** The operation a request reaches, by method and path, or null when the document has none. */
-export function operationFor(contract: Contract, method: string, path: string): { template: string; operation: Operation } | null {
+export function operationFor(
+  contract: Contract,
+  method: string,
+  path: string,
+): { template: string; operation: Operation } | null {
   for (const { template, pattern } of contract.routes) {
     if (!pattern.test(path)) continue;
     const operation = contract.document.paths[template][method.toLowerCase()];
@@ -103,11 +112,20 @@ export function operationFor(contract: Contract, method: string, path: string): 
 }
 
 function describeErrors(errors: ErrorObject[] | null | undefined): string {
-  return (errors ?? []).slice(0, 6).map((e) => `${e.instancePath || "(body)"} ${e.message}${e.params ? " " + JSON.stringify(e.params) : ""}`).join("; ");
+  return (errors ?? []).slice(0, 6).map((e) =>
+    `${e.instancePath || "(body)"} ${e.message}${e.params ? " " + JSON.stringify(e.params) : ""}`
+  ).join("; ");
 }
 
 /** What is wrong with an answer, as sentences naming the call and the status; empty when it keeps the contract. */
-export function answerProblems(contract: Contract, method: string, path: string, status: number, contentType: string, body: unknown): string[] {
+export function answerProblems(
+  contract: Contract,
+  method: string,
+  path: string,
+  status: number,
+  contentType: string,
+  body: unknown,
+): string[] {
   const call = `${method} ${path} → ${status}`;
   const found = operationFor(contract, method, path);
   if (!found) {
@@ -120,17 +138,27 @@ export function answerProblems(contract: Contract, method: string, path: string,
   const { template, operation } = found;
   const response = operation.responses[String(status)];
   if (!response) {
-    return [`${call}: status ${status} is not declared for ${method.toUpperCase()} ${template} (declared: ${Object.keys(operation.responses).join(", ")})`];
+    return [
+      `${call}: status ${status} is not declared for ${method.toUpperCase()} ${template} (declared: ${
+        Object.keys(operation.responses).join(", ")
+      })`,
+    ];
   }
   const mediaType = contentType.split(";")[0].trim();
   const declared = response.content ?? {};
-  if (!mediaType) return Object.keys(declared).length ? [`${call}: declared ${Object.keys(declared).join(", ")}, got no body`] : [];
+  if (!mediaType) {
+    return Object.keys(declared).length ? [`${call}: declared ${Object.keys(declared).join(", ")}, got no body`] : [];
+  }
   const media = declared[mediaType];
   if (!media) return [`${call}: answered ${mediaType}, declared ${Object.keys(declared).join(", ") || "no body"}`];
   if (!mediaType.includes("json") || !media.schema) return [];
   const validate = validatorFor(contract, `${method.toLowerCase()} ${template} ${status}`);
   if (validate && !validate(body)) {
-    return [`${call}: the body does not fit the schema declared for ${method.toUpperCase()} ${template} ${status}: ${describeErrors(validate.errors)}`];
+    return [
+      `${call}: the body does not fit the schema declared for ${method.toUpperCase()} ${template} ${status}: ${
+        describeErrors(validate.errors)
+      }`,
+    ];
   }
   return [];
 }
@@ -143,13 +171,19 @@ export async function checkAnswer(contract: Contract, method: string, path: stri
   let body: unknown = undefined;
   if (encoding && encoding !== "gzip" && encoding !== "deflate") {
     // A coding the runtime cannot undo here: the status still counts, the body is left unchecked.
-    const problems = answerProblems(contract, method, path, response.status, "", undefined).filter((p) => !p.includes("got no body"));
-    if (problems.length) throw new Error(`The answer breaks the API's contract (docs/openapi.json):\n${problems.join("\n")}`);
+    const problems = answerProblems(contract, method, path, response.status, "", undefined).filter((p) =>
+      !p.includes("got no body")
+    );
+    if (problems.length) {
+      throw new Error(`The answer breaks the API's contract (docs/openapi.json):\n${problems.join("\n")}`);
+    }
     return;
   }
   if (contentType.includes("json")) {
     const copy = response.clone();
-    const stream = encoding ? copy.body!.pipeThrough(new DecompressionStream(encoding as "gzip" | "deflate")) : copy.body;
+    const stream = encoding
+      ? copy.body!.pipeThrough(new DecompressionStream(encoding as "gzip" | "deflate"))
+      : copy.body;
     const text = await new Response(stream).text();
     try {
       body = JSON.parse(text);
@@ -158,7 +192,9 @@ export async function checkAnswer(contract: Contract, method: string, path: stri
     }
   }
   const problems = answerProblems(contract, method, path, response.status, contentType, body);
-  if (problems.length) throw new Error(`The answer breaks the API's contract (docs/openapi.json):\n${problems.join("\n")}`);
+  if (problems.length) {
+    throw new Error(`The answer breaks the API's contract (docs/openapi.json):\n${problems.join("\n")}`);
+  }
 }
 
 export const isMethod = (method: string) => METHODS.has(method.toLowerCase());

@@ -10,7 +10,11 @@ export type Violation = { file: string; line: number; target: string; rule: stri
 
 /** The layers, top to bottom, each with the layers it may import. A file's layer is the first whose pattern matches its path. */
 export const LAYERS: { name: string; pattern: RegExp; may: string[] }[] = [
-  { name: "entry", pattern: /^(main\.ts|deploy\.ts|src\/tasks\/)/, may: ["app", "dev", "server", "middleware", "services", "lib", "config", "db"] },
+  {
+    name: "entry",
+    pattern: /^(main\.ts|deploy\.ts|src\/tasks\/)/,
+    may: ["app", "dev", "server", "middleware", "services", "lib", "config", "db"],
+  },
   // `deno task dev`'s own process: it runs the server as a child and builds the bundles, importing no part of the app.
   { name: "dev", pattern: /^src\/dev\//, may: ["dev", "server", "lib", "config"] },
   {
@@ -18,10 +22,18 @@ export const LAYERS: { name: string; pattern: RegExp; may: string[] }[] = [
     pattern: /^src\/(app\.ts|startup\.ts|route-map\.gen\.ts)$/,
     may: ["app", "routes", "middleware", "server", "services", "lib", "config", "db"],
   },
-  { name: "routes", pattern: /^routes\//, may: ["routes", "islands", "components", "middleware", "server", "services", "lib"] },
+  {
+    name: "routes",
+    pattern: /^routes\//,
+    may: ["routes", "islands", "components", "middleware", "server", "services", "lib"],
+  },
   { name: "middleware", pattern: /^src\/middleware\//, may: ["middleware", "server", "services", "lib"] },
   // The renderer never names an island: the top bar's search box comes from routes/_top-bar-search.tsx.
-  { name: "server", pattern: /^src\/server\//, may: ["server", "components", "client", "services", "lib", "config", "db"] },
+  {
+    name: "server",
+    pattern: /^src\/server\//,
+    may: ["server", "components", "client", "services", "lib", "config", "db"],
+  },
   { name: "islands", pattern: /^islands\//, may: ["components", "client", "lib"] },
   { name: "components", pattern: /^src\/components\//, may: ["components", "client", "lib"] },
   { name: "client", pattern: /^src\/client\//, may: ["client", "lib"] },
@@ -35,7 +47,8 @@ export function layerOf(file: string): string | undefined {
   return LAYERS.find((layer) => layer.pattern.test(file))?.name;
 }
 
-const SPECIFIER = /(?:^|[\s;])(import|export)(\s+type)?\b[^'";]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s+["']([^"']+)["']/gm;
+const SPECIFIER =
+  /(?:^|[\s;])(import|export)(\s+type)?\b[^'";]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s+["']([^"']+)["']/gm;
 
 /** The relative imports of one file, resolved to project paths. */
 export function importsOf(file: string, source: string): Import[] {

@@ -7,7 +7,9 @@
 
 /** The URLs of the scripts the process listening for an inspector on `port` has compiled so far. */
 export async function loadedScripts(port: number): Promise<string[]> {
-  const targets = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json() as { webSocketDebuggerUrl: string }[];
+  const targets = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json() as {
+    webSocketDebuggerUrl: string;
+  }[];
   const socket = new WebSocket(targets[0].webSocketDebuggerUrl);
   const urls: string[] = [];
   try {

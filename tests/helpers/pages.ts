@@ -43,7 +43,12 @@ export async function stopStack(stack: Partial<Stack> | undefined): Promise<void
 }
 
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
-export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+export const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+};
 
 /** A screen the flows run on: a desktop with a mouse, or a touch phone. */
 export type Device = { name: "desktop" | "phone"; options: BrowserContextOptions; touch: boolean };
@@ -65,7 +70,10 @@ export const DEVICES: Device[] = [
  * draws or handles differently (menus, the filter panel, cards, charts, the review form, the compare tray, the planner)
  * runs on both.
  */
-export function testOn(device: Device, screen: Device["name"]): (name: string, body: () => Promise<void>, timeout?: number) => void {
+export function testOn(
+  device: Device,
+  screen: Device["name"],
+): (name: string, body: () => Promise<void>, timeout?: number) => void {
   return device.name === screen ? (name, body, timeout) => test(name, body, timeout) : () => {};
 }
 
@@ -187,15 +195,32 @@ const PAGE_EVENTS = [
   "close",
   "crash",
 ];
-const CONTEXT_EVENTS = ["page", "request", "response", "requestfinished", "requestfailed", "console", "dialog", "weberror", "close"];
+const CONTEXT_EVENTS = [
+  "page",
+  "request",
+  "response",
+  "requestfinished",
+  "requestfailed",
+  "console",
+  "dialog",
+  "weberror",
+  "close",
+];
 
-type Emitter = { listeners(event: string): ((...args: never[]) => unknown)[]; off(event: string, listener: (...args: never[]) => unknown): unknown };
+type Emitter = {
+  listeners(event: string): ((...args: never[]) => unknown)[];
+  off(event: string, listener: (...args: never[]) => unknown): unknown;
+};
 
 /** The listeners on `target` now; the returned function removes the ones added since. */
 function listenersAddedFrom(target: Emitter, events: string[]): () => void {
   const before = new Map(events.map((event) => [event, new Set(target.listeners(event))]));
   return () => {
-    for (const event of events) for (const listener of target.listeners(event)) if (!before.get(event)!.has(listener)) target.off(event, listener);
+    for (const event of events) {
+      for (const listener of target.listeners(event)) {
+        if (!before.get(event)!.has(listener)) target.off(event, listener);
+      }
+    }
   };
 }
 
@@ -216,7 +241,10 @@ function trackChanges({ context, page }: Kept): { undo(): Promise<boolean> } {
     const methods = target as Record<string, unknown>;
     for (const name of names) {
       const method = methods[name] as (...args: unknown[]) => unknown;
-      Object.defineProperty(target, name, { configurable: true, value: (...args: unknown[]) => (note(), method.apply(target, args)) });
+      Object.defineProperty(target, name, {
+        configurable: true,
+        value: (...args: unknown[]) => (note(), method.apply(target, args)),
+      });
       wrapped.push([methods, name]);
     }
   };
@@ -226,7 +254,9 @@ function trackChanges({ context, page }: Kept): { undo(): Promise<boolean> } {
   noteCalls(page, ["route"], () => (routed = true));
   // Visitors' pages and answers are public for a minute; the built assets never change and may stay.
   page.on("response", (response) => {
-    if (/^public/.test(response.headers()["cache-control"] ?? "") && !response.url().includes("/static/build/")) visitorPageCached = true;
+    if (/^public/.test(response.headers()["cache-control"] ?? "") && !response.url().includes("/static/build/")) {
+      visitorPageCached = true;
+    }
   });
   return {
     async undo() {
@@ -274,7 +304,8 @@ export async function openPage(
   const { context, page } = kept;
   const changes = trackChanges(kept);
   const reallyClose = Object.getPrototypeOf(context).close.bind(context) as BrowserContext["close"];
-  const setClose = (close: BrowserContext["close"]) => Object.defineProperty(context, "close", { configurable: true, value: close });
+  const setClose = (close: BrowserContext["close"]) =>
+    Object.defineProperty(context, "close", { configurable: true, value: close });
   setClose(async (closeOptions) => {
     // Closing twice is harmless, as Playwright's own close is: the second call finds the context handed back.
     setClose(() => Promise.resolve());
@@ -293,7 +324,11 @@ export const SHOTS = "tests/artifacts/screenshots";
  * (`SCREENSHOTS=1 deno task test:browser`): nothing asserts on them, and
  * full-page shots of every page in four modes cost the suite a minute.
  */
-export async function screenshot(page: Page, name: string, options: { fullPage?: boolean; scale?: "css" | "device" } = {}): Promise<void> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean; scale?: "css" | "device" } = {},
+): Promise<void> {
   if (Deno.env.get("SCREENSHOTS") !== "1") return;
   await Deno.mkdir(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, ...options });
@@ -311,13 +346,16 @@ export async function waitForIsland(page: Page, name: string): Promise<void> {
   try {
     await page.waitForFunction((islandName) => {
       const elements = [...document.querySelectorAll(`[data-island="${islandName}"]`)];
-      return elements.length > 0 && elements.every((element) => Object.keys(element).some((key) => key.startsWith("__reactContainer")));
+      return elements.length > 0 &&
+        elements.every((element) => Object.keys(element).some((key) => key.startsWith("__reactContainer")));
     }, name);
   } catch (error) {
     // Say why, as far as the page can tell: how the island asked to hydrate and the box it has to be seen in.
     const facts = await island.evaluate((element) => {
       const box = element.getBoundingClientRect();
-      return `data-hydrate=${(element as HTMLElement).dataset.hydrate}, display=${getComputedStyle(element).display}, box ${box.width}x${box.height}`;
+      return `data-hydrate=${(element as HTMLElement).dataset.hydrate}, display=${
+        getComputedStyle(element).display
+      }, box ${box.width}x${box.height}`;
     }).catch(() => "unknown");
     throw new Error(`island ${name} on ${page.url()} did not hydrate (${facts})`, { cause: error });
   }
@@ -328,7 +366,11 @@ export async function waitForIsland(page: Page, name: string): Promise<void> {
  * test can look at the page while the call is in flight. `arrived` resolves
  * when the first such call reaches the hold.
  */
-export async function holdApi(page: Page, method: string, path: RegExp): Promise<{ arrived: Promise<void>; release(): void }> {
+export async function holdApi(
+  page: Page,
+  method: string,
+  path: RegExp,
+): Promise<{ arrived: Promise<void>; release(): void }> {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   let reached!: () => void;
@@ -358,7 +400,12 @@ export async function logIn(
 }
 
 /** Fills and submits the login form already on screen (tapping Log In on the phone). */
-export async function fillLogin(page: Page, email: string, password: string, device: Device = DEVICES[0]): Promise<void> {
+export async function fillLogin(
+  page: Page,
+  email: string,
+  password: string,
+  device: Device = DEVICES[0],
+): Promise<void> {
   await waitForIsland(page, "LoginForm");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);

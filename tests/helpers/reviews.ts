@@ -16,11 +16,18 @@ export type Ratings = {
   teacherRating: number;
 };
 
-export const RATING_FIELDS = ["usefulnessRating", "difficultyRating", "workloadRating", "interestRating", "teacherRating"] as const;
+export const RATING_FIELDS = [
+  "usefulnessRating",
+  "difficultyRating",
+  "workloadRating",
+  "interestRating",
+  "teacherRating",
+] as const;
 
 /** docs/product.md, Ratings: overall = ((6 - difficulty) + (6 - workload) + interest + usefulness + teacher) / 5. */
 export function expectedOverall(r: Ratings): number {
-  return ((6 - r.difficultyRating) + (6 - r.workloadRating) + r.interestRating + r.usefulnessRating + r.teacherRating) / 5;
+  return ((6 - r.difficultyRating) + (6 - r.workloadRating) + r.interestRating + r.usefulnessRating + r.teacherRating) /
+    5;
 }
 
 export function randomRatings(rng: Rng): Ratings {
@@ -52,7 +59,12 @@ export function reviewBody(change: Record<string, unknown> = {}): Record<string,
 }
 
 /** Posts a review and returns the response status and body. */
-export async function postReview(t: TestApp, token: string | undefined, courseId: number | string, body: Record<string, unknown>) {
+export async function postReview(
+  t: TestApp,
+  token: string | undefined,
+  courseId: number | string,
+  body: Record<string, unknown>,
+) {
   const response = await api(t, `/api/reviews/course/${courseId}`, { method: "POST", token, body });
   return { status: response.status, body: await response.json() };
 }
@@ -105,12 +117,18 @@ export function statsOf(list: Ratings[]): CourseStats {
  * (the overall from the five stored ratings, not the stored overall column).
  */
 export async function statsFromDatabase(t: TestApp, courseId: number): Promise<CourseStats> {
-  const rows = await t.deps.database.db.select().from(reviews).where(and(eq(reviews.courseId, courseId), eq(reviews.hidden, false)));
+  const rows = await t.deps.database.db.select().from(reviews).where(
+    and(eq(reviews.courseId, courseId), eq(reviews.hidden, false)),
+  );
   return statsOf(rows);
 }
 
 /** The course's statistics as GET /api/courses/{id} reports them. */
-export async function statsFromApi(t: TestApp, courseId: number, token?: string): Promise<CourseStats & Record<string, unknown>> {
+export async function statsFromApi(
+  t: TestApp,
+  courseId: number,
+  token?: string,
+): Promise<CourseStats & Record<string, unknown>> {
   const response = await api(t, `/api/courses/${courseId}`, { token });
   if (response.status !== 200) throw new Error(`GET /api/courses/${courseId} got ${response.status}`);
   return await response.json();
@@ -147,5 +165,7 @@ export async function courseName(t: TestApp, courseId: number): Promise<string> 
 export function jsonEntries(value: unknown, path = "$"): { path: string; key: string; value: unknown }[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => jsonEntries(v, `${path}[${i}]`));
   if (value === null || typeof value !== "object") return [];
-  return Object.entries(value).flatMap(([key, v]) => [{ path: `${path}.${key}`, key, value: v }, ...jsonEntries(v, `${path}.${key}`)]);
+  return Object.entries(value).flatMap((
+    [key, v],
+  ) => [{ path: `${path}.${key}`, key, value: v }, ...jsonEntries(v, `${path}.${key}`)]);
 }

@@ -35,7 +35,10 @@ export async function startSmtpServer(): Promise<SmtpInbox> {
   const messages: ParsedMail[] = [];
   const waiters: { to?: string; resolve: (m: ParsedMail) => void }[] = [];
   const matches = (mail: ParsedMail, to?: string) =>
-    !to || [mail.to].flat().some((a) => a && "value" in a && a.value.some((v) => v.address?.toLowerCase() === to.toLowerCase()));
+    !to ||
+    [mail.to].flat().some((a) =>
+      a && "value" in a && a.value.some((v) => v.address?.toLowerCase() === to.toLowerCase())
+    );
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
@@ -68,7 +71,10 @@ export async function startSmtpServer(): Promise<SmtpInbox> {
         return Promise.resolve(already);
       }
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no mail to ${to ?? "anyone"} within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no mail to ${to ?? "anyone"} within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         waiters.push({
           to,
           resolve: (mail) => {

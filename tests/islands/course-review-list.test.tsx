@@ -16,7 +16,9 @@ import { professorSlug } from "../../src/lib/professor-names.ts";
  * never reports anything, so this one reports every observed element as visible at once.
  */
 class VisibleObserver {
-  constructor(private callback: (entries: { isIntersecting: boolean; target: Element }[], observer: VisibleObserver) => void) {}
+  constructor(
+    private callback: (entries: { isIntersecting: boolean; target: Element }[], observer: VisibleObserver) => void,
+  ) {}
   observe(target: Element) {
     this.callback([{ isIntersecting: true, target }], this);
   }
@@ -57,11 +59,19 @@ function review(id: number, text: string, change: Partial<ReviewView> = {}): Rev
 }
 
 const OTHERS = review(11, "Clear lectures, fair exams.");
-const MINE = review(12, "My own honest review.", { owner: true, voteCount: 1, teacherName: "Morgan Tessaro", semester: "Spring 2025" });
+const MINE = review(12, "My own honest review.", {
+  owner: true,
+  voteCount: 1,
+  teacherName: "Morgan Tessaro",
+  semester: "Spring 2025",
+});
 const THIRD = review(13, "Heavy reading load.", { voteCount: -1, userVote: "DOWNVOTE" });
 /** The filters the course summary gives: each professor with their overall average in the course, and the semesters with reviews. */
 const FILTERS = {
-  professors: [{ name: "Avery Quill", averages: { overall: 3.666666 } }, { name: "Morgan Tessaro", averages: { overall: 4.2 } }],
+  professors: [{ name: "Avery Quill", averages: { overall: 3.666666 } }, {
+    name: "Morgan Tessaro",
+    averages: { overall: 4.2 },
+  }],
   semesters: [{ term: 20251, label: "Spring 2025", count: 1 }, { term: 20244, label: "Fall 2024", count: 2 }],
 };
 
@@ -74,7 +84,12 @@ async function mount(options: { reviews?: ReviewView[]; total?: number; signedIn
   const reviews = options.reviews ?? [OTHERS, MINE];
   document.body.innerHTML = renderToString(
     <IslandContext.Provider value={new IslandCollector()}>
-      <CourseReviewList courseId={COURSE} initial={reviewPage(reviews, options.total)} filters={FILTERS} signedIn={options.signedIn ?? true} />
+      <CourseReviewList
+        courseId={COURSE}
+        initial={reviewPage(reviews, options.total)}
+        filters={FILTERS}
+        signedIn={options.signedIn ?? true}
+      />
     </IslandContext.Provider>,
   );
   expect(document.querySelector("[data-island=CourseReviewList]")!.getAttribute("data-hydrate")).toBe("visible");
@@ -85,7 +100,8 @@ async function mount(options: { reviews?: ReviewView[]; total?: number; signedIn
 const settle = () => act(async () => await new Promise((resolve) => setTimeout(resolve, 0)));
 
 const text = (element: Element | null | undefined) => (element?.textContent ?? "").replace(/\s+/g, " ").trim();
-const click = (element: HTMLElement) => act(async () => void element.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 })));
+const click = (element: HTMLElement) =>
+  act(async () => void element.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 })));
 
 async function choose(select: HTMLSelectElement, value: string) {
   const setter = Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, "value")!.set!;
@@ -102,7 +118,8 @@ const card = (reviewText: string) => {
   if (!found) throw new Error(`no review "${reviewText}"`);
   return found;
 };
-const labelled = <T extends HTMLElement = HTMLButtonElement>(scope: ParentNode, label: string) => scope.querySelector<T>(`[aria-label="${label}"]`)!;
+const labelled = <T extends HTMLElement = HTMLButtonElement>(scope: ParentNode, label: string) =>
+  scope.querySelector<T>(`[aria-label="${label}"]`)!;
 function buttonIn(scope: ParentNode, label: string): HTMLButtonElement {
   const found = [...scope.querySelectorAll("button")].find((b) => text(b) === label);
   if (!found) throw new Error(`no button "${label}" in ${text(scope as Element)}`);
@@ -113,7 +130,12 @@ const heading = () => text(document.getElementById("reviews-heading"));
 const alertText = () => text(document.querySelector("[role=alert]"));
 const teacherSelect = () => document.getElementById("reviews-teacher") as HTMLSelectElement;
 const sortSelect = () => document.getElementById("reviews-sort") as HTMLSelectElement;
-const fetched = () => vi.mocked(fetch).mock.calls.map(([url, init]) => ({ url: String(url), method: init?.method ?? "GET", body: init?.body }));
+const fetched = () =>
+  vi.mocked(fetch).mock.calls.map(([url, init]) => ({
+    url: String(url),
+    method: init?.method ?? "GET",
+    body: init?.body,
+  }));
 
 /** A fetch answer the test releases when it wants, to look at the island while the call is in flight. */
 function deferred() {
@@ -129,7 +151,10 @@ describe("CourseReviewList island", () => {
     history.replaceState(null, "", `/course/${COURSE}`);
     vi.stubGlobal("IntersectionObserver", VisibleObserver);
     // A call a test did not plan for (the figures refreshed after a delete, say) gets an error answer, never undefined.
-    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(Response.json({ message: "not planned by this test" }, { status: 503 }))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => Promise.resolve(Response.json({ message: "not planned by this test" }, { status: 503 }))),
+    );
     consoleErrors = vi.spyOn(console, "error");
     assign = vi.fn<(url: string | URL) => void>();
     vi.spyOn(globalThis.location, "assign").mockImplementation(assign);
@@ -146,12 +171,24 @@ describe("CourseReviewList island", () => {
     await mount();
     expect(hydratedRoots).toHaveLength(1);
     expect(heading()).toBe("Reviews (2)");
-    expect([...teacherSelect().options].map((o) => o.textContent)).toEqual(["All Teachers", "Avery Quill", "Morgan Tessaro"]);
+    expect([...teacherSelect().options].map((o) => o.textContent)).toEqual([
+      "All Teachers",
+      "Avery Quill",
+      "Morgan Tessaro",
+    ]);
     const others = card("Clear lectures, fair exams.");
     expect(text(others.querySelector(".review-overall"))).toBe("3.4/ 5 overall");
     expect(text(others)).toContain("August 20, 2025");
-    const facts = Object.fromEntries([...others.querySelectorAll("dl div")].map((d) => [text(d.querySelector("dt")), text(d.querySelector("dd"))]));
-    expect(facts).toMatchObject({ Professor: "Avery Quill", Semester: "Fall 2024", Usefulness: "4/5", "Attendance needed": "No", "Hours per week": "6" });
+    const facts = Object.fromEntries(
+      [...others.querySelectorAll("dl div")].map((d) => [text(d.querySelector("dt")), text(d.querySelector("dd"))]),
+    );
+    expect(facts).toMatchObject({
+      Professor: "Avery Quill",
+      Semester: "Fall 2024",
+      Usefulness: "4/5",
+      "Attendance needed": "No",
+      "Hours per week": "6",
+    });
     expect(others.querySelector("[aria-label='Delete your review']")).toBeNull();
     expect(buttonIn(others, "Report")).toBeTruthy();
     const mine = card("My own honest review.");
@@ -169,15 +206,21 @@ describe("CourseReviewList island", () => {
     await mount();
     await choose(teacherSelect(), "Avery Quill");
     await settle();
-    expect(fetched().map((c) => c.url)).toEqual([`/api/reviews/course/${COURSE}?sort=newest&page=0&size=10&teacherName=Avery+Quill`]);
-    expect(text(document.querySelector(".teacher-score"))).toBe("Professor Avery Quill has an average rating of 3.7 when teaching this course");
+    expect(fetched().map((c) => c.url)).toEqual([
+      `/api/reviews/course/${COURSE}?sort=newest&page=0&size=10&teacherName=Avery+Quill`,
+    ]);
+    expect(text(document.querySelector(".teacher-score"))).toBe(
+      "Professor Avery Quill has an average rating of 3.7 when teaching this course",
+    );
     expect(cards()).toHaveLength(1);
     expect(heading()).toBe("Reviews (1)");
 
     // Sorting keeps the teacher and asks for the most helpful first.
     await choose(sortSelect(), "helpful");
     await settle();
-    expect(fetched().slice(1).map((c) => c.url)).toEqual([`/api/reviews/course/${COURSE}?sort=helpful&page=0&size=10&teacherName=Avery+Quill`]);
+    expect(fetched().slice(1).map((c) => c.url)).toEqual([
+      `/api/reviews/course/${COURSE}?sort=helpful&page=0&size=10&teacherName=Avery+Quill`,
+    ]);
     expect(text(document.querySelector(".teacher-score"))).toContain("3.7");
 
     // A semester keeps both and adds the term.
@@ -211,8 +254,15 @@ describe("CourseReviewList island", () => {
     await mount();
     await choose(sortSelect(), "helpful");
     await settle();
-    expect(fetched()).toEqual([{ url: `/api/reviews/course/${COURSE}?sort=helpful&page=0&size=10`, method: "GET", body: undefined }]);
-    expect(cards().map((c) => text(c.querySelector(".review-text")))).toEqual(["My own honest review.", "Clear lectures, fair exams."]);
+    expect(fetched()).toEqual([{
+      url: `/api/reviews/course/${COURSE}?sort=helpful&page=0&size=10`,
+      method: "GET",
+      body: undefined,
+    }]);
+    expect(cards().map((c) => text(c.querySelector(".review-text")))).toEqual([
+      "My own honest review.",
+      "Clear lectures, fair exams.",
+    ]);
   });
 
   test("Upvote POSTs the vote and shows the count and aria-pressed from the server's answer; Downvote switches", async () => {
@@ -326,7 +376,9 @@ describe("CourseReviewList island", () => {
   });
 
   test("a voting error shows the same 'Error loading: {message}' box and keeps the count", async () => {
-    vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "You cannot vote on your own review" }, { status: 403 }));
+    vi.mocked(fetch).mockResolvedValueOnce(
+      Response.json({ message: "You cannot vote on your own review" }, { status: 403 }),
+    );
     await mount();
     const others = card("Clear lectures, fair exams.");
     await click(labelled(others, "Upvote"));
@@ -352,17 +404,23 @@ describe("CourseReviewList island", () => {
     const [call] = fetched();
     expect(call).toMatchObject({ url: "/api/reviews/11/report", method: "POST" });
     expect(JSON.parse(call.body as string)).toEqual({ reason: "Spam or not about this course" });
-    await answer.answer(Response.json({ message: "Thanks. The review has been reported and will be looked at.", hidden: false }));
+    await answer.answer(
+      Response.json({ message: "Thanks. The review has been reported and will be looked at.", hidden: false }),
+    );
     await settle();
     expect(text(others.querySelector(".review-actions .muted"))).toBe("Reported");
     expect(others.querySelector(".report-form")).toBeNull();
     expect([...others.querySelectorAll("button")].some((b) => text(b) === "Report")).toBe(false);
-    expect(text(document.querySelector(".alert-success[role=status]"))).toBe("Thanks. The review has been reported and will be looked at.");
+    expect(text(document.querySelector(".alert-success[role=status]"))).toBe(
+      "Thanks. The review has been reported and will be looked at.",
+    );
     expect(cards()).toHaveLength(2);
   });
 
   test("a report that hides the review removes it; a failed report shows the error box", async () => {
-    vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "You have already reported this review" }, { status: 409 }));
+    vi.mocked(fetch).mockResolvedValueOnce(
+      Response.json({ message: "You have already reported this review" }, { status: 409 }),
+    );
     await mount({ reviews: [OTHERS, THIRD, MINE] });
     const others = card("Clear lectures, fair exams.");
     await click(buttonIn(others, "Report"));
@@ -387,7 +445,11 @@ describe("CourseReviewList island", () => {
     expect(heading()).toBe("Reviews (3)");
     await click(buttonIn(document, "Show more reviews (1 more)"));
     await settle();
-    expect(fetched()).toEqual([{ url: `/api/reviews/course/${COURSE}?sort=newest&page=1&size=10`, method: "GET", body: undefined }]);
+    expect(fetched()).toEqual([{
+      url: `/api/reviews/course/${COURSE}?sort=newest&page=1&size=10`,
+      method: "GET",
+      body: undefined,
+    }]);
     expect(cards().map((c) => text(c.querySelector(".review-text")))).toEqual([
       "Clear lectures, fair exams.",
       "My own honest review.",

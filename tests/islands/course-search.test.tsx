@@ -21,7 +21,12 @@ const EC101 = course(2, "CAS", "EC", "101", "Introductory Microeconomic Analysis
 const MA123 = course(3, "CAS", "MA", "123", "Calculus I", 3.9, ["QR2"]);
 const EK125 = course(4, "ENG", "EK", "125", "Introduction to Programming for Engineers", 0, []);
 
-function page(content: CourseView[], totalElements = content.length, totalPages = content.length ? 1 : 0, number = 0): SearchPage {
+function page(
+  content: CourseView[],
+  totalElements = content.length,
+  totalPages = content.length ? 1 : 0,
+  number = 0,
+): SearchPage {
   return { content, totalElements, totalPages, number, size: 18 };
 }
 
@@ -31,7 +36,13 @@ const COLLEGES = [
   { code: "QST", name: "Questrom School of Business" },
 ];
 
-type Props = { filter?: SearchFilter; result?: SearchPage; departments?: Record<string, NamedCode[]>; signedIn?: boolean; lists?: ListIds | null };
+type Props = {
+  filter?: SearchFilter;
+  result?: SearchPage;
+  departments?: Record<string, NamedCode[]>;
+  signedIn?: boolean;
+  lists?: ListIds | null;
+};
 
 /** Renders the island as the server does, then hydrates it as the browser does. */
 async function mount(props: Props = {}) {
@@ -54,7 +65,8 @@ async function mount(props: Props = {}) {
 const settle = () => act(async () => await new Promise((resolve) => setTimeout(resolve, 0)));
 
 const text = (element: Element | null | undefined) => (element?.textContent ?? "").replace(/\s+/g, " ").trim();
-const click = (element: HTMLElement) => act(async () => void element.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 })));
+const click = (element: HTMLElement) =>
+  act(async () => void element.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 })));
 
 function checkbox(name: string, value: string): HTMLInputElement {
   const found = document.querySelector<HTMLInputElement>(`input[type=checkbox][name="${name}"][value="${value}"]`);
@@ -88,13 +100,15 @@ async function afterPause() {
 const found = () => text(document.getElementById("search-found"));
 const titles = () => [...document.querySelectorAll(".course-card h3")].map(text);
 const spinner = () => document.querySelector("[role=status][aria-label='Loading courses']");
-const cardOf = (title: string) => [...document.querySelectorAll<HTMLElement>(".course-card")].find((c) => text(c.querySelector("h3")) === title)!;
+const cardOf = (title: string) =>
+  [...document.querySelectorAll<HTMLElement>(".course-card")].find((c) => text(c.querySelector("h3")) === title)!;
 function buttonIn(scope: ParentNode, label: string): HTMLButtonElement {
   const button = [...scope.querySelectorAll("button")].find((b) => text(b) === label);
   if (!button) throw new Error(`no button "${label}" in ${text(scope as Element)}`);
   return button;
 }
-const toggles = () => [...document.querySelectorAll<HTMLButtonElement>(".course-card .card-actions button, .course-card .bookmark")];
+const toggles =
+  () => [...document.querySelectorAll<HTMLButtonElement>(".course-card .card-actions button, .course-card .bookmark")];
 const chips = () => [...document.querySelectorAll(".chips .chip")].map(text);
 
 /** The URLs fetch was called with, in order. */
@@ -109,8 +123,14 @@ function deferred() {
 }
 
 const DEPARTMENTS: Record<string, NamedCode[]> = {
-  CAS: [{ code: "MA", name: "Mathematics & Statistics" }, { code: "CS", name: "Computer Science" }, { code: "EC", name: "Economics" }],
-  ENG: [{ code: "EK", name: "Engineering Core" }, { code: "CS", name: "Computer Science" }, { code: "BE", name: "Biomedical Engineering" }],
+  CAS: [{ code: "MA", name: "Mathematics & Statistics" }, { code: "CS", name: "Computer Science" }, {
+    code: "EC",
+    name: "Economics",
+  }],
+  ENG: [{ code: "EK", name: "Engineering Core" }, { code: "CS", name: "Computer Science" }, {
+    code: "BE",
+    name: "Biomedical Engineering",
+  }],
   QST: [{ code: "FE", name: "Finance" }],
 };
 
@@ -187,7 +207,9 @@ describe("CourseSearch island", () => {
     expect(text(document.querySelector("summary.filter-toggle"))).toBe("Filters (3)");
 
     // A chip removes its filter, and the search follows.
-    await click([...document.querySelectorAll<HTMLButtonElement>(".chips .chip")].find((c) => text(c) === "Hub QR2 ×")!);
+    await click(
+      [...document.querySelectorAll<HTMLButtonElement>(".chips .chip")].find((c) => text(c) === "Hub QR2 ×")!,
+    );
     await afterPause();
     expect(searches().at(-1)).toBe("/api/courses/search?colleges=CAS&minRating=3.5");
     expect(checkbox("hubReqs", "QR2").checked).toBe(false);
@@ -241,7 +263,9 @@ describe("CourseSearch island", () => {
     expect(searches()).toHaveLength(1);
     expect(searches()[0]).toMatch(/^\/api\/courses\/search\??$/);
     expect(found()).toBe("Found 0 courses");
-    expect(text(document.querySelector(".search-results .empty"))).toBe("No courses found. Try adjusting the filter parameters.");
+    expect(text(document.querySelector(".search-results .empty"))).toBe(
+      "No courses found. Try adjusting the filter parameters.",
+    );
     expect(document.querySelectorAll(".course-card")).toHaveLength(0);
     expect(document.querySelector("nav.pagination")).toBeNull();
   });
@@ -313,7 +337,8 @@ describe("CourseSearch island", () => {
     await click(checkbox("colleges", "CAS"));
     await settle();
     expect(fetched()).toEqual(["/api/courses/departments/CAS?names=true"]);
-    const departments = () => [...document.querySelectorAll<HTMLInputElement>("input[name=departments]")].map((i) => text(i.closest("label")));
+    const departments = () =>
+      [...document.querySelectorAll<HTMLInputElement>("input[name=departments]")].map((i) => text(i.closest("label")));
     expect(departments()).toEqual(["Computer Science (CS)", "Economics (EC)", "Mathematics & Statistics (MA)"]);
 
     await click(checkbox("colleges", "ENG"));
@@ -349,30 +374,38 @@ describe("CourseSearch island", () => {
     await setValue(byId<HTMLInputElement>("search-maxDifficulty"), "2");
     await click(checkbox("includeUnreviewed", "true"));
     await afterPause();
-    expect(searches().at(-1)).toBe("/api/courses/search?maxDifficulty=2&levels=100&levels=500&currentOnly=true&includeUnreviewed=true");
-    await click([...document.querySelectorAll<HTMLButtonElement>(".chips .chip")].find((c) => text(c) === "Clear all")!);
+    expect(searches().at(-1)).toBe(
+      "/api/courses/search?maxDifficulty=2&levels=100&levels=500&currentOnly=true&includeUnreviewed=true",
+    );
+    await click(
+      [...document.querySelectorAll<HTMLButtonElement>(".chips .chip")].find((c) => text(c) === "Clear all")!,
+    );
     await afterPause();
     expect(searches().at(-1)).toMatch(/^\/api\/courses\/search\??$/);
     expect(chips()).toEqual([]);
   });
 
-  test("the table view loads when chosen, shows 'No ratings yet' for a course without reviews, and is remembered", async () => {
-    await mount({ result: page([CS111, EK125]) });
-    try {
-      await click(buttonIn(document, "Table"));
-      // The table's module loads on first use: on a cold cache that takes a while, so wait for its rows.
-      for (let waited = 0; waited < 20_000 && !document.querySelector(".course-table tbody tr"); waited += 50) {
-        await act(async () => await new Promise((resolve) => setTimeout(resolve, 50)));
+  test(
+    "the table view loads when chosen, shows 'No ratings yet' for a course without reviews, and is remembered",
+    async () => {
+      await mount({ result: page([CS111, EK125]) });
+      try {
+        await click(buttonIn(document, "Table"));
+        // The table's module loads on first use: on a cold cache that takes a while, so wait for its rows.
+        for (let waited = 0; waited < 20_000 && !document.querySelector(".course-table tbody tr"); waited += 50) {
+          await act(async () => await new Promise((resolve) => setTimeout(resolve, 50)));
+        }
+        const rows = [...document.querySelectorAll(".course-table tbody tr")].map((row) => text(row));
+        expect(rows).toHaveLength(2);
+        expect(rows[1]).toContain("No ratings yet");
+        expect(localStorage.getItem("searchView")).toBe("table");
+      } finally {
+        // The next tests expect the cards, whatever happened here.
+        localStorage.removeItem("searchView");
       }
-      const rows = [...document.querySelectorAll(".course-table tbody tr")].map((row) => text(row));
-      expect(rows).toHaveLength(2);
-      expect(rows[1]).toContain("No ratings yet");
-      expect(localStorage.getItem("searchView")).toBe("table");
-    } finally {
-      // The next tests expect the cards, whatever happened here.
-      localStorage.removeItem("searchView");
-    }
-  }, 45_000);
+    },
+    45_000,
+  );
 
   test("a visitor clicking Mark Done is sent to /login?next=… and nothing is sent", async () => {
     history.replaceState(null, "", "/search?colleges=CAS");

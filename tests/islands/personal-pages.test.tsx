@@ -13,8 +13,19 @@ import type { CourseView, MyReviewView } from "../../src/lib/api-types.ts";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-function course(id: number, college: string, department: string, number: string, title: string, overall: number, hubs: string[]): CourseView {
-  return courseView(id, college, department, number, title, overall, hubs, { noPreReqs: true, numReviews: overall ? 3 : 0 });
+function course(
+  id: number,
+  college: string,
+  department: string,
+  number: string,
+  title: string,
+  overall: number,
+  hubs: string[],
+): CourseView {
+  return courseView(id, college, department, number, title, overall, hubs, {
+    noPreReqs: true,
+    numReviews: overall ? 3 : 0,
+  });
 }
 
 // Deliberately out of order: 111, 99, 120S and 120 sort as 99, 111, 120, 120S by code.
@@ -26,7 +37,9 @@ const EC101 = course(5, "CAS", "EC", "101", "Introductory Microeconomic Analysis
 
 /** Renders the island as the server does, then hydrates it as the browser does. */
 async function mount(element: ReactElement, islands: Record<string, { Component: unknown }>) {
-  document.body.innerHTML = renderToString(<IslandContext.Provider value={new IslandCollector()}>{element}</IslandContext.Provider>);
+  document.body.innerHTML = renderToString(
+    <IslandContext.Provider value={new IslandCollector()}>{element}</IslandContext.Provider>,
+  );
   await act(async () => bootIslands(islands));
 }
 
@@ -70,15 +83,21 @@ describe("personal page islands", () => {
         />,
         { ListedCourses },
       );
-    const cardOf = (title: string) => [...document.querySelectorAll(".course-card")].find((c) => text(c.querySelector(".course-title")) === title)!;
+    const cardOf = (title: string) =>
+      [...document.querySelectorAll(".course-card")].find((c) => text(c.querySelector(".course-title")) === title)!;
 
     test("hydrates the cards with toggles showing the lists", async () => {
       await myCourses();
       expect(document.querySelector("[data-island=ListedCourses]")).not.toBeNull();
       expect(text(document.querySelector(".list-count"))).toBe("You have 5 courses");
-      expect([...cardOf("Algorithms").querySelectorAll(".card-actions button")].map(text)).toEqual(["Remove Done", "Add Future"]);
-      expect([...cardOf("Introductory Microeconomic Analysis").querySelectorAll(".card-actions button")].map(text)).toEqual(["Mark Done", "End Future"]);
-      expect(cardOf("Introduction to Computer Science 1").querySelector(".bookmark")!.getAttribute("aria-pressed")).toBe("true");
+      expect([...cardOf("Algorithms").querySelectorAll(".card-actions button")].map(text)).toEqual([
+        "Remove Done",
+        "Add Future",
+      ]);
+      expect([...cardOf("Introductory Microeconomic Analysis").querySelectorAll(".card-actions button")].map(text))
+        .toEqual(["Mark Done", "End Future"]);
+      expect(cardOf("Introduction to Computer Science 1").querySelector(".bookmark")!.getAttribute("aria-pressed"))
+        .toBe("true");
     });
 
     test("Remove Done flips to Mark Done after the server agrees, and the card stays", async () => {
@@ -87,16 +106,22 @@ describe("personal page islands", () => {
       await myCourses();
       await click(buttonIn(cardOf("Algorithms"), "Remove Done"));
       // Every toggle on the page is disabled while the call runs.
-      expect([...document.querySelectorAll<HTMLButtonElement>(".card-actions button")].every((b) => b.disabled)).toBe(true);
+      expect([...document.querySelectorAll<HTMLButtonElement>(".card-actions button")].every((b) => b.disabled)).toBe(
+        true,
+      );
       const [url, init] = vi.mocked(fetch).mock.calls[0];
       expect(url).toBe("/api/users/completed-courses/4");
       expect(init!.method).toBe("DELETE");
-      await act(async () => answer(Response.json({ message: "Removed from your completed courses.", changed: true, inList: false })));
+      await act(async () =>
+        answer(Response.json({ message: "Removed from your completed courses.", changed: true, inList: false }))
+      );
       await settle();
       expect(buttonIn(cardOf("Algorithms"), "Mark Done").getAttribute("aria-pressed")).toBe("false");
       expect(cardOf("Algorithms")).toBeTruthy();
       expect(document.querySelectorAll(".course-card")).toHaveLength(5);
-      expect([...document.querySelectorAll<HTMLButtonElement>(".card-actions button")].some((b) => b.disabled)).toBe(false);
+      expect([...document.querySelectorAll<HTMLButtonElement>(".card-actions button")].some((b) => b.disabled)).toBe(
+        false,
+      );
     });
 
     test("End Future and the bookmark flip too", async () => {
@@ -135,9 +160,12 @@ describe("personal page islands", () => {
       expect(document.querySelectorAll(".course-card")).toHaveLength(0);
       const table = document.querySelectorAll("table")[1];
       const codes = () => [...table.querySelectorAll("tbody tr")].map((tr) => text(tr.querySelector("td")));
-      const header = (label: string) => [...table.querySelectorAll("th")].find((th) => text(th.querySelector("button")).startsWith(label))!;
+      const header = (label: string) =>
+        [...table.querySelectorAll("th")].find((th) => text(th.querySelector("button")).startsWith(label))!;
       const sorted = () =>
-        [...table.querySelectorAll("th[aria-sort]")].map((th) => [text(th.querySelector("button")).replace(/[▲▼↕]/g, "").trim(), th.getAttribute("aria-sort")]);
+        [...table.querySelectorAll("th[aria-sort]")].map((
+          th,
+        ) => [text(th.querySelector("button")).replace(/[▲▼↕]/g, "").trim(), th.getAttribute("aria-sort")]);
 
       // The order of the list until a header is chosen; no aria-sort yet.
       expect(codes()).toEqual(["CAS CS 111", "CAS CS 99", "CAS CS 120S", "CAS CS 120"]);
@@ -162,7 +190,12 @@ describe("personal page islands", () => {
       await click(header("Overall rating").querySelector("button")!);
       expect(codes()).toEqual(["CAS CS 120", "CAS CS 111", "CAS CS 120S", "CAS CS 99"]);
       expect(sorted()).toEqual([["Overall rating", "descending"]]);
-      expect([...table.querySelectorAll("tbody tr")].map((tr) => text(tr.querySelectorAll("td")[2]))).toEqual(["4.8", "4.2", "3.1", "No ratings yet"]);
+      expect([...table.querySelectorAll("tbody tr")].map((tr) => text(tr.querySelectorAll("td")[2]))).toEqual([
+        "4.8",
+        "4.2",
+        "3.1",
+        "No ratings yet",
+      ]);
 
       await click(header("Hub units").querySelector("button")!);
       expect(codes()).toEqual(["CAS CS 111", "CAS CS 120", "CAS CS 120S", "CAS CS 99"]);
@@ -207,8 +240,12 @@ describe("personal page islands", () => {
         reported: false,
       };
     }
-    const two = () => mount(<MyReviewList reviews={[myReview(11, 1, "CAS CS 111"), myReview(12, 5, "CAS EC 101", true)]} />, { MyReviewList });
-    const cardOf = (code: string) => [...document.querySelectorAll(".review-card")].find((c) => text(c.querySelector("h2")).startsWith(code));
+    const two = () =>
+      mount(<MyReviewList reviews={[myReview(11, 1, "CAS CS 111"), myReview(12, 5, "CAS EC 101", true)]} />, {
+        MyReviewList,
+      });
+    const cardOf = (code: string) =>
+      [...document.querySelectorAll(".review-card")].find((c) => text(c.querySelector("h2")).startsWith(code));
 
     test("hydrates with the count, course links, Edit links and the hidden marker", async () => {
       await two();

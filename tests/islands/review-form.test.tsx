@@ -85,8 +85,10 @@ const settle = () => act(async () => await new Promise((resolve) => setTimeout(r
 const text = (element: Element | null | undefined) => (element?.textContent ?? "").replace(/\s+/g, " ").trim();
 const button = () => document.querySelector<HTMLButtonElement>("button[type=submit]")!;
 const describedBy = (name: string) => (field(name).getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean);
-const messageUnder = (name: string) => document.getElementById(describedBy(name).find((id) => id.endsWith("-message")) ?? "")?.textContent;
-const hintUnder = (name: string) => document.getElementById(describedBy(name).find((id) => id.endsWith("-hint")) ?? "")?.textContent;
+const messageUnder = (name: string) =>
+  document.getElementById(describedBy(name).find((id) => id.endsWith("-message")) ?? "")?.textContent;
+const hintUnder = (name: string) =>
+  document.getElementById(describedBy(name).find((id) => id.endsWith("-hint")) ?? "")?.textContent;
 const radios = (name: string) => [...document.querySelectorAll<HTMLInputElement>(`input[type=radio][name="${name}"]`)];
 const radio = (name: string, value: number) => radios(name).find((r) => r.value === String(value))!;
 const attendance = () => document.querySelector<HTMLInputElement>("input[type=checkbox][name=attendanceRequired]")!;
@@ -194,7 +196,12 @@ describe("ReviewForm island", () => {
     await submit();
     await settle();
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(sent().body).toMatchObject({ teacherName: "x".repeat(100), semester: "s".repeat(100), hoursPerWeek: 0, reviewText: "r".repeat(2000) });
+    expect(sent().body).toMatchObject({
+      teacherName: "x".repeat(100),
+      semester: "s".repeat(100),
+      hoursPerWeek: 0,
+      reviewText: "r".repeat(2000),
+    });
     expect(document.querySelector(".field-error")).toBeNull();
     await act(async () => hydratedRoots.splice(0).forEach((root) => root.unmount()));
     await mount();
@@ -209,7 +216,13 @@ describe("ReviewForm island", () => {
     await mount();
     const rows = [...document.querySelectorAll("fieldset.rating-row")];
     expect(rows).toHaveLength(5);
-    expect(rows.map((row) => text(row.querySelector("legend")).split(" ")[0])).toEqual(["Usefulness", "Difficulty", "Workload", "Interest", "Teacher"]);
+    expect(rows.map((row) => text(row.querySelector("legend")).split(" ")[0])).toEqual([
+      "Usefulness",
+      "Difficulty",
+      "Workload",
+      "Interest",
+      "Teacher",
+    ]);
     for (const [i, name] of RATINGS.entries()) {
       const group = radios(name);
       expect(group).toHaveLength(5);
@@ -351,14 +364,19 @@ describe("ReviewForm island", () => {
 
   test("a 409 shows the server's message with an 'Edit your review' link to ?edit={fields.reviewId}", async () => {
     vi.mocked(fetch).mockResolvedValueOnce(
-      Response.json({ message: "You have already reviewed this course. You can edit your review instead.", fields: { reviewId: "99" } }, { status: 409 }),
+      Response.json({
+        message: "You have already reviewed this course. You can edit your review instead.",
+        fields: { reviewId: "99" },
+      }, { status: 409 }),
     );
     await mount();
     await fillValid();
     await submit();
     await settle();
     const alert = document.querySelector("[role=alert]")!;
-    expect(text(alert)).toBe("You have already reviewed this course. You can edit your review instead. Edit your review");
+    expect(text(alert)).toBe(
+      "You have already reviewed this course. You can edit your review instead. Edit your review",
+    );
     const link = alert.querySelector("a")!;
     expect(text(link)).toBe("Edit your review");
     expect(link.getAttribute("href")).toBe(`/course/${COURSE}/review?edit=99`);
@@ -377,7 +395,9 @@ describe("ReviewForm island", () => {
     expect(document.querySelector("[role=alert] a")).toBeNull();
     expect(button().disabled).toBe(false);
 
-    vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "Invalid review", fields: { semester: "Semester is required" } }, { status: 400 }));
+    vi.mocked(fetch).mockResolvedValueOnce(
+      Response.json({ message: "Invalid review", fields: { semester: "Semester is required" } }, { status: 400 }),
+    );
     await submit();
     await settle();
     expect(text(document.querySelector("[role=alert]"))).toBe("Invalid review");
@@ -396,14 +416,20 @@ describe("ReviewForm island", () => {
   test("props JSON holding </script> and markup stays inert: one script tag, the text round-trips", async () => {
     const hostile = "</script><script>alert(1)</script><!-- \u2028 & done";
     const teacher = `"><img src=x onerror=alert(2)>`;
-    const html = serverHtml(existingReview({ reviewText: hostile, teacherName: teacher, assignmentTypes: "<b>bold</b>" }));
+    const html = serverHtml(
+      existingReview({ reviewText: hostile, teacherName: teacher, assignmentTypes: "<b>bold</b>" }),
+    );
     expect(html.match(/<script/gi)).toHaveLength(1);
     expect(html.match(/<\/script/gi)).toHaveLength(1);
     expect(html).not.toContain("<img");
     expect(html).not.toContain("<b>bold");
     const props = /<script type="application\/json" data-island-props="i0">([^<]*)<\/script>/.exec(html)!;
     expect(props).not.toBeNull();
-    expect(JSON.parse(props[1]).existing).toMatchObject({ reviewText: hostile, teacherName: teacher, assignmentTypes: "<b>bold</b>" });
+    expect(JSON.parse(props[1]).existing).toMatchObject({
+      reviewText: hostile,
+      teacherName: teacher,
+      assignmentTypes: "<b>bold</b>",
+    });
 
     document.body.innerHTML = html;
     expect(document.querySelectorAll("script")).toHaveLength(1);

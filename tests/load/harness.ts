@@ -7,7 +7,9 @@ export const SECRET = "load-secret-0123456789-0123456789-0123456789";
 export const PASSWORD = "correct horse battery load";
 
 /** The V8 flags of `deno task start`, so the server runs as production does. */
-const V8_FLAGS = /--v8-flags=(\S+)/.exec(JSON.parse(await Deno.readTextFile(new URL("../../deno.json", import.meta.url))).tasks.start)?.[1] ?? "";
+const V8_FLAGS =
+  /--v8-flags=(\S+)/.exec(JSON.parse(await Deno.readTextFile(new URL("../../deno.json", import.meta.url))).tasks.start)
+    ?.[1] ?? "";
 const ROOT = new URL("../../", import.meta.url).pathname;
 
 export type Server = { proc: Deno.ChildProcess; base: string; stderr: string[] };
@@ -80,7 +82,13 @@ export function openRaw(url: string): Client {
 export type Student = { id: number; email: string; token: string; courses: number[]; next: number };
 
 /** Creates `count` verified students directly in the database (one shared argon2 hash), each with a token and a shuffled list of courses to review. */
-export async function createStudents(url: string, prefix: string, count: number, courseIds: number[], seed: number): Promise<Student[]> {
+export async function createStudents(
+  url: string,
+  prefix: string,
+  count: number,
+  courseIds: number[],
+  seed: number,
+): Promise<Student[]> {
   const hash = await hashPassword(PASSWORD);
   const client = openRaw(url);
   try {
@@ -96,7 +104,9 @@ export async function createStudents(url: string, prefix: string, count: number,
         } RETURNING id, email, session_key`,
         args: batch.flatMap((e) => [e, hash]),
       });
-      const byEmail = new Map(rows.rows.map((r) => [String(r.email), { id: Number(r.id), sessionKey: String(r.session_key) }]));
+      const byEmail = new Map(
+        rows.rows.map((r) => [String(r.email), { id: Number(r.id), sessionKey: String(r.session_key) }]),
+      );
       for (const e of batch) ids.push(byEmail.get(e)!);
     }
     await tx.commit();
@@ -234,10 +244,19 @@ export class Ledger {
   unknownVotes = new Set<string>();
   votesAcknowledged = 0;
 
-  async createReview(stats: Stats, base: string, student: Student, random: () => number, kind = "review create"): Promise<Answer | null> {
+  async createReview(
+    stats: Stats,
+    base: string,
+    student: Student,
+    random: () => number,
+    kind = "review create",
+  ): Promise<Answer | null> {
     if (student.next >= student.courses.length) return null;
     const courseId = student.courses[student.next++];
-    const answer = await call(stats, base, kind, "POST", `/api/reviews/course/${courseId}`, { token: student.token, body: reviewBody(random) });
+    const answer = await call(stats, base, kind, "POST", `/api/reviews/course/${courseId}`, {
+      token: student.token,
+      body: reviewBody(random),
+    });
     if (answer.status === 201) {
       const id = Number((answer.body as { id: number }).id);
       if (this.reviews.has(id)) throw new Error(`review id ${id} acknowledged twice`);
@@ -248,9 +267,18 @@ export class Ledger {
     return answer;
   }
 
-  async vote(stats: Stats, base: string, student: Student, reviewId: number, type: "UPVOTE" | "DOWNVOTE", kind = "vote"): Promise<Answer> {
+  async vote(
+    stats: Stats,
+    base: string,
+    student: Student,
+    reviewId: number,
+    type: "UPVOTE" | "DOWNVOTE",
+    kind = "vote",
+  ): Promise<Answer> {
     const key = `${student.id}:${reviewId}`;
-    const answer = await call(stats, base, kind, "POST", `/api/votes/review/${reviewId}?voteType=${type}`, { token: student.token });
+    const answer = await call(stats, base, kind, "POST", `/api/votes/review/${reviewId}?voteType=${type}`, {
+      token: student.token,
+    });
     if (answer.status === 200) {
       this.votesAcknowledged++;
       // The answer states the pair's vote after this write, so an earlier unknown outcome no longer matters.
@@ -296,23 +324,30 @@ export async function verify(client: Client, ledger: Ledger, studentIds: number[
   add(
     "acknowledged reviews present",
     missing === 0 && mismatched === 0,
-    `${ledger.reviews.size - missing - mismatched}/${ledger.reviews.size} found (${missing} missing, ${mismatched} changed)`,
+    `${
+      ledger.reviews.size - missing - mismatched
+    }/${ledger.reviews.size} found (${missing} missing, ${mismatched} changed)`,
   );
   const ours = rows.filter((r) => ids.has(r.userId));
-  const unacknowledged = ours.filter((r) => !ledger.reviews.has(r.id) && !ledger.unknownReviews.has(`${r.userId}:${r.courseId}`));
+  const unacknowledged = ours.filter((r) =>
+    !ledger.reviews.has(r.id) && !ledger.unknownReviews.has(`${r.userId}:${r.courseId}`)
+  );
   add(
     "no unacknowledged reviews",
     unacknowledged.length === 0,
     `${unacknowledged.length} rows never acknowledged (${ours.length} rows by load students, ${ledger.unknownReviews.size} writes unanswered)`,
   );
   const duplicates = Number(
-    (await client.execute("SELECT COUNT(*) AS n FROM (SELECT 1 FROM reviews GROUP BY user_id, course_id HAVING COUNT(*) > 1)")).rows[0].n,
+    (await client.execute(
+      "SELECT COUNT(*) AS n FROM (SELECT 1 FROM reviews GROUP BY user_id, course_id HAVING COUNT(*) > 1)",
+    )).rows[0].n,
   );
   add("no duplicate (user, course) reviews", duplicates === 0, `${duplicates} duplicated pairs`);
   const badCounts = Number(
     (await client.execute(`SELECT COUNT(*) AS n FROM reviews r WHERE
       r.upvotes != (SELECT COUNT(*) FROM review_votes v WHERE v.review_id = r.id AND v.vote_type = 'UPVOTE') OR
-      r.downvotes != (SELECT COUNT(*) FROM review_votes v WHERE v.review_id = r.id AND v.vote_type = 'DOWNVOTE')`)).rows[0].n,
+      r.downvotes != (SELECT COUNT(*) FROM review_votes v WHERE v.review_id = r.id AND v.vote_type = 'DOWNVOTE')`))
+      .rows[0].n,
   );
   add("review vote counters = review_votes", badCounts === 0, `${badCounts} reviews differ`);
   const badCourses = Number(

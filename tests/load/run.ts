@@ -55,7 +55,9 @@ async function catalog(): Promise<{ courses: number[]; reviews: number[] }> {
   const client = openRaw(url);
   try {
     const courses = (await client.execute("SELECT id FROM courses ORDER BY id")).rows.map((r) => Number(r.id));
-    const reviews = (await client.execute("SELECT id FROM reviews WHERE hidden = 0 ORDER BY id")).rows.map((r) => Number(r.id));
+    const reviews = (await client.execute("SELECT id FROM reviews WHERE hidden = 0 ORDER BY id")).rows.map((r) =>
+      Number(r.id)
+    );
     return { courses, reviews };
   } finally {
     client.close();
@@ -122,13 +124,21 @@ async function loadRun(): Promise<void> {
       const roll = random();
       if (roll < 0.003 && student && logins < LOAD_LOGINS) {
         logins++;
-        await call(stats, base, "login", "POST", "/api/auth/login", { body: { email: student.email, password: PASSWORD } });
+        await call(stats, base, "login", "POST", "/api/auth/login", {
+          body: { email: student.email, password: PASSWORD },
+        });
       } else if (roll < 0.35) {
         await call(stats, base, "search", "GET", searches[Math.floor(random() * searches.length)]);
       } else if (roll < 0.5) {
         await call(stats, base, "course page", "GET", `/course/${courses[Math.floor(random() * courses.length)]}`);
       } else if (roll < 0.6) {
-        await call(stats, base, "course reviews", "GET", `/api/reviews/course/${courses[Math.floor(random() * courses.length)]}?sort=helpful`);
+        await call(
+          stats,
+          base,
+          "course reviews",
+          "GET",
+          `/api/reviews/course/${courses[Math.floor(random() * courses.length)]}?sort=helpful`,
+        );
       } else if (roll < 0.75 && student) {
         const answer = await ledger.createReview(stats, base, student, random);
         if (answer?.status === 201) pool.push(Number((answer.body as { id: number }).id));
@@ -147,11 +157,17 @@ async function loadRun(): Promise<void> {
   const half = memory.slice(Math.floor(memory.length / 2));
   console.log(
     `\nserver memory (MB resident, every 5 s): ${memory.map((m) => m.toFixed(0)).join(" ")}; ` +
-      `peak ${Math.max(...memory).toFixed(0)}, second half ${Math.min(...half).toFixed(0)}-${Math.max(...half).toFixed(0)}`,
+      `peak ${Math.max(...memory).toFixed(0)}, second half ${Math.min(...half).toFixed(0)}-${
+        Math.max(...half).toFixed(0)
+      }`,
   );
   console.log(`\n${table(["kind", "requests"], [...stats.byKind].map(([k, n]) => [k, n]))}`);
-  console.log(`\n${table(["status", "count"], [...stats.byStatus].sort((a, b) => a[0] - b[0]).map(([s, n]) => [s, n]))}`);
-  console.log(`\nacknowledged: ${ledger.reviews.size} reviews, ${ledger.votesAcknowledged} votes (${ledger.votes.size} user/review pairs), ${logins} logins`);
+  console.log(
+    `\n${table(["status", "count"], [...stats.byStatus].sort((a, b) => a[0] - b[0]).map(([s, n]) => [s, n]))}`,
+  );
+  console.log(
+    `\nacknowledged: ${ledger.reviews.size} reviews, ${ledger.votesAcknowledged} votes (${ledger.votes.size} user/review pairs), ${logins} logins`,
+  );
   if (stats.serverErrors.length) console.log(`5xx seen: ${stats.serverErrors.join("; ")}`);
   const client = openRaw(url);
   const checks = await verify(client, ledger, students.map((s) => s.id));
@@ -163,13 +179,22 @@ async function loadRun(): Promise<void> {
     : {
       name: "a backup taken during the writes opens and passes integrity_check",
       ok: copy.reviews >= copy.reviewsBefore && copy.courses === courses.length,
-      detail: `integrity_check ok; ${copy.courses} courses, ${copy.reviews} reviews (${copy.reviewsBefore} when it began), ` +
+      detail:
+        `integrity_check ok; ${copy.courses} courses, ${copy.reviews} reviews (${copy.reviewsBefore} when it began), ` +
         `${(copy.bytes / 1e6).toFixed(1)} MB in ${copy.milliseconds} ms`,
     };
   report("load", [
     { name: "no 5xx", ok: stats.byClass["5xx"] === 0, detail: `${stats.byClass["5xx"]} 5xx` },
-    { name: "every request answered", ok: stats.byClass["no answer"] === 0, detail: `${stats.byClass["no answer"]} without an answer` },
-    { name: "writes happened", ok: ledger.reviews.size > 0 && ledger.votesAcknowledged > 0, detail: `${ledger.reviews.size} reviews, ${loginOk} logins` },
+    {
+      name: "every request answered",
+      ok: stats.byClass["no answer"] === 0,
+      detail: `${stats.byClass["no answer"]} without an answer`,
+    },
+    {
+      name: "writes happened",
+      ok: ledger.reviews.size > 0 && ledger.votesAcknowledged > 0,
+      detail: `${ledger.reviews.size} reviews, ${loginOk} logins`,
+    },
     backupCheck,
     ...checks,
   ]);
@@ -198,7 +223,9 @@ async function writers(
         if (answer?.status === 201) pool.push(Number((answer.body as { id: number }).id));
       } else {
         const target = voteTarget(pool, ledger, student, random);
-        if (target !== null) answer = await ledger.vote(statsNow(), base(), student, target, random() < 0.6 ? "UPVOTE" : "DOWNVOTE");
+        if (target !== null) {
+          answer = await ledger.vote(statsNow(), base(), student, target, random() < 0.6 ? "UPVOTE" : "DOWNVOTE");
+        }
       }
       // While the server is down, do not spin.
       if (answer && answer.status === null) await sleep(100);
@@ -270,7 +297,9 @@ async function killRun(): Promise<void> {
       ])
     }`,
   );
-  console.log(`\nacknowledged before the kill vs found after it: reviews ${found}; restart took ${restartMs.toFixed(0)} ms`);
+  console.log(
+    `\nacknowledged before the kill vs found after it: reviews ${found}; restart took ${restartMs.toFixed(0)} ms`,
+  );
   report("sigkill", [
     ...checksAtKill.map((c) => ({ ...c, name: `after kill: ${c.name}` })),
     { name: "restarted server answers /healthz", ok: health.ok, detail: `${health.status}` },
@@ -287,7 +316,9 @@ async function killRun(): Promise<void> {
 // ------------------------------------------------------------------ 3. locked database
 
 async function lockRun(): Promise<void> {
-  console.log(`\n## 3. locked database: 40 writing clients; another connection holds BEGIN IMMEDIATE for ${LOCK_SECONDS} s, then for ${LONG_LOCK_SECONDS} s`);
+  console.log(
+    `\n## 3. locked database: 40 writing clients; another connection holds BEGIN IMMEDIATE for ${LOCK_SECONDS} s, then for ${LONG_LOCK_SECONDS} s`,
+  );
   server = await startServer(url, port, "on");
   const { courses, reviews } = await catalog();
   const students = await createStudents(url, "lock", 80, courses, 3);
@@ -314,7 +345,9 @@ async function lockRun(): Promise<void> {
     const student = students[students.length - 1 - probes.length];
     const t0 = performance.now();
     let answer = await ledger.createReview(probeStats, base, student, rng(9));
-    while (answer?.status === 503 && performance.now() - t0 < 15_000) answer = await ledger.createReview(probeStats, base, student, rng(9));
+    while (answer?.status === 503 && performance.now() - t0 < 15_000) {
+      answer = await ledger.createReview(probeStats, base, student, rng(9));
+    }
     probes.push({
       name: `a write succeeds after the ${seconds} s lock`,
       ok: answer?.status === 201,
@@ -356,17 +389,27 @@ async function lockRun(): Promise<void> {
       ms.length ? ms[ms.length - 1].toFixed(0) : "-",
     ];
   });
-  console.log(`\n${table(["requests", "count", "2xx", "4xx", "503", "other 5xx", "no answer", "p50 ms", "p99 ms", "max ms"], rows)}`);
+  console.log(
+    `\n${
+      table(["requests", "count", "2xx", "4xx", "503", "other 5xx", "no answer", "p50 ms", "p99 ms", "max ms"], rows)
+    }`,
+  );
   const busy = stats.samples.filter((s) => s.status === 503);
   if (busy.length) {
     const at = (t: number) => {
       const lock = locks.findLast((l) => t >= l.start);
       return lock
-        ? `${((t - lock.start) / 1000).toFixed(2)} s after the ${lock.seconds} s lock began (held until ${((lock.end - lock.start) / 1000).toFixed(2)} s)`
+        ? `${((t - lock.start) / 1000).toFixed(2)} s after the ${lock.seconds} s lock began (held until ${
+          ((lock.end - lock.start) / 1000).toFixed(2)
+        } s)`
         : "before any lock";
     };
     console.log(
-      `\n503s (${busy.length}): ${busy.slice(0, 8).map((s) => `${s.kind} answered ${at(s.end)} after ${(s.end - s.start).toFixed(0)} ms`).join("; ")}`,
+      `\n503s (${busy.length}): ${
+        busy.slice(0, 8).map((s) => `${s.kind} answered ${at(s.end)} after ${(s.end - s.start).toFixed(0)} ms`).join(
+          "; ",
+        )
+      }`,
     );
   }
   const other = stats.samples.filter((s) => s.status === null || (s.status >= 300 && s.status !== 503)).length;

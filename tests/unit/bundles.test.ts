@@ -50,7 +50,14 @@ describe("serving the built files", () => {
   test("each file is read from disk once, in each encoding; a name that is not there is looked for again", async () => {
     const dir = await Deno.makeTempDir();
     try {
-      const manifest: AssetManifest = { dir, css: "", boot: "", islands: {}, imports: {}, apiReference: { js: "", css: "" } };
+      const manifest: AssetManifest = {
+        dir,
+        css: "",
+        boot: "",
+        islands: {},
+        imports: {},
+        apiReference: { js: "", css: "" },
+      };
       await Deno.writeTextFile(`${dir}/boot-A.js`, "plain");
       await Deno.writeTextFile(`${dir}/boot-A.js.br`, "brotli");
       const text = async (name: string, accept = "") => {

@@ -11,14 +11,21 @@ import { courses, reviews, users } from "../../db/schema.ts";
 import { parseRobots } from "../../src/services/catalog/robots-rules.ts";
 import { parseCourseList, parseCoursePage } from "../../src/services/catalog/bulletin-pages.ts";
 import { catalogSource, ensureReferenceData } from "../../src/services/catalog/catalog.ts";
-import { resolveColleges, syncCatalog, SyncInputError, type SyncOptions } from "../../src/services/catalog/bulletin-sync.ts";
+import {
+  resolveColleges,
+  syncCatalog,
+  SyncInputError,
+  type SyncOptions,
+} from "../../src/services/catalog/bulletin-sync.ts";
 
 const FIXTURES = new URL("../fixtures/bulletin/", import.meta.url);
 const REPO = new URL("../../", import.meta.url).pathname;
 const LAST_MODIFIED = "Mon, 01 Sep 2025 12:00:00 GMT";
 const CONTACT = "mailto:maintainer@hubrate.local";
 const COURSES = "/academics/cas/courses/";
-const PAGES = ["", "2/", "cas-aa-103/", "cas-ph-110/", "cas-ma-121/", "cas-wr-151w/", "cas-ch-401/", "cas-hi-299/"].map((p) => COURSES + p);
+const PAGES = ["", "2/", "cas-aa-103/", "cas-ph-110/", "cas-ma-121/", "cas-wr-151w/", "cas-ch-401/", "cas-hi-299/"].map(
+  (p) => COURSES + p,
+);
 const MALFORMED_REASON = 'no course code heading (such as "CAS AA 103")';
 
 const fixture = (path: string) => Deno.readTextFile(new URL(`.${path}index.html`, FIXTURES));
@@ -29,7 +36,8 @@ const EXPECTED = {
     department: "AA",
     number: "103",
     title: "Black Atlantic Poetry & Song",
-    description: "Reads poetry, spirituals, and spoken word from the Caribbean, West Africa, and the United States, asking how sound and print carry " +
+    description:
+      "Reads poetry, spirituals, and spoken word from the Caribbean, West Africa, and the United States, asking how sound and print carry " +
       "memory across the Atlantic. Weekly listening journals and two essays.",
     prerequisites: "First-Year Writing Seminar (CAS WR 120 or equivalent).",
     has_prerequisites: true,
@@ -40,7 +48,8 @@ const EXPECTED = {
     department: "PH",
     number: "110",
     title: "Ethics in Everyday Life",
-    description: "What do we owe strangers, friends, and future people? We test answers from Aristotle, Kant, and Mill against cases from medicine, " +
+    description:
+      "What do we owe strangers, friends, and future people? We test answers from Aristotle, Kant, and Mill against cases from medicine, " +
       "work & the internet, and practise the argument skills of philosophy. Students\u2019 short papers are workshopped in class \u2014 bring drafts.",
     prerequisites: null,
     has_prerequisites: false,
@@ -51,7 +60,8 @@ const EXPECTED = {
     department: "MA",
     number: "121",
     title: "Calculus for the Life & Health Sciences",
-    description: "Derivatives and integrals through models of growth, dosage, and decay, with weekly data labs in a spreadsheet.",
+    description:
+      "Derivatives and integrals through models of growth, dosage, and decay, with weekly data labs in a spreadsheet.",
     prerequisites: "CAS MA 118 or a placement score of 25 or higher.",
     has_prerequisites: true,
     hub_units: ["QR2", "CRT"],
@@ -61,7 +71,8 @@ const EXPECTED = {
     department: "WR",
     number: "151W",
     title: "Writing Seminar: Boston Neighborhoods",
-    description: "Students walk, interview, and write about one Boston neighborhood all term, building a researched feature in stages with a partner.",
+    description:
+      "Students walk, interview, and write about one Boston neighborhood all term, building a researched feature in stages with a partner.",
     prerequisites: null,
     has_prerequisites: false,
     hub_units: ["WRI", "RIL", "TWC"],
@@ -71,7 +82,8 @@ const EXPECTED = {
     department: "CH",
     number: "401",
     title: "Advanced Laboratory Methods in Chemistry",
-    description: "Spectroscopy, chromatography, and electrochemistry in a project laboratory; students design and defend one extended experiment.",
+    description:
+      "Spectroscopy, chromatography, and electrochemistry in a project laboratory; students design and defend one extended experiment.",
     prerequisites: "CAS CH 203 and CAS CH 204, or consent of instructor.",
     has_prerequisites: true,
     hub_units: [],
@@ -114,7 +126,11 @@ describe("bulletin parsing", () => {
   test("unknown Hub list items are reported; a list item naming areas in other words still counts", () => {
     const page = parseCoursePage(`<h1>Labs</h1><h2>ENG EK 131</h2><div id="course-content"><p>Build things.</p>
       <ul class="cf-hub-offerings"><li>Scientific Inquiry II or Social Inquiry II</li><li>Interpretive Dance</li><li>Social Inquiry I</li></ul></div>`);
-    expect(page).toMatchObject({ ok: true, course: { hub_units: ["SI2", "SO2", "SO1"] }, unknownHubAreas: ["Interpretive Dance"] });
+    expect(page).toMatchObject({
+      ok: true,
+      course: { hub_units: ["SI2", "SO2", "SO1"] },
+      unknownHubAreas: ["Interpretive Dance"],
+    });
   });
 });
 
@@ -175,7 +191,11 @@ async function etagOf(body: string): Promise<string> {
 
 /** A static server over the fixtures that answers like the bulletin: ETag, Last-Modified, 304 on a matching If-None-Match. */
 function serveBulletin(): Bulletin {
-  const bulletin: Omit<Bulletin, "base" | "close"> = { hits: [], robots: "User-agent: *\nDisallow: /academics/*/print/\n", overrides: new Map() };
+  const bulletin: Omit<Bulletin, "base" | "close"> = {
+    hits: [],
+    robots: "User-agent: *\nDisallow: /academics/*/print/\n",
+    overrides: new Map(),
+  };
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
     const path = new URL(request.url).pathname;
     bulletin.hits.push({ path, headers: request.headers });
@@ -192,9 +212,14 @@ function serveBulletin(): Bulletin {
     }
     const etag = await etagOf(body);
     if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers: { etag } });
-    return new Response(body, { headers: { "content-type": "text/html; charset=UTF-8", etag, "last-modified": LAST_MODIFIED } });
+    return new Response(body, {
+      headers: { "content-type": "text/html; charset=UTF-8", etag, "last-modified": LAST_MODIFIED },
+    });
   });
-  return Object.assign(bulletin, { base: `http://127.0.0.1:${server.addr.port}/academics/`, close: () => server.shutdown() });
+  return Object.assign(bulletin, {
+    base: `http://127.0.0.1:${server.addr.port}/academics/`,
+    close: () => server.shutdown(),
+  });
 }
 
 /** Virtual time: sleeping advances it at once, so spacing is exact and tests are fast. */
@@ -277,7 +302,9 @@ async function storedCourses() {
 }
 
 const sortedUnits = (expected: typeof EXPECTED) =>
-  Object.fromEntries(Object.entries(expected).map(([code, course]) => [code, { ...course, hub_units: [...course.hub_units].sort() }]));
+  Object.fromEntries(
+    Object.entries(expected).map(([code, course]) => [code, { ...course, hub_units: [...course.hub_units].sort() }]),
+  );
 
 describe("catalog sync", () => {
   test("crawls the college's pages one per second with its User-Agent and loads the courses through the import", async () => {
@@ -327,7 +354,13 @@ describe("catalog sync", () => {
   test("a second run asks conditionally: unchanged pages answer 304 and keep their courses, a changed one updates, reviews stay", async () => {
     await sync();
     const [aa103] = await database.db.select().from(courses).where(eq(courses.number, "103"));
-    const [user] = await database.db.insert(users).values({ email: "r@bu.edu", passwordHash: "x", college: "CAS", major: "Undecided", expectedGrad: 2027 })
+    const [user] = await database.db.insert(users).values({
+      email: "r@bu.edu",
+      passwordHash: "x",
+      college: "CAS",
+      major: "Undecided",
+      expectedGrad: 2027,
+    })
       .returning();
     await database.db.insert(reviews).values({
       courseId: aa103.id,
@@ -344,13 +377,24 @@ describe("catalog sync", () => {
       assignmentTypes: "Essays",
       reviewText: "Listening journals were the best part.",
     });
-    const changed = (await fixture(`${COURSES}cas-ph-110/`)).replace("Ethics <em>in</em> Everyday&nbsp;Life", "Ethics in Public Life")
+    const changed = (await fixture(`${COURSES}cas-ph-110/`)).replace(
+      "Ethics <em>in</em> Everyday&nbsp;Life",
+      "Ethics in Public Life",
+    )
       .replace(/<li><span class="hub-icon"><\/span>Critical {3}Thinking<\/li>/, "");
     bulletin.overrides.set(`${COURSES}cas-ph-110/`, changed);
     bulletin.hits = [];
 
     const report = await sync();
-    expect(report).toMatchObject({ fetched: 1, notModified: 7, coursesParsed: 1, coursesUnchanged: 4, upserted: 5, errors: [], resumed: false });
+    expect(report).toMatchObject({
+      fetched: 1,
+      notModified: 7,
+      coursesParsed: 1,
+      coursesUnchanged: 4,
+      upserted: 5,
+      errors: [],
+      resumed: false,
+    });
     expect(report.skipped).toEqual([{ url: url(`${COURSES}cas-hi-299/`), reason: MALFORMED_REASON }]);
     for (const hit of bulletin.hits.filter((h) => h.path !== "/robots.txt")) {
       expect(hit.headers.get("if-none-match")).toMatch(/^"[0-9a-f]{16}"$/);
@@ -368,7 +412,13 @@ describe("catalog sync", () => {
 
   test("an interrupted crawl continues where it stopped, without fetching done pages again", async () => {
     const first = await sync({ maxPages: 3 });
-    expect(first).toMatchObject({ stopped: "reached --max-pages 3", fetched: 3, remaining: 5, upserted: 1, resumed: false });
+    expect(first).toMatchObject({
+      stopped: "reached --max-pages 3",
+      fetched: 3,
+      remaining: 5,
+      upserted: 1,
+      resumed: false,
+    });
     const state = JSON.parse(await Deno.readTextFile(`${dir}/state.json`));
     expect(state.done).toEqual(PAGES.slice(0, 3).map(url));
     expect(state.queue).toHaveLength(5);
@@ -378,7 +428,14 @@ describe("catalog sync", () => {
     bulletin.hits = [];
 
     const second = await sync();
-    expect(second).toMatchObject({ resumed: true, fetched: 5, notModified: 0, remaining: 0, collected: 5, upserted: 5 });
+    expect(second).toMatchObject({
+      resumed: true,
+      fetched: 5,
+      notModified: 0,
+      remaining: 0,
+      collected: 5,
+      upserted: 5,
+    });
     expect(second.stopped).toBeUndefined();
     const secondPages = pageHits();
     expect(secondPages.filter((p) => firstPages.includes(p))).toEqual([]);
@@ -388,7 +445,9 @@ describe("catalog sync", () => {
 
   test("waits as Retry-After asks on 429, backs off on 5xx, and the next run retries the page that failed", async () => {
     bulletin.intercept = (path, nth) => {
-      if (path === `${COURSES}cas-ph-110/` && nth === 1) return new Response("slow down", { status: 429, headers: { "retry-after": "7" } });
+      if (path === `${COURSES}cas-ph-110/` && nth === 1) {
+        return new Response("slow down", { status: 429, headers: { "retry-after": "7" } });
+      }
       if (path === `${COURSES}cas-ma-121/`) return new Response("down", { status: 503 });
     };
     const report = await sync();
@@ -411,7 +470,8 @@ describe("catalog sync", () => {
   });
 
   test("stops, keeping its queue, when the server asks to wait too long", async () => {
-    bulletin.intercept = (path) => path === `${COURSES}2/` ? new Response(null, { status: 503, headers: { "retry-after": "3600" } }) : undefined;
+    bulletin.intercept = (path) =>
+      path === `${COURSES}2/` ? new Response(null, { status: 503, headers: { "retry-after": "3600" } }) : undefined;
     const report = await sync();
     expect(report.stopped).toBe("the server asked to wait 3600 s (HTTP 503, Retry-After)");
     expect(report).toMatchObject({ fetched: 1, remaining: 4 });
@@ -420,7 +480,8 @@ describe("catalog sync", () => {
   });
 
   test("honours robots.txt: disallowed pages are skipped and a longer Crawl-delay spaces the requests", async () => {
-    bulletin.robots = "User-agent: OtherBot\nDisallow: /\n\nUser-agent: *\nDisallow: /academics/cas/courses/cas-ch-401/\nCrawl-delay: 2\n";
+    bulletin.robots =
+      "User-agent: OtherBot\nDisallow: /\n\nUser-agent: *\nDisallow: /academics/cas/courses/cas-ch-401/\nCrawl-delay: 2\n";
     const report = await sync();
     expect(pageHits()).not.toContain(`${COURSES}cas-ch-401/`);
     expect(report.skipped).toContainEqual({ url: url(`${COURSES}cas-ch-401/`), reason: "disallowed by robots.txt" });
@@ -446,7 +507,9 @@ describe("catalog sync", () => {
   test("a state file that is not the crawler's is refused with one line", async () => {
     await Deno.writeTextFile(`${dir}/state.json`, "{not json");
     await expect(sync()).rejects.toThrow(
-      new SyncInputError(`The state file ${dir}/state.json is not JSON; remove it to start afresh, or pass another with --state.`),
+      new SyncInputError(
+        `The state file ${dir}/state.json is not JSON; remove it to start afresh, or pass another with --state.`,
+      ),
     );
     await Deno.writeTextFile(`${dir}/state.json`, JSON.stringify({ version: 2 }));
     await expect(sync()).rejects.toThrow(/is not a catalog:sync state file/);
@@ -455,9 +518,25 @@ describe("catalog sync", () => {
 
   test("colleges are chosen by code or bulletin path; all by default", () => {
     const known = reference.colleges.map((c) => c.code);
-    expect(resolveColleges([], known)).toEqual(["cas", "cds", "cfa", "cgs", "com", "eng", "khc", "met", "questrom", "sar", "sha", "sph", "wheelock"]);
+    expect(resolveColleges([], known)).toEqual([
+      "cas",
+      "cds",
+      "cfa",
+      "cgs",
+      "com",
+      "eng",
+      "khc",
+      "met",
+      "questrom",
+      "sar",
+      "sha",
+      "sph",
+      "wheelock",
+    ]);
     expect(resolveColleges(["CAS", "qst", "Wheelock", "cas"], known)).toEqual(["cas", "questrom", "wheelock"]);
-    expect(() => resolveColleges(["cas", "xyz"], known)).toThrow(`Unknown college "xyz": choose from ${known.map((c) => c.toLowerCase()).join(", ")}.`);
+    expect(() => resolveColleges(["cas", "xyz"], known)).toThrow(
+      `Unknown college "xyz": choose from ${known.map((c) => c.toLowerCase()).join(", ")}.`,
+    );
   });
 });
 
@@ -488,10 +567,16 @@ describe("deno task catalog:sync", () => {
     await Deno.writeTextFile(`${dir}/garbage.json`, "[1, 2]");
     const [ok, unknownCollege, tooFast, badState, nothing] = await Promise.all([
       runTask(["--base", bulletin.base, "--college", "cas", "--delay-ms", "10", "--state", state]),
-      runTask(["--base", bulletin.base, "--college", "cas,xyz", "--delay-ms", "10", "--state", state], { DATABASE_URL: `file:${dir}/other.db` }),
+      runTask(["--base", bulletin.base, "--college", "cas,xyz", "--delay-ms", "10", "--state", state], {
+        DATABASE_URL: `file:${dir}/other.db`,
+      }),
       runTask(["--college", "cas", "--delay-ms", "10"]),
-      runTask(["--base", bulletin.base, "--college", "cas", "--delay-ms", "10", "--state", `${dir}/garbage.json`], { DATABASE_URL: `file:${dir}/third.db` }),
-      runTask(["--base", unreachable, "--college", "cas", "--delay-ms", "10", "--state", `${dir}/none.json`], { DATABASE_URL: `file:${dir}/fourth.db` }),
+      runTask(["--base", bulletin.base, "--college", "cas", "--delay-ms", "10", "--state", `${dir}/garbage.json`], {
+        DATABASE_URL: `file:${dir}/third.db`,
+      }),
+      runTask(["--base", unreachable, "--college", "cas", "--delay-ms", "10", "--state", `${dir}/none.json`], {
+        DATABASE_URL: `file:${dir}/fourth.db`,
+      }),
     ]);
 
     expect(ok.stderr).toBe("");
@@ -499,7 +584,9 @@ describe("deno task catalog:sync", () => {
     expect(ok.stdout).toContain(`Crawling ${bulletin.base} for cas, one request per 10 ms (state in ${state}).`);
     expect(ok.stdout).toContain(`  skipped ${bulletin.base}cas/courses/cas-hi-299/: ${MALFORMED_REASON}`);
     expect(ok.stdout).toContain("9 requests (0 retried): 8 pages fetched, 0 not modified (304).");
-    expect(ok.stdout).toContain("5 courses parsed, 0 unchanged; 5 upserted, 1 skipped, 0 errors; 3 links outside the course pages not followed.");
+    expect(ok.stdout).toContain(
+      "5 courses parsed, 0 unchanged; 5 upserted, 1 skipped, 0 errors; 3 links outside the course pages not followed.",
+    );
     expect(ok.stdout).toContain("Crawl complete.");
     const agents = new Set(bulletin.hits.map((h) => h.headers.get("user-agent")));
     expect(agents).toEqual(new Set([`HubRate-catalog-sync/1.0 (+${CONTACT})`]));
@@ -517,7 +604,9 @@ describe("deno task catalog:sync", () => {
     }
     expect(unknownCollege.stderr).toMatch(/^Unknown college "xyz": choose from cas, cds, /);
     expect(tooFast.code).toBe(2);
-    expect(tooFast.stderr).toBe("--delay-ms below 1000 is only for a local test server; www.bu.edu gets at most one request per second.\n");
+    expect(tooFast.stderr).toBe(
+      "--delay-ms below 1000 is only for a local test server; www.bu.edu gets at most one request per second.\n",
+    );
     expect(badState.stderr).toBe(
       `The state file ${dir}/garbage.json is not a catalog:sync state file; remove it to start afresh, or pass another with --state.\n`,
     );

@@ -3,7 +3,14 @@ import { afterEach, describe, expect, test } from "vitest";
 import demoCatalog from "../../db/seeds/demo-catalog.json" with { type: "json" };
 import { courseHubUnits, courses, courseTexts, reviews, users } from "../../db/schema.ts";
 import { HUB_AREAS, HUB_CODES } from "../../src/lib/hub-areas.ts";
-import { catalogSource, courseCount, detectCatalogKind, importCourses, importMajors, majorsOf } from "../../src/services/catalog/catalog.ts";
+import {
+  catalogSource,
+  courseCount,
+  detectCatalogKind,
+  importCourses,
+  importMajors,
+  majorsOf,
+} from "../../src/services/catalog/catalog.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 
 const BU_COURSES = new URL("../../../shared/data/bu/bu_courses.json", import.meta.url);
@@ -24,7 +31,18 @@ describe("reference data", () => {
     expect(rows).toHaveLength(21);
     expect(rows.map((r) => r.code)).toEqual(HUB_AREAS.map((a) => a.code));
     const required = Object.fromEntries(rows.map((r) => [r.code, r.required]));
-    expect(required).toMatchObject({ GCI: 2, WIN: 2, CRT: 2, RIL: 2, TWC: 2, CRI: 2, PLM: 1, FYW: 1, SI2: null, SO2: null });
+    expect(required).toMatchObject({
+      GCI: 2,
+      WIN: 2,
+      CRT: 2,
+      RIL: 2,
+      TWC: 2,
+      CRI: 2,
+      PLM: 1,
+      FYW: 1,
+      SI2: null,
+      SO2: null,
+    });
   });
 
   test("every college has majors, sorted, with Undecided", async () => {
@@ -94,7 +112,13 @@ describe("catalog import", () => {
     const db = t.deps.database.db;
     await importCourses(t.deps.database, [course("111"), course("112")]);
     const [first] = await db.select().from(courses).where(eq(courses.number, "111"));
-    const [user] = await db.insert(users).values({ email: "r@bu.edu", passwordHash: "x", college: "CAS", major: "Undecided", expectedGrad: 2027 }).returning();
+    const [user] = await db.insert(users).values({
+      email: "r@bu.edu",
+      passwordHash: "x",
+      college: "CAS",
+      major: "Undecided",
+      expectedGrad: 2027,
+    }).returning();
     await db.insert(reviews).values({
       courseId: first.id,
       userId: user.id,
@@ -129,7 +153,9 @@ describe("catalog import", () => {
       prerequisiteCoverage: "full",
     });
     expect(await db.$count(reviews, eq(reviews.courseId, first.id))).toBe(1);
-    const units = await db.select({ code: courseHubUnits.hubCode }).from(courseHubUnits).where(eq(courseHubUnits.courseId, first.id));
+    const units = await db.select({ code: courseHubUnits.hubCode }).from(courseHubUnits).where(
+      eq(courseHubUnits.courseId, first.id),
+    );
     expect(units.map((u) => u.code)).toEqual(["AEX"]);
   });
 
@@ -146,7 +172,9 @@ describe("catalog import", () => {
     expect(report.loaded + report.skipped.length).toBe(9789);
     expect(report.skipped).toEqual([]);
     expect(await courseCount(t.deps.database.db)).toBe(9789);
-    const withHub = await t.deps.database.db.get<{ n: number }>(sql`SELECT COUNT(DISTINCT course_id) AS n FROM course_hub_units`);
+    const withHub = await t.deps.database.db.get<{ n: number }>(
+      sql`SELECT COUNT(DISTINCT course_id) AS n FROM course_hub_units`,
+    );
     expect(withHub.n).toBe(rows.filter((r: { hub_units: string[] }) => r.hub_units.length > 0).length);
     // Every prerequisite text is read; about half become course groups entirely.
     const { full, partial, none } = report.prerequisites!;

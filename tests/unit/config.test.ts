@@ -47,9 +47,17 @@ describe("configuration", () => {
     const generated = () => {
       throw new Error("must not generate a secret in production");
     };
-    expect(() => loadConfig({ APP_ENV: "production", APP_ORIGIN: "https://hubrate.example" }, generated)).toThrow(/SESSION_SECRET/);
-    expect(() => loadConfig({ APP_ENV: "production", SESSION_SECRET: "x".repeat(40) }, generated)).toThrow(/APP_ORIGIN/);
-    const config = loadConfig({ APP_ENV: "production", SESSION_SECRET: "x".repeat(40), APP_ORIGIN: "https://hubrate.example/" }, generated);
+    expect(() => loadConfig({ APP_ENV: "production", APP_ORIGIN: "https://hubrate.example" }, generated)).toThrow(
+      /SESSION_SECRET/,
+    );
+    expect(() => loadConfig({ APP_ENV: "production", SESSION_SECRET: "x".repeat(40) }, generated)).toThrow(
+      /APP_ORIGIN/,
+    );
+    const config = loadConfig({
+      APP_ENV: "production",
+      SESSION_SECRET: "x".repeat(40),
+      APP_ORIGIN: "https://hubrate.example/",
+    }, generated);
     expect(config.origin).toBe("https://hubrate.example");
   });
 });

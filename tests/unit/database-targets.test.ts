@@ -59,9 +59,14 @@ describe("a libSQL server through the web client", () => {
       "?sortBy=byReviews",
     ];
     for (const query of queries) {
-      const [a, b] = [await json(local, `/api/courses/search${query}`), await json(remote, `/api/courses/search${query}`)];
+      const [a, b] = [
+        await json(local, `/api/courses/search${query}`),
+        await json(remote, `/api/courses/search${query}`),
+      ];
       expect(b.totalElements, query).toBe(a.totalElements);
-      expect(b.content.map((c: { code: string }) => c.code), query).toEqual(a.content.map((c: { code: string }) => c.code));
+      expect(b.content.map((c: { code: string }) => c.code), query).toEqual(
+        a.content.map((c: { code: string }) => c.code),
+      );
     }
     const [first] = await local.deps.database.db.select({ id: courses.id }).from(courses).limit(1);
     const page = await api(remote, `/course/${first.id}`);
@@ -77,22 +82,33 @@ describe("a libSQL server through the web client", () => {
     });
     expect(registered.status).toBe(201);
     const code = await codeMailedTo(remote, email);
-    expect((await api(remote, "/api/auth/verify", { method: "POST", body: { email, verificationCode: code } })).status).toBe(200);
-    const login = await api(remote, "/api/auth/login", { method: "POST", body: { email, password: "a sturdy passphrase" } });
+    expect((await api(remote, "/api/auth/verify", { method: "POST", body: { email, verificationCode: code } })).status)
+      .toBe(200);
+    const login = await api(remote, "/api/auth/login", {
+      method: "POST",
+      body: { email, password: "a sturdy passphrase" },
+    });
     expect(login.status).toBe(200);
     const { token } = await login.json();
 
-    const [course] = (await sqld.client.execute("SELECT id FROM courses WHERE num_reviews = 0 ORDER BY id LIMIT 1")).rows;
+    const [course] =
+      (await sqld.client.execute("SELECT id FROM courses WHERE num_reviews = 0 ORDER BY id LIMIT 1")).rows;
     const review = await createdReview(remote, token, Number(course.id));
     const voter = await createStudent(remote, "remote.voter@bu.edu");
-    const vote = await api(remote, `/api/votes/review/${review.id}?voteType=UPVOTE`, { method: "POST", token: voter.token });
+    const vote = await api(remote, `/api/votes/review/${review.id}?voteType=UPVOTE`, {
+      method: "POST",
+      token: voter.token,
+    });
     expect(vote.status).toBe(200);
 
-    const stored = (await sqld.client.execute({ sql: "SELECT upvotes FROM reviews WHERE id = ?", args: [review.id] })).rows[0];
+    const stored =
+      (await sqld.client.execute({ sql: "SELECT upvotes FROM reviews WHERE id = ?", args: [review.id] })).rows[0];
     expect(Number(stored.upvotes)).toBe(1);
-    const courseRow = (await sqld.client.execute({ sql: "SELECT num_reviews FROM courses WHERE id = ?", args: [course.id] })).rows[0];
+    const courseRow =
+      (await sqld.client.execute({ sql: "SELECT num_reviews FROM courses WHERE id = ?", args: [course.id] })).rows[0];
     expect(Number(courseRow.num_reviews)).toBe(1);
-    const hash = (await sqld.client.execute({ sql: "SELECT password_hash FROM users WHERE email = ?", args: [email] })).rows[0];
+    const hash =
+      (await sqld.client.execute({ sql: "SELECT password_hash FROM users WHERE email = ?", args: [email] })).rows[0];
     expect(String(hash.password_hash)).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
@@ -100,18 +116,26 @@ describe("a libSQL server through the web client", () => {
     const second = await makeTestApp({ env: { DATABASE_URL: sqld.url, DATABASE_AUTH_TOKEN: sqld.token } });
     try {
       const student = await createStudent(remote, "twins@bu.edu");
-      const [course] = (await sqld.client.execute("SELECT id FROM courses WHERE num_reviews = 0 ORDER BY id DESC LIMIT 1")).rows;
+      const [course] =
+        (await sqld.client.execute("SELECT id FROM courses WHERE num_reviews = 0 ORDER BY id DESC LIMIT 1")).rows;
       const statuses = await Promise.all(
         Array.from(
           { length: 20 },
           (_, i) =>
-            api(i % 2 ? second : remote, `/api/reviews/course/${course.id}`, { method: "POST", token: student.token, body: reviewBody() })
+            api(i % 2 ? second : remote, `/api/reviews/course/${course.id}`, {
+              method: "POST",
+              token: student.token,
+              body: reviewBody(),
+            })
               .then((r) => r.status),
         ),
       );
       expect(statuses.filter((s) => s === 201)).toHaveLength(1);
       expect(statuses.filter((s) => s !== 201).every((s) => s === 409)).toBe(true);
-      const rows = await sqld.client.execute({ sql: "SELECT COUNT(*) AS n FROM reviews WHERE course_id = ?", args: [course.id] });
+      const rows = await sqld.client.execute({
+        sql: "SELECT COUNT(*) AS n FROM reviews WHERE course_id = ?",
+        args: [course.id],
+      });
       expect(Number(rows.rows[0].n)).toBe(1);
     } finally {
       await second.close();
@@ -128,9 +152,13 @@ describe("a libSQL server through the web client", () => {
       env: { DATABASE_URL: sqld.url, DATABASE_AUTH_TOKEN: "not-a-valid-token", PORT: "0", HOST: "127.0.0.1" },
       stdin: "null",
     }).output();
-    const stderr = new TextDecoder().decode(start.stderr).trim().split("\n").filter((line) => !line.startsWith("npm warn"));
+    const stderr = new TextDecoder().decode(start.stderr).trim().split("\n").filter((line) =>
+      !line.startsWith("npm warn")
+    );
     expect(start.code).toBe(1);
-    expect(stderr.at(-1)).toMatch(new RegExp(`^HubRate cannot start\\. Cannot open the database at ${sqld.url}: .*(401|Unauthorized)`));
+    expect(stderr.at(-1)).toMatch(
+      new RegExp(`^HubRate cannot start\\. Cannot open the database at ${sqld.url}: .*(401|Unauthorized)`),
+    );
   });
 });
 
@@ -138,21 +166,31 @@ describe("an embedded replica of the server", () => {
   let replica: TestApp;
   beforeAll(async () => {
     const dir = await Deno.makeTempDir({ prefix: "hubrate-replica-" });
-    replica = await makeTestApp({ env: { DATABASE_URL: `file:${dir}/replica.db`, DATABASE_SYNC_URL: sqld.url, DATABASE_AUTH_TOKEN: sqld.token } });
+    replica = await makeTestApp({
+      env: { DATABASE_URL: `file:${dir}/replica.db`, DATABASE_SYNC_URL: sqld.url, DATABASE_AUTH_TOKEN: sqld.token },
+    });
   });
   afterAll(() => replica?.close());
 
   test("starts with the primary's data and migrations", async () => {
     expect(replica.deps.database.target).toBe("replica");
     expect(await count(replica.deps.database.client, "courses")).toBe(await count(sqld.client, "courses"));
-    expect(await count(replica.deps.database.client, "__drizzle_migrations")).toBe(await count(sqld.client, "__drizzle_migrations"));
+    expect(await count(replica.deps.database.client, "__drizzle_migrations")).toBe(
+      await count(sqld.client, "__drizzle_migrations"),
+    );
   });
 
   test("writes through to the primary and reads its own writes", async () => {
     const student = await createStudent(replica, "replica.student@bu.edu");
-    const [course] = (await sqld.client.execute("SELECT id FROM courses WHERE num_reviews = 0 ORDER BY id LIMIT 1 OFFSET 5")).rows;
-    const review = await createdReview(replica, student.token, Number(course.id), { reviewText: "Written through a replica." });
-    const onPrimary = await sqld.client.execute({ sql: "SELECT review_text FROM reviews WHERE id = ?", args: [review.id] });
+    const [course] =
+      (await sqld.client.execute("SELECT id FROM courses WHERE num_reviews = 0 ORDER BY id LIMIT 1 OFFSET 5")).rows;
+    const review = await createdReview(replica, student.token, Number(course.id), {
+      reviewText: "Written through a replica.",
+    });
+    const onPrimary = await sqld.client.execute({
+      sql: "SELECT review_text FROM reviews WHERE id = ?",
+      args: [review.id],
+    });
     expect(onPrimary.rows[0]?.review_text).toBe("Written through a replica.");
     const page = await (await api(replica, `/course/${course.id}`)).text();
     expect(page).toContain("Written through a replica.");
@@ -176,7 +214,13 @@ describe("writes on a busy embedded file", () => {
     const t = await makeTestApp({ env: { DEMO_CATALOG: "off" } });
     // Another process: this one's native driver waits for the lock synchronously, so a holder in this process could not let go.
     const holder = new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "tests/helpers/hold-write-lock.ts", t.config.databaseUrl.slice("file:".length), String(BUSY_TIMEOUT_MS + 800)],
+      args: [
+        "run",
+        "-A",
+        "tests/helpers/hold-write-lock.ts",
+        t.config.databaseUrl.slice("file:".length),
+        String(BUSY_TIMEOUT_MS + 800),
+      ],
       stdout: "piped",
       stderr: "inherit",
     }).spawn();
@@ -211,7 +255,8 @@ describe("writes on a busy embedded file", () => {
 });
 
 describe("a request's statements on a libSQL server leave together", () => {
-  const rt = (response: Response) => Number(/db-rt;desc="(\d+)"/.exec(response.headers.get("server-timing") ?? "")?.[1]);
+  const rt = (response: Response) =>
+    Number(/db-rt;desc="(\d+)"/.exec(response.headers.get("server-timing") ?? "")?.[1]);
 
   test("reads started side by side are one round trip, each with its own answer; on the file they stay separate calls", async () => {
     const usageOf = async (t: TestApp) => {
@@ -235,7 +280,11 @@ describe("a request's statements on a libSQL server leave together", () => {
   test("a failing statement in a batch gets its own error; the others their answers", async () => {
     const { client } = remote.deps.database;
     const { result } = await remote.deps.database.measure(() =>
-      Promise.allSettled([client.execute("SELECT 1 AS n"), client.execute("SELECT * FROM no_such_table"), client.execute("SELECT 3 AS n")])
+      Promise.allSettled([
+        client.execute("SELECT 1 AS n"),
+        client.execute("SELECT * FROM no_such_table"),
+        client.execute("SELECT 3 AS n"),
+      ])
     );
     expect(result.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     const third = result[2];
@@ -250,7 +299,10 @@ describe("a request's statements on a libSQL server leave together", () => {
     const other = await sqld.client.transaction("write");
     await other.execute("INSERT INTO batch_beside_write VALUES ('theirs')");
     const mine = remote.deps.database.measure(() =>
-      Promise.all([client.execute("SELECT COUNT(*) AS n FROM batch_beside_write"), client.execute("INSERT INTO batch_beside_write VALUES ('mine')")])
+      Promise.all([
+        client.execute("SELECT COUNT(*) AS n FROM batch_beside_write"),
+        client.execute("INSERT INTO batch_beside_write VALUES ('mine')"),
+      ])
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
     await other.commit();
@@ -258,7 +310,10 @@ describe("a request's statements on a libSQL server leave together", () => {
     // A batch that read first would have failed once the other write committed, and run again statement by statement.
     expect(usage.roundTrips).toBe(1);
     expect(result[0].rows[0].n).toBe(1);
-    expect((await sqld.client.execute("SELECT k FROM batch_beside_write ORDER BY k")).rows.map((r) => r.k)).toEqual(["mine", "theirs"]);
+    expect((await sqld.client.execute("SELECT k FROM batch_beside_write ORDER BY k")).rows.map((r) => r.k)).toEqual([
+      "mine",
+      "theirs",
+    ]);
   });
 
   test("a course page costs fewer round trips on the server than statements, and the same page as on the file", async () => {

@@ -48,7 +48,9 @@ describe("database", () => {
   });
 
   test("search filters and sorts have indexes", async () => {
-    const rows = await t.deps.database.db.all<{ name: string }>(sql`SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'`);
+    const rows = await t.deps.database.db.all<{ name: string }>(
+      sql`SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'`,
+    );
     const names = rows.map((r) => r.name);
     for (
       const index of [
@@ -78,7 +80,11 @@ describe("database", () => {
   });
 
   test("foreign keys are enforced", async () => {
-    await expect(t.deps.database.write((tx) => tx.run(sql`INSERT INTO course_hub_units (course_id, hub_code) VALUES (999999, 'AEX')`))).rejects.toThrow();
+    await expect(
+      t.deps.database.write((tx) =>
+        tx.run(sql`INSERT INTO course_hub_units (course_id, hub_code) VALUES (999999, 'AEX')`)
+      ),
+    ).rejects.toThrow();
   });
 
   test("a failed write transaction rolls back everything it did", async () => {
@@ -95,14 +101,25 @@ describe("database", () => {
     await Promise.all(
       Array.from(
         { length: 40 },
-        (_, i) => t.deps.database.write((tx) => tx.insert(contactMessages).values({ email: "p@b.co", subject: `n${i}`, message: "m" })),
+        (_, i) =>
+          t.deps.database.write((tx) =>
+            tx.insert(contactMessages).values({ email: "p@b.co", subject: `n${i}`, message: "m" })
+          ),
       ),
     );
     expect(await t.deps.database.db.$count(contactMessages)).toBe(before + 40);
   });
 
   test("course identity is unique", async () => {
-    const row = { college: "CAS", department: "ZZ", number: "101", numberValue: 101, title: "T", noPreReqs: true, searchText: "x" };
+    const row = {
+      college: "CAS",
+      department: "ZZ",
+      number: "101",
+      numberValue: 101,
+      title: "T",
+      noPreReqs: true,
+      searchText: "x",
+    };
     await t.deps.database.write((tx) => tx.insert(courses).values(row));
     await expect(t.deps.database.write((tx) => tx.insert(courses).values(row))).rejects.toThrow();
   });

@@ -22,7 +22,14 @@ async function startEntry(env: Record<string, string>, flags: string[] = []): Pr
   const origin = `http://127.0.0.1:${port}`;
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", ...PERMISSIONS, ...flags, "deploy.ts"],
-    env: { APP_ORIGIN: origin, PORT: String(port), HOST: "127.0.0.1", SESSION_SECRET: SECRET, ASSETS_DIR: TEST_BUILD_DIR, ...env },
+    env: {
+      APP_ORIGIN: origin,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SESSION_SECRET: SECRET,
+      ASSETS_DIR: TEST_BUILD_DIR,
+      ...env,
+    },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
@@ -35,7 +42,10 @@ async function startEntry(env: Record<string, string>, flags: string[] = []): Pr
   const started = Date.now();
   while (!output.includes("is serving at")) {
     if (Date.now() - started > 60_000) break;
-    const exited = await Promise.race([child.status.then(() => true), new Promise((r) => setTimeout(() => r(false), 50))]);
+    const exited = await Promise.race([
+      child.status.then(() => true),
+      new Promise((r) => setTimeout(() => r(false), 50)),
+    ]);
     if (exited) break;
   }
   return {
@@ -63,7 +73,13 @@ beforeAll(async () => {
   inbox = await startSmtpServer();
   // NODE_ENV as a developer's shell might have it: the entry renders with React's production build anyway.
   entry = await startEntry(
-    { DATABASE_URL: sqld.url, DATABASE_AUTH_TOKEN: sqld.token, SMTP_URL: inbox.url, DEMO_CATALOG: "on", NODE_ENV: "development" },
+    {
+      DATABASE_URL: sqld.url,
+      DATABASE_AUTH_TOKEN: sqld.token,
+      SMTP_URL: inbox.url,
+      DEMO_CATALOG: "on",
+      NODE_ENV: "development",
+    },
     [`--inspect=127.0.0.1:${inspector}`],
   );
   if (!entry.output().includes("is serving at")) throw new Error(`deploy.ts did not start:\n${entry.output()}`);
@@ -126,12 +142,15 @@ describe("deploy.ts without write, FFI, subprocess or system permissions", () =>
     expect(registered.status).toBe(201);
     const mail = await inbox.next(email, 15_000);
     const code = /\b(\d{6})\b/.exec(mail.text ?? "")![1];
-    expect((await call("/api/auth/verify", { method: "POST", body: { email, verificationCode: code } })).status).toBe(200);
+    expect((await call("/api/auth/verify", { method: "POST", body: { email, verificationCode: code } })).status).toBe(
+      200,
+    );
     const login = await call("/api/auth/login", { method: "POST", body: { email, password } });
     expect(login.status).toBe(200);
     const { token } = await login.json();
 
-    const [course] = (await sqld.client.execute("SELECT id FROM courses WHERE num_reviews = 0 ORDER BY id LIMIT 1")).rows;
+    const [course] =
+      (await sqld.client.execute("SELECT id FROM courses WHERE num_reviews = 0 ORDER BY id LIMIT 1")).rows;
     const review = await call(`/api/reviews/course/${course.id}`, {
       method: "POST",
       token,
@@ -153,16 +172,25 @@ describe("deploy.ts without write, FFI, subprocess or system permissions", () =>
     expect(await (await call(`/course/${course.id}`)).text()).toContain("Reviewed through the deploy entry.");
 
     // The portable argon2id engine wrote the same format and parameters, and the native engine reads it.
-    const stored = String((await sqld.client.execute({ sql: "SELECT password_hash FROM users WHERE email = ?", args: [email] })).rows[0].password_hash);
+    const stored = String(
+      (await sqld.client.execute({ sql: "SELECT password_hash FROM users WHERE email = ?", args: [email] })).rows[0]
+        .password_hash,
+    );
     expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(stored, password)).toBe(true);
     expect(await verifyPassword(stored, "not the password")).toBe(false);
   });
 
   test("a later start on the same database, as each new instance on Deploy does, costs at most 3 round trips and writes nothing", async () => {
-    const settings = async () => JSON.stringify((await sqld.client.execute("SELECT key, value FROM app_settings ORDER BY key")).rows);
+    const settings = async () =>
+      JSON.stringify((await sqld.client.execute("SELECT key, value FROM app_settings ORDER BY key")).rows);
     const before = await settings();
-    const again = await startEntry({ DATABASE_URL: sqld.url, DATABASE_AUTH_TOKEN: sqld.token, SMTP_URL: inbox.url, DEMO_CATALOG: "on" });
+    const again = await startEntry({
+      DATABASE_URL: sqld.url,
+      DATABASE_AUTH_TOKEN: sqld.token,
+      SMTP_URL: inbox.url,
+      DEMO_CATALOG: "on",
+    });
     try {
       const trips = Number(/started in \d+ ms with (\d+) database round trips/.exec(again.output())?.[1]);
       expect(trips, again.output()).toBeLessThanOrEqual(3);
@@ -192,7 +220,10 @@ describe("deploy.ts without write, FFI, subprocess or system permissions", () =>
 
   test("hashes passwords and solves Hub plans in worker threads with these permissions", async () => {
     // The student of the test above signed in (a hash in the password worker); a plan for a new student solves in the planner's.
-    const login = await call("/api/auth/login", { method: "POST", body: { email: "deploy.student@bu.edu", password: "a sturdy deploy passphrase" } });
+    const login = await call("/api/auth/login", {
+      method: "POST",
+      body: { email: "deploy.student@bu.edu", password: "a sturdy deploy passphrase" },
+    });
     expect(login.status).toBe(200);
     const { token } = await login.json();
     const plan = await call("/api/users/hub-plan", { token });

@@ -29,7 +29,8 @@ async function tables(database: Database): Promise<string[]> {
   return rows.rows.map((r) => String(r.name));
 }
 
-const versionOf = async (database: Database) => Number((await database.client.execute("SELECT value FROM content_version")).rows[0].value);
+const versionOf = async (database: Database) =>
+  Number((await database.client.execute("SELECT value FROM content_version")).rows[0].value);
 
 /** Every row of every table, in rowid order, as plain JSON. */
 async function snapshot(database: Database): Promise<Record<string, unknown[]>> {
@@ -41,7 +42,8 @@ async function snapshot(database: Database): Promise<Record<string, unknown[]>> 
   return result;
 }
 
-const counts = async (database: Database) => Object.fromEntries(Object.entries(await snapshot(database)).map(([t, rows]) => [t, rows.length]));
+const counts = async (database: Database) =>
+  Object.fromEntries(Object.entries(await snapshot(database)).map(([t, rows]) => [t, rows.length]));
 
 async function exportTo(database: Database, path: string) {
   const file = await Deno.open(path, { write: true, createNew: true });
@@ -68,12 +70,18 @@ beforeAll(async () => {
   source = await makeTestApp();
   const student = await createStudent(source, "mover@bu.edu", PASSWORD);
   const voter = await createStudent(source, "voter@bu.edu");
-  const [course] = (await source.deps.database.client.execute("SELECT id FROM courses WHERE num_reviews = 0 ORDER BY id LIMIT 1")).rows;
+  const [course] =
+    (await source.deps.database.client.execute("SELECT id FROM courses WHERE num_reviews = 0 ORDER BY id LIMIT 1"))
+      .rows;
   courseId = Number(course.id);
   reviewText = "Moved from one database to another without losing a word: “quotes”, émoji 🎓, and a \\ backslash.";
   const review = await createdReview(source, student.token, courseId, { reviewText });
-  expect((await api(source, `/api/votes/review/${review.id}?voteType=UPVOTE`, { method: "POST", token: voter.token })).status).toBe(200);
-  expect((await api(source, `/api/users/saved-courses/${courseId}`, { method: "POST", token: student.token })).status).toBe(200);
+  expect(
+    (await api(source, `/api/votes/review/${review.id}?voteType=UPVOTE`, { method: "POST", token: voter.token }))
+      .status,
+  ).toBe(200);
+  expect((await api(source, `/api/users/saved-courses/${courseId}`, { method: "POST", token: student.token })).status)
+    .toBe(200);
   exported = `${dir}/export.ndjson`;
   await exportTo(source.deps.database, exported);
 });
@@ -100,7 +108,10 @@ describe("db:export and db:import", () => {
     const moved = await makeTestApp({ env: { DATABASE_URL: sqld.url, DATABASE_AUTH_TOKEN: sqld.token } });
     try {
       expect(await (await api(moved, `/course/${courseId}`)).text()).toContain("backslash");
-      const login = await api(moved, "/api/auth/login", { method: "POST", body: { email: "mover@bu.edu", password: PASSWORD } });
+      const login = await api(moved, "/api/auth/login", {
+        method: "POST",
+        body: { email: "mover@bu.edu", password: PASSWORD },
+      });
       expect(login.status).toBe(200);
     } finally {
       await moved.close();
@@ -140,7 +151,9 @@ describe("db:export and db:import", () => {
     try {
       const lines = (await Deno.readTextFile(exported)).split("\n");
       const header = JSON.parse(lines[0]);
-      const older = [JSON.stringify({ ...header, migrations: header.migrations.slice(0, -1) }), ...lines.slice(1)].join("\n");
+      const older = [JSON.stringify({ ...header, migrations: header.migrations.slice(0, -1) }), ...lines.slice(1)].join(
+        "\n",
+      );
       await expect(importDatabase(database, linesOf(older))).rejects.toThrow(/another schema version/);
       const badRow = lines.map((line) => line.startsWith('{"row"') ? '{"row":[1]}' : line).join("\n");
       await expect(importDatabase(database, linesOf(badRow))).rejects.toThrow(/does not match its columns/);

@@ -9,7 +9,13 @@ import { afterEach, describe, expect, test } from "vitest";
 import { HUB_AREAS } from "../../src/lib/hub-areas.ts";
 import { type Candidate, type Need, needsMet, remainingNeeds } from "../../src/lib/hub-plan.ts";
 import { seededRandom } from "../../src/lib/random.ts";
-import { createSolveQueue, PLANNER_BUSY, solvePlan, solverKind, useWorkers } from "../../src/services/hub/hub-plan-solver.ts";
+import {
+  createSolveQueue,
+  PLANNER_BUSY,
+  solvePlan,
+  solverKind,
+  useWorkers,
+} from "../../src/services/hub/hub-plan-solver.ts";
 import { DomainError } from "../../src/services/platform/domain-errors.ts";
 import { turnsDuring } from "../helpers/event-loop.ts";
 
@@ -20,7 +26,10 @@ function covers(needs: Need[], chosen: Candidate[]): boolean {
 
 /** Units left uncovered by a set of courses: per requirement, the units needed less the chosen courses that carry it. */
 function uncovered(needs: Need[], chosen: Candidate[]): number {
-  return needs.reduce((sum, need) => sum + Math.max(0, need.units - chosen.filter((c) => needsMet(c.units, [need]).length).length), 0);
+  return needs.reduce(
+    (sum, need) => sum + Math.max(0, need.units - chosen.filter((c) => needsMet(c.units, [need]).length).length),
+    0,
+  );
 }
 
 /** Every subset, smallest first: the fewest uncovered units, then the fewest courses, then the highest rating sum. */
@@ -31,7 +40,8 @@ function bruteForce(needs: Need[], candidates: Candidate[]) {
     const left = uncovered(needs, chosen);
     const score = chosen.reduce((sum, c) => sum + c.score, 0);
     const better = left < best.uncovered ||
-      (left === best.uncovered && (chosen.length < best.size || (chosen.length === best.size && score > best.score + 1e-9)));
+      (left === best.uncovered &&
+        (chosen.length < best.size || (chosen.length === best.size && score > best.score + 1e-9)));
     if (better) best = { uncovered: left, size: chosen.length, score };
   }
   return best;
@@ -78,7 +88,11 @@ describe("the planner against a brute force", () => {
   });
 
   test("a two-unit area needs two different courses; SI2 or SO2 is one requirement", async () => {
-    const needs: Need[] = [{ code: "GCI", codes: ["GCI"], units: 2 }, { code: "SI2/SO2", codes: ["SI2", "SO2"], units: 1 }];
+    const needs: Need[] = [{ code: "GCI", codes: ["GCI"], units: 2 }, {
+      code: "SI2/SO2",
+      codes: ["SI2", "SO2"],
+      units: 1,
+    }];
     const candidates: Candidate[] = [
       { id: 1, units: ["GCI", "SI2", "SO2"], score: 5 },
       { id: 2, units: ["GCI"], score: 1 },
@@ -97,7 +111,9 @@ describe("the planner against a brute force", () => {
 describe("what remains", () => {
   test("a new student needs every requirement, the SI2/SO2 pair as one", () => {
     const needs = remainingNeeds([]);
-    expect(needs.map((n) => n.code)).toEqual(HUB_AREAS.filter((a) => a.code !== "SO2").map((a) => a.code === "SI2" ? "SI2/SO2" : a.code));
+    expect(needs.map((n) => n.code)).toEqual(
+      HUB_AREAS.filter((a) => a.code !== "SO2").map((a) => a.code === "SI2" ? "SI2/SO2" : a.code),
+    );
     expect(needs.reduce((sum, n) => sum + n.units, 0)).toBe(26);
   });
 
@@ -117,7 +133,11 @@ function largeCase(seed: number): { needs: Need[]; candidates: Candidate[] } {
   const codes = HUB_AREAS.map((a) => a.code);
   const candidates: Candidate[] = Array.from({ length: 1750 }, (_, i) => ({
     id: 1000 + i,
-    units: [...new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, () => codes[Math.floor(random() * codes.length)]))],
+    units: [
+      ...new Set(
+        Array.from({ length: 1 + Math.floor(random() * 3) }, () => codes[Math.floor(random() * codes.length)]),
+      ),
+    ],
     score: Math.round((1 + random() * 4) * 100) / 100,
   }));
   return { needs: remainingNeeds([]), candidates };

@@ -42,8 +42,22 @@ describe("the course page's live figures", () => {
     const { liveSummary } = await import("../../src/client/course-summary-store.ts");
     const { summarize } = await import("../../src/lib/rating-figures.ts");
     const today = new Date("2026-11-22T12:00:00Z");
-    const row = { overallRating: 4, usefulnessRating: 4, difficultyRating: 3, workloadRating: 3, interestRating: 4, teacherRating: 5 };
-    const given = summarize(5, [{ ...row, hoursPerWeek: 4, attendanceRequired: false, teacherKey: "a", teacherName: "A", term: null }], today);
+    const row = {
+      overallRating: 4,
+      usefulnessRating: 4,
+      difficultyRating: 3,
+      workloadRating: 3,
+      interestRating: 4,
+      teacherRating: 5,
+    };
+    const given = summarize(5, [{
+      ...row,
+      hoursPerWeek: 4,
+      attendanceRequired: false,
+      teacherKey: "a",
+      teacherName: "A",
+      term: null,
+    }], today);
     liveSummary.value = summarize(5, [], today);
     try {
       const html = renderToString(
@@ -95,15 +109,18 @@ describe("the page's island script", () => {
   test.each([
     { when: "only on an update", Island: Later, name: "Later", chunk: "chunk-charts" },
     { when: "in view", Island: Below, name: "Below", chunk: "chunk-list" },
-  ])("an island that hydrates $when is imported when it is wanted, not with the page", async ({ Island, name, chunk }) => {
-    const html = await page(
-      <>
-        <Echo text="now" />
-        <Island text="later" />
-      </>,
-    );
-    expect(html).toContain(`"${name}":()=>import("/static/build/${name}.js")`);
-    expect(html).not.toMatch(new RegExp(`import i\\d from"/static/build/${name}\\.js"`));
-    expect(html).not.toMatch(new RegExp(`modulepreload" href="/static/build/(${name}|${chunk})\\.js"`));
-  });
+  ])(
+    "an island that hydrates $when is imported when it is wanted, not with the page",
+    async ({ Island, name, chunk }) => {
+      const html = await page(
+        <>
+          <Echo text="now" />
+          <Island text="later" />
+        </>,
+      );
+      expect(html).toContain(`"${name}":()=>import("/static/build/${name}.js")`);
+      expect(html).not.toMatch(new RegExp(`import i\\d from"/static/build/${name}\\.js"`));
+      expect(html).not.toMatch(new RegExp(`modulepreload" href="/static/build/(${name}|${chunk})\\.js"`));
+    },
+  );
 });

@@ -8,7 +8,8 @@ import { importCycles, importsOf, layerOf, layerViolations, sourceFiles } from "
 
 const files = await sourceFiles();
 const imports = [...files].flatMap(([file, source]) => importsOf(file, source));
-const shown = (violations: ReturnType<typeof layerViolations>) => violations.map((v) => `${v.file}:${v.line} imports ${v.target}: ${v.rule}`);
+const shown = (violations: ReturnType<typeof layerViolations>) =>
+  violations.map((v) => `${v.file}:${v.line} imports ${v.target}: ${v.rule}`);
 
 describe("layers", () => {
   test("the graph is read: every source file has a layer, and the imports are there", () => {

@@ -47,7 +47,9 @@ function longUrl(path: string, n: number, length: number): string {
 function request(n: number): { url: string; status: number } {
   const under = MAX_URL_LENGTH - 10;
   if (n % 100 === 0) return { url: longUrl("/privacy", n, under), status: 200 };
-  if (n % 20 === 1) return { url: longUrl(n % 40 === 1 ? "/api/courses/colleges" : "/robots.txt", n, 60_000), status: 414 };
+  if (n % 20 === 1) {
+    return { url: longUrl(n % 40 === 1 ? "/api/courses/colleges" : "/robots.txt", n, 60_000), status: 414 };
+  }
   return { url: longUrl(n % 2 === 0 ? "/robots.txt" : "/api/courses/colleges", n, under), status: 200 };
 }
 
@@ -80,7 +82,10 @@ test("thousands of distinct long URLs: the server keeps answering and its memory
   const second = await flood(FLOOD);
   expect(second.slice(0, 5), `${second.length} wrong answers in the second flood`).toEqual([]);
   const afterFlood = residentMb(server.proc.pid);
-  expect(afterFlood, `resident memory: ${afterWarmUp.toFixed(0)} MB after the first flood, ${afterFlood.toFixed(0)} MB after the second`)
+  expect(
+    afterFlood,
+    `resident memory: ${afterWarmUp.toFixed(0)} MB after the first flood, ${afterFlood.toFixed(0)} MB after the second`,
+  )
     .toBeLessThan(afterWarmUp + SLACK_MB);
 
   for (const path of ["/healthz", "/robots.txt", "/api/courses/colleges", "/privacy"]) {

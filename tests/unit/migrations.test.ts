@@ -13,7 +13,9 @@ async function firstMigrations(count: number): Promise<string> {
   journal.entries = journal.entries.slice(0, count);
   await Deno.mkdir(join(dir, "meta"));
   await Deno.writeTextFile(join(dir, "meta/_journal.json"), JSON.stringify(journal));
-  for (const entry of journal.entries) await Deno.copyFile(join(MIGRATIONS, `${entry.tag}.sql`), join(dir, `${entry.tag}.sql`));
+  for (const entry of journal.entries) {
+    await Deno.copyFile(join(MIGRATIONS, `${entry.tag}.sql`), join(dir, `${entry.tag}.sql`));
+  }
   return dir;
 }
 
@@ -24,8 +26,10 @@ describe("migrations", () => {
     const database = await openDatabase(`file:${dir}/db.sqlite`);
     try {
       await migrate(database.db, { migrationsFolder: old });
-      await database.db.run(sql`INSERT INTO courses (college, department, number, number_value, title, description, prerequisites, no_prereqs, search_text)
-        VALUES ('CAS', 'CS', '111', 111, 'Intro', 'Learn to program.', NULL, 1, 'cas cs 111'), ('CAS', 'CS', '112', 112, 'Next', NULL, 'CAS CS 111', 0, 'cas cs 112')`);
+      await database.db.run(
+        sql`INSERT INTO courses (college, department, number, number_value, title, description, prerequisites, no_prereqs, search_text)
+        VALUES ('CAS', 'CS', '111', 111, 'Intro', 'Learn to program.', NULL, 1, 'cas cs 111'), ('CAS', 'CS', '112', 112, 'Next', NULL, 'CAS CS 111', 0, 'cas cs 112')`,
+      );
       await migrateDatabase(database);
       const rows = await database.db.all(
         sql`SELECT c.number, t.description, t.prerequisites FROM courses c JOIN course_texts t ON t.course_id = c.id ORDER BY c.number`,
@@ -51,15 +55,18 @@ describe("catalog names and the current flag", () => {
     const database = await openDatabase(`file:${dir}/db.sqlite`);
     try {
       await migrate(database.db, { migrationsFolder: old });
-      await database.db.run(sql`INSERT INTO courses (college, department, number, number_value, title, no_prereqs, search_text)
-        VALUES ('CAS', 'PS', '101', 101, 'Intro Psych', 1, 'cas ps 101 ps101 intro psych')`);
+      await database.db.run(
+        sql`INSERT INTO courses (college, department, number, number_value, title, no_prereqs, search_text)
+        VALUES ('CAS', 'PS', '101', 101, 'Intro Psych', 1, 'cas ps 101 ps101 intro psych')`,
+      );
       await migrateDatabase(database);
       expect(await database.db.all(sql`SELECT college, department, number, title, current FROM courses`)).toEqual([
         { college: "CAS", department: "PS", number: "101", title: "Intro Psych", current: 1 },
       ]);
       const columns = (await database.db.all<{ name: string }>(sql`PRAGMA table_info(courses)`)).map((c) => c.name);
       expect(columns).not.toContain("search_text");
-      const tables = (await database.db.all<{ name: string }>(sql`SELECT name FROM sqlite_master WHERE type = 'table'`)).map((t) => t.name);
+      const tables = (await database.db.all<{ name: string }>(sql`SELECT name FROM sqlite_master WHERE type = 'table'`))
+        .map((t) => t.name);
       expect(tables).toContain("departments");
       expect(tables).not.toContain("course_words");
     } finally {

@@ -31,16 +31,27 @@ describe("reviews:moderate", () => {
       const response = await api(t, `/api/reviews/course/${course.id}`, {
         method: "POST",
         token: author.token,
-        body: { teacherName: "Prof Mod", semester: "Fall 2024", hoursPerWeek: 4, assignmentTypes: "Essays", reviewText: `Spam from ${author.user.email}` },
+        body: {
+          teacherName: "Prof Mod",
+          semester: "Fall 2024",
+          hoursPerWeek: 4,
+          assignmentTypes: "Essays",
+          reviewText: `Spam from ${author.user.email}`,
+        },
       });
       ids.push((await response.json()).id);
     }
     for (const id of ids) {
       for (const reporter of reporters) {
-        await api(t, `/api/reviews/${id}/report`, { method: "POST", token: reporter.token, body: { reason: "Spam or not about this course" } });
+        await api(t, `/api/reviews/${id}/report`, {
+          method: "POST",
+          token: reporter.token,
+          body: { reason: "Spam or not about this course" },
+        });
       }
     }
-    const count = async () => (await t.deps.database.db.select().from(courses).where(eq(courses.id, course.id)))[0].numReviews;
+    const count = async () =>
+      (await t.deps.database.db.select().from(courses).where(eq(courses.id, course.id)))[0].numReviews;
     expect(await count()).toBe(0);
 
     const listed = await moderate();

@@ -2,7 +2,8 @@ import { describe, expect, test } from "vitest";
 import { pageItems } from "../../src/lib/paging.ts";
 
 const render = (current: number, total: number) =>
-  pageItems(current, total).map((i) => i.kind === "ellipsis" ? "…" : i.current ? `[${i.page + 1}]` : String(i.page + 1)).join(" ");
+  pageItems(current, total).map((i) => i.kind === "ellipsis" ? "…" : i.current ? `[${i.page + 1}]` : String(i.page + 1))
+    .join(" ");
 
 describe("pagination", () => {
   test("no pagination for a single page", () => expect(render(0, 1)).toBe(""));

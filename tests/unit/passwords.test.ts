@@ -35,7 +35,9 @@ async function timerTurnsDuring(work: () => Promise<unknown>): Promise<number> {
 /** The worker's failure is said once on the console; the test keeps it off the output and checks it. */
 function expectWorkerFailureLogged() {
   const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-  return () => expect(logged.mock.calls.filter(([message]) => String(message).startsWith("[passwords] the hashing worker failed"))).toHaveLength(1);
+  return () =>
+    expect(logged.mock.calls.filter(([message]) => String(message).startsWith("[passwords] the hashing worker failed")))
+      .toHaveLength(1);
 }
 
 const PORTABLE = [
@@ -121,7 +123,9 @@ describe.each(PORTABLE)("$name", ({ use }) => {
     use();
     const passwords = ["first of four", "second of four", "third of four", "fourth of four"];
     const hashes = await Promise.all(passwords.map((password) => hashPassword(password)));
-    const checks = await Promise.all(hashes.flatMap((hash, i) => [verifyPassword(hash, passwords[i]), verifyPassword(hash, passwords[(i + 1) % 4])]));
+    const checks = await Promise.all(
+      hashes.flatMap((hash, i) => [verifyPassword(hash, passwords[i]), verifyPassword(hash, passwords[(i + 1) % 4])]),
+    );
     expect(checks).toEqual([true, false, true, false, true, false, true, false]);
   });
 
@@ -196,7 +200,9 @@ describe("the portable engine's worker", () => {
 
   test("where the worker answers that it cannot hash, that hash and the later ones are done on the event loop", async () => {
     const logged = expectWorkerFailureLogged();
-    const refusing = `data:text/javascript,${encodeURIComponent("onmessage = ({ data }) => postMessage({ id: data.id, error: 'no WebAssembly here' });")}`;
+    const refusing = `data:text/javascript,${
+      encodeURIComponent("onmessage = ({ data }) => postMessage({ id: data.id, error: 'no WebAssembly here' });")
+    }`;
     usePasswordEngine("portable");
     usePasswordWorker(true, { url: refusing });
     const stored = await hashPassword("refused by the worker");
@@ -209,7 +215,9 @@ describe("the portable engine's worker", () => {
 
 test("the turn counter sees none while a computation holds the event loop (argon2id computed synchronously)", async () => {
   const { memoryKiB: m, iterations: t, parallelism: p, hashBytes: dkLen } = ARGON2_PARAMETERS;
-  const turns = await timerTurnsDuring(async () => argon2id("a sturdy passphrase", crypto.getRandomValues(new Uint8Array(16)), { m, t, p, dkLen }));
+  const turns = await timerTurnsDuring(async () =>
+    argon2id("a sturdy passphrase", crypto.getRandomValues(new Uint8Array(16)), { m, t, p, dkLen })
+  );
   expect(turns).toBe(0);
 });
 

@@ -19,7 +19,10 @@ const inspector = freePort();
 beforeAll(async () => {
   dir = await Deno.makeTempDir({ prefix: "hubrate-production-react-" });
   await Deno.copyFile(preparedDatabase("on"), `${dir}/hubrate.db`);
-  server = await startServer(`file:${dir}/hubrate.db`, freePort(), "on", { NODE_ENV: "development", ASSETS_DIR: TEST_BUILD_DIR }, [
+  server = await startServer(`file:${dir}/hubrate.db`, freePort(), "on", {
+    NODE_ENV: "development",
+    ASSETS_DIR: TEST_BUILD_DIR,
+  }, [
     `--inspect=127.0.0.1:${inspector}`,
   ]);
 }, 120_000);
@@ -37,6 +40,8 @@ test("main.ts started with NODE_ENV=development serves pages with React's produc
   }
   const scripts = await loadedScripts(inspector);
   const react = scripts.filter((url) => /\/react(-dom)?@/.test(url));
-  expect(react.filter((url) => url.endsWith(".production.js")), "React's production modules are loaded").not.toEqual([]);
+  expect(react.filter((url) => url.endsWith(".production.js")), "React's production modules are loaded").not.toEqual(
+    [],
+  );
   expect(scripts.filter((url) => url.endsWith(".development.js"))).toEqual([]);
 });

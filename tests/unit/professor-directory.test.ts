@@ -49,14 +49,21 @@ describe("professor directory", () => {
     let alive = [...students];
     const kinds = new Map<string, number>();
     for (let step = 0; step < 400; step++) {
-      const kind = weighted(rng, [["insert", 5], ["hide", 2], ["show", 2], ["rename", 2], ["delete", 1], ["bulk", 1], ["account", 0.3]] as const);
+      const kind = weighted(
+        rng,
+        [["insert", 5], ["hide", 2], ["show", 2], ["rename", 2], ["delete", 1], ["bulk", 1], ["account", 0.3]] as const,
+      );
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
       const [key, name] = pick(rng, SPELLINGS);
       if (kind === "insert" && alive.length) {
-        await db.run(sql`INSERT OR IGNORE INTO reviews (course_id, user_id, overall_rating, usefulness_rating, difficulty_rating, workload_rating,
+        await db.run(
+          sql`INSERT OR IGNORE INTO reviews (course_id, user_id, overall_rating, usefulness_rating, difficulty_rating, workload_rating,
           interest_rating, teacher_rating, teacher_name, teacher_key, semester, hours_per_week, assignment_types, review_text, hidden)
-          VALUES (${pick(rng, courseIds)}, ${pick(rng, alive).id}, 3, 3, 3, 3, 3, 3, ${name}, ${key}, 'Fall 2024', 5, 'Essays', 'Fine.',
-          ${rng() < 0.2 ? 1 : 0})`);
+          VALUES (${pick(rng, courseIds)}, ${
+            pick(rng, alive).id
+          }, 3, 3, 3, 3, 3, 3, ${name}, ${key}, 'Fall 2024', 5, 'Essays', 'Fine.',
+          ${rng() < 0.2 ? 1 : 0})`,
+        );
       } else if (kind === "hide" || kind === "show") {
         await db.run(sql`UPDATE reviews SET hidden = ${kind === "hide" ? 1 : 0}
           WHERE id = (SELECT id FROM reviews ORDER BY id LIMIT 1 OFFSET ${randomInt(rng, 0, 30)})`);

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { rateLimits } from "../../db/schema.ts";
 import { DomainError } from "../../src/services/platform/domain-errors.ts";
-import { addressSubject, countHit, enforceLimit, forgetSubject, limitKey, pruneExpiredLimits, refundAttempts } from "../../src/services/platform/rate-limit.ts";
+import {
+  addressSubject,
+  countHit,
+  enforceLimit,
+  forgetSubject,
+  limitKey,
+  pruneExpiredLimits,
+  refundAttempts,
+} from "../../src/services/platform/rate-limit.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 
 let t: TestApp;
@@ -30,7 +38,10 @@ describe("rate limits", () => {
   test("parallel attempts are all counted, so no more than the limit get through", async () => {
     const limit = { limit: 10, windowMs: 60_000 };
     const outcomes = await Promise.all(
-      Array.from({ length: 25 }, () => enforceLimit(t.deps.database.db, "parallel", limit, "slow down").then(() => "ok", (e) => e.status)),
+      Array.from(
+        { length: 25 },
+        () => enforceLimit(t.deps.database.db, "parallel", limit, "slow down").then(() => "ok", (e) => e.status),
+      ),
     );
     expect(outcomes.filter((o) => o === "ok")).toHaveLength(10);
     expect(outcomes.filter((o) => o === 429)).toHaveLength(15);

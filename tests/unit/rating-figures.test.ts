@@ -15,7 +15,9 @@ function row(change: Partial<RatingRow> & { teacherName?: string; semester?: str
     interestRating: change.interestRating ?? 4,
     teacherRating: change.teacherRating ?? 5,
   };
-  const overall = ((6 - ratings.difficultyRating) + (6 - ratings.workloadRating) + ratings.interestRating + ratings.usefulnessRating + ratings.teacherRating) /
+  const overall =
+    ((6 - ratings.difficultyRating) + (6 - ratings.workloadRating) + ratings.interestRating + ratings.usefulnessRating +
+      ratings.teacherRating) /
     5;
   return {
     ...ratings,
@@ -88,7 +90,10 @@ describe("a course's figures", () => {
     expect(summary.allTime.count).toBe(5);
     expect(summary.recent).toMatchObject({ count: 3, teacher: 5, from: "Spring 2025", to: "Fall 2026" });
     expect(summary.unreadSemesters).toBe(1);
-    expect(summary.trend.map((t) => [t.label, t.count])).toEqual([["Fall 2024", 1], ["Spring 2025", 1], ["Summer 2025", 1], ["Fall 2026", 1]]);
+    expect(summary.trend.map((t) => [t.label, t.count])).toEqual([["Fall 2024", 1], ["Spring 2025", 1], [
+      "Summer 2025",
+      1,
+    ], ["Fall 2026", 1]]);
     expect(summary.semesters.map((s) => s.label)).toEqual(["Fall 2026", "Summer 2025", "Spring 2025", "Fall 2024"]);
   });
 

@@ -39,7 +39,18 @@ describe("semesters as students type them", () => {
     expect(canonicalSemester(typed)).toBe(label);
   });
 
-  test.each(["", "   ", "last year", "2024", "Fall", "Fall 2024 with Smith", "fall1 2024", "Fall 1850", "Spring 2024 and Fall 2024", "x".repeat(100)])(
+  test.each([
+    "",
+    "   ",
+    "last year",
+    "2024",
+    "Fall",
+    "Fall 2024 with Smith",
+    "fall1 2024",
+    "Fall 1850",
+    "Spring 2024 and Fall 2024",
+    "x".repeat(100),
+  ])(
     "%j names no term",
     (typed) => {
       expect(parseSemester(typed)).toBeNull();
@@ -47,7 +58,9 @@ describe("semesters as students type them", () => {
   );
 
   test("terms sort in calendar order: winter, spring, summer, summer 2, fall", () => {
-    const order = ["Winter 2024", "Spring 2024", "Summer 1 2024", "Summer 2 2024", "Fall 2024", "Winter 2025"].map((s) => parseSemester(s)!);
+    const order = ["Winter 2024", "Spring 2024", "Summer 1 2024", "Summer 2 2024", "Fall 2024", "Winter 2025"].map((
+      s,
+    ) => parseSemester(s)!);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(new Set(order.slice(2, 4)).size).toBe(2);
   });
@@ -66,8 +79,17 @@ describe("semesters as students type them", () => {
     expect(recentTerms(new Date("2026-11-22T12:00:00Z"))).toEqual([20251, 20264]);
     // In spring the window reaches back to the fall two years before and forward over the summer sessions.
     expect(recentTerms(new Date("2026-03-01T12:00:00Z"))).toEqual([20244, 20263]);
-    expect(recentSemesterLabels(new Date("2026-11-22T12:00:00Z"), 4)).toEqual(["Fall 2026", "Spring 2026", "Fall 2025", "Spring 2025"]);
-    expect(recentSemesterLabels(new Date("2026-02-01T12:00:00Z"), 3)).toEqual(["Spring 2026", "Fall 2025", "Spring 2025"]);
+    expect(recentSemesterLabels(new Date("2026-11-22T12:00:00Z"), 4)).toEqual([
+      "Fall 2026",
+      "Spring 2026",
+      "Fall 2025",
+      "Spring 2025",
+    ]);
+    expect(recentSemesterLabels(new Date("2026-02-01T12:00:00Z"), 3)).toEqual([
+      "Spring 2026",
+      "Fall 2025",
+      "Spring 2025",
+    ]);
   });
 
   test("the review form's hint: the canonical form to adopt, nothing when already canonical, a warning when unreadable", () => {
@@ -75,7 +97,8 @@ describe("semesters as students type them", () => {
     expect(semesterHint("Fall 2024")).toBeNull();
     expect(semesterHint("f24")).toEqual({ text: "Read as Fall 2024.", canonical: "Fall 2024" });
     expect(semesterHint("sometime")).toEqual({
-      text: "No semester can be read from this, so the review will count in all-time averages only. Try e.g. Fall 2024.",
+      text:
+        "No semester can be read from this, so the review will count in all-time averages only. Try e.g. Fall 2024.",
       canonical: null,
     });
   });

@@ -71,7 +71,9 @@ describe("the configured end dates", () => {
     expect(() => loadConfig({ REVIEW_REMINDER_DATES: "December 20" }, () => "s".repeat(64))).toThrow(
       'Invalid REVIEW_REMINDER_DATES="December 20": must be MM-DD dates separated by commas, e.g. 12-20,05-15',
     );
-    expect(loadConfig({ REVIEW_REMINDER_DATES: "12-18, 05-12" }, () => "s".repeat(64)).reviewReminderDates).toBe("12-18, 05-12");
+    expect(loadConfig({ REVIEW_REMINDER_DATES: "12-18, 05-12" }, () => "s".repeat(64)).reviewReminderDates).toBe(
+      "12-18, 05-12",
+    );
   });
 });
 
@@ -95,7 +97,14 @@ describe("Boston's calendar day", () => {
 
   test("dates are checked as real calendar days", () => {
     expect(["2026-12-20", "2028-02-29"].map(isCalendarDate)).toEqual([true, true]);
-    expect(["2027-02-29", "2026-13-01", "2026-12-32", "26-12-20", "2026-1-5", ""].map(isCalendarDate)).toEqual([false, false, false, false, false, false]);
+    expect(["2027-02-29", "2026-13-01", "2026-12-32", "26-12-20", "2026-1-5", ""].map(isCalendarDate)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(() => endedTerm("2027-02-29", DEFAULTS)).toThrow(TermEndsError);
   });
 });
@@ -104,17 +113,32 @@ describe("the term that ended", () => {
   test("on the end date and the 13 days after it; not the day before, not the 14th day after", () => {
     expect(REMINDER_WINDOW_DAYS).toBe(14);
     expect(termOn("2026-12-19")).toBeNull();
-    expect(endedTerm("2026-12-20", DEFAULTS)).toEqual({ key: "2026-fall", label: "Fall 2026", endDate: "2026-12-20", daysSince: 0 });
+    expect(endedTerm("2026-12-20", DEFAULTS)).toEqual({
+      key: "2026-fall",
+      label: "Fall 2026",
+      endDate: "2026-12-20",
+      daysSince: 0,
+    });
     expect(endedTerm("2026-12-31", DEFAULTS)?.daysSince).toBe(11);
     expect(termOn("2027-01-02")).toBe("2026-fall");
     expect(termOn("2027-01-03")).toBeNull();
     expect(termOn("2026-05-14")).toBeNull();
-    expect(endedTerm("2026-05-28", DEFAULTS)).toEqual({ key: "2026-spring", label: "Spring 2026", endDate: "2026-05-15", daysSince: 13 });
+    expect(endedTerm("2026-05-28", DEFAULTS)).toEqual({
+      key: "2026-spring",
+      label: "Spring 2026",
+      endDate: "2026-05-15",
+      daysSince: 13,
+    });
     expect(termOn("2026-05-29")).toBeNull();
   });
 
   test("a term that ended in December is still last year's fall term in January", () => {
-    expect(endedTerm("2027-01-01", DEFAULTS)).toEqual({ key: "2026-fall", label: "Fall 2026", endDate: "2026-12-20", daysSince: 12 });
+    expect(endedTerm("2027-01-01", DEFAULTS)).toEqual({
+      key: "2026-fall",
+      label: "Fall 2026",
+      endDate: "2026-12-20",
+      daysSince: 12,
+    });
     const lateEnd = parseTermEnds("12-30,05-15");
     expect(endedTerm("2027-01-05", lateEnd)).toMatchObject({ key: "2026-fall", endDate: "2026-12-30", daysSince: 6 });
   });

@@ -4,7 +4,9 @@ import { SLOW_FILES } from "../fast.ts";
 
 async function testFiles(dir: string): Promise<string[]> {
   const files: string[] = [];
-  for await (const entry of Deno.readDir(dir)) if (entry.isFile && /\.test\.tsx?$/.test(entry.name)) files.push(`${dir}/${entry.name}`);
+  for await (const entry of Deno.readDir(dir)) {
+    if (entry.isFile && /\.test\.tsx?$/.test(entry.name)) files.push(`${dir}/${entry.name}`);
+  }
   return files.sort();
 }
 

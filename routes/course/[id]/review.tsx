@@ -2,7 +2,14 @@ import ReviewForm from "../../../islands/ReviewForm.tsx";
 import type { ReviewView } from "../../../src/lib/api-types.ts";
 import { parseId } from "../../../src/lib/ids.ts";
 import { loginHref } from "../../../src/lib/urls.ts";
-import type { AppContext, LoadFailure, PageMeta, PageProps, RequestContext, SignedInContext } from "../../../src/server/context.ts";
+import type {
+  AppContext,
+  LoadFailure,
+  PageMeta,
+  PageProps,
+  RequestContext,
+  SignedInContext,
+} from "../../../src/server/context.ts";
 import { findCourse } from "../../../src/services/courses/course-queries.ts";
 import { DomainError } from "../../../src/services/platform/domain-errors.ts";
 import { findReview, ownReviewId } from "../../../src/services/reviews/course-reviews.ts";
@@ -17,11 +24,24 @@ export const visitorRedirect = (c: AppContext) => {
 };
 
 /** The form says which of the two it could not load: the review being edited, or the course. */
-const failureMessage = (c: RequestContext) => c.req.query("edit") !== undefined ? "Failed to load review details" : "Failed to load course details";
-export const loadFailure: LoadFailure = { heading: "Write a review", message: failureMessage, back: { href: "/search", label: "Back to Search" } };
+const failureMessage = (c: RequestContext) =>
+  c.req.query("edit") !== undefined ? "Failed to load review details" : "Failed to load course details";
+export const loadFailure: LoadFailure = {
+  heading: "Write a review",
+  message: failureMessage,
+  back: { href: "/search", label: "Back to Search" },
+};
 
 type Data =
-  | { kind: "form"; courseId: number; courseCode: string; title: string; existing: ReviewView | null; professors: string[]; semesters: string[] }
+  | {
+    kind: "form";
+    courseId: number;
+    courseCode: string;
+    title: string;
+    existing: ReviewView | null;
+    professors: string[];
+    semesters: string[];
+  }
   | { kind: "already"; courseId: number; courseCode: string; title: string; reviewId: number }
   | { kind: "error"; message: string; status: number };
 
@@ -46,7 +66,9 @@ export async function load(c: SignedInContext): Promise<Data> {
   const base = { courseId: course.id, courseCode: course.code, title: course.title };
   const offered = { professors: professors.map((p) => p.name), semesters: recentSemesterLabels(new Date()) };
   if (edit !== undefined) {
-    if (!review || !review.owner || review.courseId !== course.id) return { kind: "error", message: "Failed to load review details", status: 404 };
+    if (!review || !review.owner || review.courseId !== course.id) {
+      return { kind: "error", message: "Failed to load review details", status: 404 };
+    }
     return { kind: "form", ...base, existing: review, ...offered };
   }
   if (existing !== null) return { kind: "already", ...base, reviewId: existing };
@@ -55,7 +77,10 @@ export async function load(c: SignedInContext): Promise<Data> {
 
 export function meta(data: Data): PageMeta {
   if (data.kind === "error") return { title: "Review", noindex: true, status: data.status };
-  return { title: `${data.kind === "form" && data.existing ? "Edit your review" : "Review"} of ${data.courseCode}`, noindex: true };
+  return {
+    title: `${data.kind === "form" && data.existing ? "Edit your review" : "Review"} of ${data.courseCode}`,
+    noindex: true,
+  };
 }
 
 export default function ReviewPage({ data }: PageProps<Data>) {
@@ -73,7 +98,9 @@ export default function ReviewPage({ data }: PageProps<Data>) {
   return (
     <div className="page form-page">
       <p>
-        <a className="button button-ghost button-small" href={`/course/${data.courseId}`}>← Back to {data.courseCode}</a>
+        <a className="button button-ghost button-small" href={`/course/${data.courseId}`}>
+          ← Back to {data.courseCode}
+        </a>
       </p>
       <h1>{data.kind === "form" && data.existing ? "Edit your review" : "Write a review"}</h1>
       <p className="muted">
@@ -82,7 +109,8 @@ export default function ReviewPage({ data }: PageProps<Data>) {
       {data.kind === "already"
         ? (
           <p className="alert alert-info" role="note">
-            You have already reviewed this course. <a href={`/course/${data.courseId}/review?edit=${data.reviewId}`}>Edit your review</a> instead.
+            You have already reviewed this course.{" "}
+            <a href={`/course/${data.courseId}/review?edit=${data.reviewId}`}>Edit your review</a> instead.
           </p>
         )
         : (

@@ -6,7 +6,11 @@ import { readAsset } from "../../../src/server/asset-manifest.ts";
 export default new Hono<AppEnv>().get("/", async (c) => {
   const asset = await readAsset(c.var.deps.assets, c.req.param("name") ?? "", c.req.header("accept-encoding"));
   if (!asset) return c.text("Not found", 404);
-  const headers: Record<string, string> = { "Content-Type": asset.type, "Cache-Control": "public, max-age=31536000, immutable", Vary: "Accept-Encoding" };
+  const headers: Record<string, string> = {
+    "Content-Type": asset.type,
+    "Cache-Control": "public, max-age=31536000, immutable",
+    Vary: "Accept-Encoding",
+  };
   if (asset.encoding) headers["Content-Encoding"] = asset.encoding;
   return c.body(asset.body, 200, headers);
 });

@@ -42,7 +42,8 @@ export const MESSAGES = {
   accountDeleted: "Your account and all its data have been deleted.",
   badCredentials: "Incorrect email or password",
   notVerifiedSent: "Your email is not verified yet. We sent a new code to your email: enter it to finish signing up.",
-  notVerifiedWait: "Your email is not verified yet. Enter the code we sent to your email, or ask for a new one in a minute.",
+  notVerifiedWait:
+    "Your email is not verified yet. Enter the code we sent to your email, or ask for a new one in a minute.",
   wrongCurrent: "Incorrect current password",
   loginThrottled: "Too many failed login attempts. Please wait a few minutes and try again.",
   passwordThrottled: "Too many wrong passwords. Please wait a few minutes and try again.",
@@ -50,9 +51,11 @@ export const MESSAGES = {
   checksThrottled: "Too many attempts. Please wait a few minutes and try again.",
   signedOut: "You have been signed out.",
   /** One answer for every failed verification, whether the account is unknown, waiting or verified, so it tells no one which. */
-  codeRefused: "That code is not valid or has expired. Check the newest email, or request a new code. If your account is already verified, log in.",
+  codeRefused:
+    "That code is not valid or has expired. Check the newest email, or request a new code. If your account is already verified, log in.",
   resetRefused: "That reset code is not valid or has expired. Check the newest email, or request a new code.",
-  linkRefused: "This verification link is not valid or has expired. Enter the code from the email, or request a new one.",
+  linkRefused:
+    "This verification link is not valid or has expired. Enter the code from the email, or request a new one.",
 };
 
 /**
@@ -69,7 +72,13 @@ const LIMITS = {
   codeChecksPerIp: { limit: 30, windowMs: 10 * 60_000 },
 };
 
-const EMAIL_LIMIT_KINDS = ["login-account", "verify-mail-minute", "verify-mail-hour", "reset-mail-minute", "reset-mail-hour"] as const;
+const EMAIL_LIMIT_KINDS = [
+  "login-account",
+  "verify-mail-minute",
+  "verify-mail-hour",
+  "reset-mail-minute",
+  "reset-mail-hour",
+] as const;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -95,7 +104,12 @@ function assertUncommon(password: string, field: string): void {
 }
 
 /** Takes one code mail for `email` from its limits (and the sender's address), or throws 429. */
-async function limitCodeMails({ database, secret }: AccountDeps, kind: CodePurpose, email: string, ip: string): Promise<void> {
+async function limitCodeMails(
+  { database, secret }: AccountDeps,
+  kind: CodePurpose,
+  email: string,
+  ip: string,
+): Promise<void> {
   await enforceLimits(database.db, [
     { key: limitKey(secret, `${kind}-mail-ip`, addressSubject(ip)), ...LIMITS.codeMailPerIp },
     { key: limitKey(secret, `${kind}-mail-minute`, email), ...LIMITS.codeMailPerMinute },
@@ -140,7 +154,14 @@ export async function register(deps: AccountDeps, input: RegisterInput, ip: stri
   assertUncommon(input.password, "password");
   const passwordHash = await hashPassword(input.password);
   const [created] = await database.writeBatch((tx) => [
-    tx.insert(users).values({ email, passwordHash, enabled: false, college: input.college, major: input.major, expectedGrad: input.expectedGrad })
+    tx.insert(users).values({
+      email,
+      passwordHash,
+      enabled: false,
+      college: input.college,
+      major: input.major,
+      expectedGrad: input.expectedGrad,
+    })
       .onConflictDoNothing().returning(),
   ]);
   const user = created[0];
@@ -175,22 +196,38 @@ async function checkCode(
   const db = database.db;
   const email = normalizeEmail(emailInput);
   const found = db.select({ user: users, code: authCodes }).from(users)
-    .leftJoin(authCodes, and(eq(authCodes.userId, users.id), eq(authCodes.purpose, purpose))).where(eq(users.email, email)).then(([row]) => row);
-  await enforceLimit(db, limitKey(secret, "code-check-ip", addressSubject(ip)), LIMITS.codeChecksPerIp, MESSAGES.checksThrottled);
+    .leftJoin(authCodes, and(eq(authCodes.userId, users.id), eq(authCodes.purpose, purpose))).where(
+      eq(users.email, email),
+    ).then(([row]) => row);
+  await enforceLimit(
+    db,
+    limitKey(secret, "code-check-ip", addressSubject(ip)),
+    LIMITS.codeChecksPerIp,
+    MESSAGES.checksThrottled,
+  );
   const row = await found;
   const user = row?.user;
   const stored = row?.code;
   // A verified account has no verification code, so it fails like any wrong code.
-  const usable = user && !user.isDemo && !(purpose === "verify" && user.enabled) && stored && stored.email === user.email &&
+  const usable = user && !user.isDemo && !(purpose === "verify" && user.enabled) && stored &&
+    stored.email === user.email &&
     stored.expiresAt.getTime() > Date.now() && stored.attempts < CODE_MAX_ATTEMPTS;
   const right = Boolean(usable && codeMatches(secret, purpose, user.email, code.trim(), stored.codeHash));
   // The same batch runs whatever the account's state (matching nothing when there is no usable code), so the answer takes as long.
   const userId = usable ? user.id : -1;
-  const thisCode = and(eq(authCodes.userId, userId), eq(authCodes.purpose, purpose), eq(authCodes.codeHash, stored?.codeHash ?? ""));
+  const thisCode = and(
+    eq(authCodes.userId, userId),
+    eq(authCodes.purpose, purpose),
+    eq(authCodes.codeHash, stored?.codeHash ?? ""),
+  );
   const changedOne = sql`changes() = 1`;
   const [, used] = await database.writeBatch((tx) => [
-    tx.update(authCodes).set({ attempts: sql`${authCodes.attempts} + 1` }).where(and(thisCode, eq(authCodes.attempts, stored?.attempts ?? -1))),
-    tx.delete(authCodes).where(and(thisCode, changedOne, right ? sql`1` : sql`0`)).returning({ userId: authCodes.userId }),
+    tx.update(authCodes).set({ attempts: sql`${authCodes.attempts} + 1` }).where(
+      and(thisCode, eq(authCodes.attempts, stored?.attempts ?? -1)),
+    ),
+    tx.delete(authCodes).where(and(thisCode, changedOne, right ? sql`1` : sql`0`)).returning({
+      userId: authCodes.userId,
+    }),
     onSuccess(tx, userId, sql`${changedOne} AND ${right ? sql`1` : sql`0`}`),
   ]);
   if (!right || used.length !== 1) throw badRequest(refused);
@@ -215,8 +252,17 @@ export function verificationLinkUsable({ database, secret }: AccountDeps, token:
 }
 
 /** Verifies the account a one-click link belongs to (it does not sign in: the student logs in next); the link works once. */
-export async function verifyByLink({ database, secret }: AccountDeps, token: string, ip: string): Promise<{ email: string }> {
-  await enforceLimit(database.db, limitKey(secret, "code-check-ip", addressSubject(ip)), LIMITS.codeChecksPerIp, MESSAGES.checksThrottled);
+export async function verifyByLink(
+  { database, secret }: AccountDeps,
+  token: string,
+  ip: string,
+): Promise<{ email: string }> {
+  await enforceLimit(
+    database.db,
+    limitKey(secret, "code-check-ip", addressSubject(ip)),
+    LIMITS.codeChecksPerIp,
+    MESSAGES.checksThrottled,
+  );
   const user = await database.write(async (tx) => {
     const userId = await consumeLink(tx, secret, token);
     if (userId === null) return undefined;
@@ -250,19 +296,38 @@ export async function forgotPassword(deps: AccountDeps, emailInput: string, ip: 
   return MESSAGES.resetSent;
 }
 
-export async function resetPassword(deps: AccountDeps, input: { email: string; verificationCode: string; newPassword: string }, ip: string): Promise<string> {
+export async function resetPassword(
+  deps: AccountDeps,
+  input: { email: string; verificationCode: string; newPassword: string },
+  ip: string,
+): Promise<string> {
   assertUncommon(input.newPassword, "newPassword");
   const passwordHash = await hashPassword(input.newPassword);
-  await checkCode(deps, "reset", input.email, input.verificationCode, ip, MESSAGES.resetRefused, (tx, userId, applies) =>
-    // Knowing the code proves the email, so a reset also completes a pending verification.
-    tx.update(users).set({ passwordHash, enabled: true, sessionVersion: sql`${users.sessionVersion} + 1` }).where(and(eq(users.id, userId), applies)));
+  await checkCode(
+    deps,
+    "reset",
+    input.email,
+    input.verificationCode,
+    ip,
+    MESSAGES.resetRefused,
+    (tx, userId, applies) =>
+      // Knowing the code proves the email, so a reset also completes a pending verification.
+      tx.update(users).set({ passwordHash, enabled: true, sessionVersion: sql`${users.sessionVersion} + 1` }).where(
+        and(eq(users.id, userId), applies),
+      ),
+  );
   return MESSAGES.resetDone;
 }
 
 export type LoginResult = TokenSubject;
 
 /** A right password on an account still waiting for verification: a new code went out when the limits allowed it. */
-export type LoginOutcome = { kind: "signedIn"; user: LoginResult } | { kind: "unverified"; email: string; codeSent: boolean; message: string };
+export type LoginOutcome = { kind: "signedIn"; user: LoginResult } | {
+  kind: "unverified";
+  email: string;
+  codeSent: boolean;
+  message: string;
+};
 
 /**
  * Takes one password try from the address's and the account's budgets before
@@ -278,11 +343,19 @@ async function checkPassword(
   check: () => Promise<boolean>,
 ): Promise<{ valid: boolean; keys: string[] }> {
   const keys = [limitKey(secret, "login-ip", addressSubject(ip)), limitKey(secret, "login-account", email)];
-  await enforceLimits(database.db, [{ key: keys[0], ...LIMITS.loginPerIp }, { key: keys[1], ...LIMITS.loginPerAccount }], throttled);
+  await enforceLimits(database.db, [{ key: keys[0], ...LIMITS.loginPerIp }, {
+    key: keys[1],
+    ...LIMITS.loginPerAccount,
+  }], throttled);
   return { valid: await check(), keys };
 }
 
-export async function login(deps: AccountDeps, emailInput: string, password: string, ip: string): Promise<LoginOutcome> {
+export async function login(
+  deps: AccountDeps,
+  emailInput: string,
+  password: string,
+  ip: string,
+): Promise<LoginOutcome> {
   const email = normalizeEmail(emailInput);
   // Read beside the limits' counting: one round trip.
   const found = findUserByEmail(deps.database.db, email);
@@ -305,7 +378,12 @@ export async function login(deps: AccountDeps, emailInput: string, password: str
       if (!(error instanceof DomainError && error.status === 429)) throw error;
       codeSent = false;
     }
-    return { kind: "unverified", email, codeSent, message: codeSent ? MESSAGES.notVerifiedSent : MESSAGES.notVerifiedWait };
+    return {
+      kind: "unverified",
+      email,
+      codeSent,
+      message: codeSent ? MESSAGES.notVerifiedSent : MESSAGES.notVerifiedWait,
+    };
   }
   return { kind: "signedIn", user: { id: user.id, sessionVersion: user.sessionVersion, sessionKey: user.sessionKey } };
 }
@@ -335,20 +413,34 @@ export async function changePassword(
   const passwordHash = await hashPassword(newPassword);
   const [, updated] = await database.writeBatch((db) => [
     refundStatement(db, keys),
-    db.update(users).set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, account.id)).returning(),
+    db.update(users).set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` }).where(
+      eq(users.id, account.id),
+    ).returning(),
   ]);
   if (!updated.length) throw unauthorized("Please log in again.");
   return { id: updated[0].id, sessionVersion: updated[0].sessionVersion, sessionKey: updated[0].sessionKey };
 }
 
 export function accountView(user: SessionUser | AccountView): AccountView {
-  return { email: user.email, college: user.college, major: user.major, expectedGrad: user.expectedGrad, reviewReminders: user.reviewReminders };
+  return {
+    email: user.email,
+    college: user.college,
+    major: user.major,
+    expectedGrad: user.expectedGrad,
+    reviewReminders: user.reviewReminders,
+  };
 }
 
-export async function updateAccount({ database }: AccountDeps, userId: number, input: AccountInput): Promise<AccountView> {
+export async function updateAccount(
+  { database }: AccountDeps,
+  userId: number,
+  input: AccountInput,
+): Promise<AccountView> {
   await assertCollegeAndMajor(database.db, input.college, input.major, "Select a major");
   const [updated] = await database.writeBatch((db) => [
-    db.update(users).set({ college: input.college, major: input.major, expectedGrad: input.expectedGrad }).where(eq(users.id, userId)).returning(),
+    db.update(users).set({ college: input.college, major: input.major, expectedGrad: input.expectedGrad }).where(
+      eq(users.id, userId),
+    ).returning(),
   ]);
   if (!updated.length) throw notFound("Account not found.");
   return accountView(updated[0]);
@@ -360,7 +452,10 @@ export async function updateAccount({ database }: AccountDeps, userId: number, i
  * they voted on are recomputed. Two round trips: what they reviewed and voted
  * on, then one batch that deletes and recomputes.
  */
-export async function deleteAccount({ database, secret }: AccountDeps, account: { id: number; email: string }): Promise<void> {
+export async function deleteAccount(
+  { database, secret }: AccountDeps,
+  account: { id: number; email: string },
+): Promise<void> {
   const db = database.db;
   const [reviewed, votedOn] = await Promise.all([
     db.select({ courseId: reviews.courseId }).from(reviews).where(eq(reviews.userId, account.id)),
@@ -381,5 +476,7 @@ export async function deleteAccount({ database, secret }: AccountDeps, account: 
 
 /** Ends every session of the user: tokens carry the old version and stop working. */
 export async function signOut(database: Database, userId: number): Promise<void> {
-  await database.write((tx) => tx.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId)));
+  await database.write((tx) =>
+    tx.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId))
+  );
 }

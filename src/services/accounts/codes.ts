@@ -43,20 +43,35 @@ export type IssuedCode = { code: string; linkToken: string | null };
  * an account exists (it then stores nothing, and `changes()` after it is 0),
  * so a request that may or may not send a code sends the same SQL either way.
  */
-export function codeStatement(tx: Db, secret: string, purpose: CodePurpose, email: string, which: SQL, now = Date.now()) {
+export function codeStatement(
+  tx: Db,
+  secret: string,
+  purpose: CodePurpose,
+  email: string,
+  which: SQL,
+  now = Date.now(),
+) {
   const code = newCode();
   const linkToken = purpose === "verify" ? randomBytes(32).toString("base64url") : null;
-  const statement = tx.run(sql`INSERT INTO auth_codes (user_id, purpose, email, code_hash, expires_at, attempts, link_hash, created_at)
+  const statement = tx.run(
+    sql`INSERT INTO auth_codes (user_id, purpose, email, code_hash, expires_at, attempts, link_hash, created_at)
     SELECT id, ${purpose}, email, ${digest(secret, purpose, email, code)}, ${now + CODE_TTL_MS}, 0,
       ${linkToken ? linkDigest(secret, linkToken) : null}, ${now}
     FROM users WHERE email = ${email} AND (${which})
     ON CONFLICT (user_id, purpose) DO UPDATE SET email = excluded.email, code_hash = excluded.code_hash, expires_at = excluded.expires_at,
-      attempts = 0, link_hash = excluded.link_hash, created_at = excluded.created_at`);
+      attempts = 0, link_hash = excluded.link_hash, created_at = excluded.created_at`,
+  );
   return { code, linkToken, statement };
 }
 
 /** Whether `code` is the one stored (as its keyed hash) for this user and purpose; compared in constant time. */
-export function codeMatches(secret: string, purpose: CodePurpose, email: string, code: string, codeHash: string): boolean {
+export function codeMatches(
+  secret: string,
+  purpose: CodePurpose,
+  email: string,
+  code: string,
+  codeHash: string,
+): boolean {
   const expected = Buffer.from(codeHash, "hex");
   const given = Buffer.from(digest(secret, purpose, email, code), "hex");
   return expected.length === given.length && timingSafeEqual(expected, given);
@@ -64,9 +79,20 @@ export function codeMatches(secret: string, purpose: CodePurpose, email: string,
 
 async function linkRow(tx: Db, secret: string, token: string, now: number) {
   if (!LINK_TOKEN.test(token)) return undefined;
-  const [row] = await tx.select({ userId: authCodes.userId, email: authCodes.email, expiresAt: authCodes.expiresAt, attempts: authCodes.attempts })
+  const [row] = await tx.select({
+    userId: authCodes.userId,
+    email: authCodes.email,
+    expiresAt: authCodes.expiresAt,
+    attempts: authCodes.attempts,
+  })
     .from(authCodes).innerJoin(users, eq(users.id, authCodes.userId))
-    .where(and(eq(authCodes.linkHash, linkDigest(secret, token)), eq(authCodes.purpose, "verify"), eq(users.email, authCodes.email)));
+    .where(
+      and(
+        eq(authCodes.linkHash, linkDigest(secret, token)),
+        eq(authCodes.purpose, "verify"),
+        eq(users.email, authCodes.email),
+      ),
+    );
   if (!row || row.expiresAt.getTime() <= now || row.attempts >= CODE_MAX_ATTEMPTS) return undefined;
   return row;
 }

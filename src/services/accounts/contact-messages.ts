@@ -11,7 +11,12 @@ export const CONTACT_SENT = "Thanks for reaching out! Your message has been sent
  * batch (one transaction, one round trip): a mail server that is down delays the mail, and the message
  * is in contact_messages either way.
  */
-export async function sendContactMessage(database: Database, outbox: Outbox, contactTo: string, input: ContactInput): Promise<void> {
+export async function sendContactMessage(
+  database: Database,
+  outbox: Outbox,
+  contactTo: string,
+  input: ContactInput,
+): Promise<void> {
   await database.writeBatch((tx) => [
     tx.insert(contactMessages).values(input),
     outboxInsert(tx, {
@@ -19,7 +24,10 @@ export async function sendContactMessage(database: Database, outbox: Outbox, con
       replyTo: input.email,
       subject: `[HubRate contact] ${input.subject}`,
       text: `From: ${input.email}\nSubject: ${input.subject}\n\n${input.message}\n`,
-      html: `<p><strong>From:</strong> ${escapeHtml(input.email)}<br><strong>Subject:</strong> ${escapeHtml(input.subject)}</p>` +
+      html:
+        `<p><strong>From:</strong> ${escapeHtml(input.email)}<br><strong>Subject:</strong> ${
+          escapeHtml(input.subject)
+        }</p>` +
         `<p style="white-space:pre-wrap">${escapeHtml(input.message)}</p>`,
     }),
   ]);

@@ -28,7 +28,10 @@ function reused(instance: WebAssembly.Instance): WebAssembly.Instance {
   const { memory, Hash_SetMemorySize, Hash_GetBuffer } = instance.exports;
   // argon2's module (the one whose buffer grows with the cost) XORs each block of the first pass into what its memory holds, as
   // into a fresh instance's zeros: its blocks, which start at the buffer and run to the end of its memory, are zeroed again.
-  if (memory instanceof WebAssembly.Memory && typeof Hash_SetMemorySize === "function" && typeof Hash_GetBuffer === "function") {
+  if (
+    memory instanceof WebAssembly.Memory && typeof Hash_SetMemorySize === "function" &&
+    typeof Hash_GetBuffer === "function"
+  ) {
     new Uint8Array(memory.buffer, (Hash_GetBuffer as () => number)()).fill(0);
   }
   return instance;
@@ -58,7 +61,15 @@ function giveBack(): void {
 async function derive({ password, salt, cost }: DeriveRequest): Promise<Uint8Array> {
   const { memoryKiB, iterations, parallelism, hashBytes } = cost;
   if (password.length) {
-    return await argon2id({ password, salt, memorySize: memoryKiB, iterations, parallelism, hashLength: hashBytes, outputType: "binary" });
+    return await argon2id({
+      password,
+      salt,
+      memorySize: memoryKiB,
+      iterations,
+      parallelism,
+      hashLength: hashBytes,
+      outputType: "binary",
+    });
   }
   // hash-wasm refuses an empty password, which argon2id (and the native engine) accepts; nothing else waits on this thread.
   const { argon2id: javaScriptArgon2id } = await import("@noble/hashes/argon2.js");

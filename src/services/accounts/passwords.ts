@@ -21,7 +21,13 @@ import { fileURLToPath } from "node:url";
 import type { ArgonCost, DeriveAnswer, DeriveRequest } from "./password-worker.ts";
 
 /** argon2id, m=19456 KiB, t=2, p=1, 32-byte hash, 16-byte salt; set explicitly so a library default change cannot weaken it. */
-export const ARGON2_PARAMETERS = { memoryKiB: 19456, iterations: 2, parallelism: 1, hashBytes: 32, saltBytes: 16 } as const;
+export const ARGON2_PARAMETERS = {
+  memoryKiB: 19456,
+  iterations: 2,
+  parallelism: 1,
+  hashBytes: 32,
+  saltBytes: 16,
+} as const;
 
 export type PasswordEngineName = "native" | "portable";
 
@@ -97,7 +103,10 @@ export function portableHashing(): "worker running" | "worker stopped" | "event 
  * For tests: hash in a worker (true; from `url` to try one that fails, stopped after `idleMs` without work) or on the event loop
  * (false) from now on.
  */
-export function usePasswordWorker(on: boolean, { url = WORKER_URL, idleMs = WORKER_IDLE_MS }: { url?: string; idleMs?: number } = {}): void {
+export function usePasswordWorker(
+  on: boolean,
+  { url = WORKER_URL, idleMs = WORKER_IDLE_MS }: { url?: string; idleMs?: number } = {},
+): void {
   stopPasswordWorker();
   workersWork = on && typeof Worker === "function";
   workerUrl = url;
@@ -151,7 +160,13 @@ let javaScriptArgon2: Promise<Derive> | undefined;
 
 function loadJavaScriptArgon2(): Promise<Derive> {
   javaScriptArgon2 ??= import("@noble/hashes/argon2.js").then(({ argon2idAsync }) => (password, salt, cost) =>
-    argon2idAsync(password, salt, { m: cost.memoryKiB, t: cost.iterations, p: cost.parallelism, dkLen: cost.hashBytes, asyncTick: 10 })
+    argon2idAsync(password, salt, {
+      m: cost.memoryKiB,
+      t: cost.iterations,
+      p: cost.parallelism,
+      dkLen: cost.hashBytes,
+      asyncTick: 10,
+    })
   );
   return javaScriptArgon2;
 }
@@ -184,7 +199,12 @@ const portableDerive = oneAtATime(deriveSomewhere);
 
 const PHC = /^\$argon2id\$v=19\$m=(\d{1,9}),t=(\d{1,9}),p=(\d{1,9})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
 /** A stored hash may carry other costs than today's, up to these, so a corrupt one cannot ask for gigabytes or minutes. */
-const MOST = { memoryKiB: ARGON2_PARAMETERS.memoryKiB * 8, iterations: ARGON2_PARAMETERS.iterations * 8, parallelism: 8, hashBytes: 64 };
+const MOST = {
+  memoryKiB: ARGON2_PARAMETERS.memoryKiB * 8,
+  iterations: ARGON2_PARAMETERS.iterations * 8,
+  parallelism: 8,
+  hashBytes: 64,
+};
 
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/=+$/, "");
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
@@ -196,8 +216,10 @@ function parsePhc(stored: string): { salt: Uint8Array; hash: Uint8Array; cost: A
   const salt = fromBase64(match[4]);
   const hash = fromBase64(match[5]);
   const cost = { memoryKiB, iterations, parallelism, hashBytes: hash.length };
-  const within = parallelism >= 1 && parallelism <= MOST.parallelism && memoryKiB >= 8 * parallelism && memoryKiB <= MOST.memoryKiB &&
-    iterations >= 1 && iterations <= MOST.iterations && hash.length >= 4 && hash.length <= MOST.hashBytes && salt.length >= 8;
+  const within = parallelism >= 1 && parallelism <= MOST.parallelism && memoryKiB >= 8 * parallelism &&
+    memoryKiB <= MOST.memoryKiB &&
+    iterations >= 1 && iterations <= MOST.iterations && hash.length >= 4 && hash.length <= MOST.hashBytes &&
+    salt.length >= 8;
   if (!within) throw new Error("argon2id hash outside the accepted costs");
   return { salt, hash, cost };
 }

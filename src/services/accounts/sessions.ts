@@ -55,7 +55,9 @@ export async function userForToken(db: Db, secret: string, token: string): Promi
   } catch {
     return null;
   }
-  if (!Number.isSafeInteger(userId) || typeof version !== "number" || typeof accountKey !== "string" || !accountKey) return null;
+  if (!Number.isSafeInteger(userId) || typeof version !== "number" || typeof accountKey !== "string" || !accountKey) {
+    return null;
+  }
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   if (!row || row.sessionVersion !== version || row.sessionKey !== accountKey || row.isDemo) return null;
   return {

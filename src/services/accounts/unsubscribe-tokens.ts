@@ -39,5 +39,6 @@ export function unsubscribeTokenFits(secret: string, token: string, account: Uns
   const given = Buffer.from(match[2], "base64url");
   const expected = mac(secret, account);
   // 43 base64url characters can still decode to 32 bytes whose last one differs in unused bits; compare the canonical form too.
-  return given.length === expected.length && timingSafeEqual(given, expected) && given.toString("base64url") === match[2];
+  return given.length === expected.length && timingSafeEqual(given, expected) &&
+    given.toString("base64url") === match[2];
 }

@@ -29,7 +29,25 @@ export type CoursePage =
 type Element = { attrs: Record<string, string>; start: number; end: number; inner: string };
 
 const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
-const INLINE_TAGS = new Set(["a", "abbr", "b", "cite", "code", "em", "i", "mark", "q", "s", "small", "span", "strong", "sub", "sup", "u", "wbr"]);
+const INLINE_TAGS = new Set([
+  "a",
+  "abbr",
+  "b",
+  "cite",
+  "code",
+  "em",
+  "i",
+  "mark",
+  "q",
+  "s",
+  "small",
+  "span",
+  "strong",
+  "sub",
+  "sup",
+  "u",
+  "wbr",
+]);
 
 const NAMED_ENTITIES: Record<string, string> = {
   amp: "&",
@@ -83,7 +101,10 @@ function decodeEntities(text: string): string {
 
 /** Comments, scripts and styles removed, so their text never reads as content. */
 function withoutNoise(html: string): string {
-  return html.replace(/<!--[\s\S]*?(?:-->|$)/g, "").replace(/<(script|style|template|noscript)\b[\s\S]*?<\/\1\s*>/gi, "");
+  return html.replace(/<!--[\s\S]*?(?:-->|$)/g, "").replace(
+    /<(script|style|template|noscript)\b[\s\S]*?<\/\1\s*>/gi,
+    "",
+  );
 }
 
 function parseAttributes(source: string): Record<string, string> {
@@ -191,7 +212,9 @@ function normalizeLink(href: string, pageUrl: string): string | undefined {
 }
 
 function links(html: string, pageUrl: string): string[] {
-  return elements(html, "a").map((a) => a.attrs.href ? normalizeLink(a.attrs.href, pageUrl) : undefined).filter((u): u is string => u !== undefined);
+  return elements(html, "a").map((a) => a.attrs.href ? normalizeLink(a.attrs.href, pageUrl) : undefined).filter((
+    u,
+  ): u is string => u !== undefined);
 }
 
 /**
@@ -212,7 +235,10 @@ export function parseCourseList(html: string, pageUrl: string): { courses: strin
 
 /** Hub area names compared loosely: typographic apostrophes and dashes, spacing and case do not matter. */
 function hubKey(name: string): string {
-  return name.normalize("NFKC").replace(/[\u2018\u2019\u02bc`]/g, "'").replace(/[\u2010-\u2015]/g, "-").replace(/\s+/g, " ").trim().toLowerCase();
+  return name.normalize("NFKC").replace(/[\u2018\u2019\u02bc`]/g, "'").replace(/[\u2010-\u2015]/g, "-").replace(
+    /\s+/g,
+    " ",
+  ).trim().toLowerCase();
 }
 
 const HUB_BY_NAME = new Map(HUB_AREAS.map((area) => [hubKey(area.name), area.code]));
@@ -233,7 +259,8 @@ function hubAreasNamedIn(text: string): string[] {
 }
 
 /** "Effective Fall 2019, this course fulfills a single unit in each of the following BU Hub areas: A, B." */
-const HUB_SENTENCE = /(?:Effective\s+(?:Fall|Spring|Summer)(?:\s+\d)?\s+\d{4},?\s*)?this course fulfills\b[^:.]*?\bBU Hub areas?\b\s*:?\s*([^.]*)\.?/gi;
+const HUB_SENTENCE =
+  /(?:Effective\s+(?:Fall|Spring|Summer)(?:\s+\d)?\s+\d{4},?\s*)?this course fulfills\b[^:.]*?\bBU Hub areas?\b\s*:?\s*([^.]*)\.?/gi;
 const PREREQ_LABEL = /\b(?:(?:Undergraduate|Graduate)\s+)?Pre-?requisites?\s*:\s*/i;
 const CODE_HEADING = /^([A-Za-z]{2,5})\s+([A-Za-z]{1,5})\s+(\d[0-9A-Za-z.]*)(?:\s*[:\u2013\u2014-]\s*(.+))?$/;
 
@@ -246,7 +273,9 @@ function prerequisitesOrNull(text: string): string | null {
  * Splits the description paragraphs into description and prerequisites;
  * prerequisites are undefined when no paragraph names them, null when one says "None".
  */
-function descriptionAndPrerequisites(paragraphs: string[]): { description: string | null; prerequisites: string | null | undefined } {
+function descriptionAndPrerequisites(
+  paragraphs: string[],
+): { description: string | null; prerequisites: string | null | undefined } {
   let description: string | null = null;
   let prerequisites: string | null | undefined;
   for (const paragraph of paragraphs) {
@@ -286,26 +315,34 @@ function infoBoxPrerequisites(html: string): string | null | undefined {
  */
 export function parseCoursePage(html: string): CoursePage {
   const page = withoutNoise(html);
-  const headings = ["h1", "h2", "h3"].flatMap((tag) => elements(page, tag).map((e) => ({ ...e, tag, text: textOf(e.inner) })))
+  const headings = ["h1", "h2", "h3"].flatMap((tag) =>
+    elements(page, tag).map((e) => ({ ...e, tag, text: textOf(e.inner) }))
+  )
     .sort((a, b) => a.start - b.start);
   const codeHeading = headings.find((h) => CODE_HEADING.test(h.text));
   if (!codeHeading) return { ok: false, reason: 'no course code heading (such as "CAS AA 103")' };
   const [, college, department, number, inlineTitle] = CODE_HEADING.exec(codeHeading.text)!;
 
   const titleHeading = headings.filter((h) => h.tag === "h1" && h.start < codeHeading.start && h.text).at(-1);
-  const documentTitle = elements(page, "title").map((t) => textOf(t.inner).split(/\s+[|\u00ab\u2013\u2014]\s+/)[0]).find(Boolean);
+  const documentTitle = elements(page, "title").map((t) => textOf(t.inner).split(/\s+[|\u00ab\u2013\u2014]\s+/)[0])
+    .find(Boolean);
   const title = inlineTitle?.trim() || titleHeading?.text || documentTitle;
   if (!title) return { ok: false, reason: `no course title for ${college} ${department} ${number}` };
 
   const content = elementById(page, "course-content")?.inner;
   const body = content ?? page.slice(codeHeading.end);
-  const paragraphs = elements(content ? withoutElements(body, ["div", "ul", "ol", "dl", "table", "aside", "section"]) : body, "p")
+  const paragraphs = elements(
+    content ? withoutElements(body, ["div", "ul", "ol", "dl", "table", "aside", "section"]) : body,
+    "p",
+  )
     .map((p) => textOf(p.inner)).filter(Boolean);
   const { description, prerequisites: inText } = descriptionAndPrerequisites(paragraphs);
   const prerequisites = inText !== undefined ? inText : infoBoxPrerequisites(body) ?? null;
 
   const unknownHubAreas: string[] = [];
-  const listed = elements(page, "ul").filter((ul) => hasClass(ul, "cf-hub-offerings")).flatMap((ul) => elements(ul.inner, "li"))
+  const listed = elements(page, "ul").filter((ul) => hasClass(ul, "cf-hub-offerings")).flatMap((ul) =>
+    elements(ul.inner, "li")
+  )
     .map((li) => textOf(li.inner)).filter(Boolean);
   let hubUnits: string[];
   if (listed.length) {

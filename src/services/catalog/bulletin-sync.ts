@@ -43,7 +43,11 @@ export function resolveColleges(requested: string[], knownCodes: string[]): stri
     ...new Set(requested.map((value) => {
       const wanted = value.trim().toLowerCase();
       const code = knownCodes.find((c) => c.toLowerCase() === wanted || collegePath(c) === wanted);
-      if (!code) throw new SyncInputError(`Unknown college "${value}": choose from ${knownCodes.map((c) => c.toLowerCase()).join(", ")}.`);
+      if (!code) {
+        throw new SyncInputError(
+          `Unknown college "${value}": choose from ${knownCodes.map((c) => c.toLowerCase()).join(", ")}.`,
+        );
+      }
       return collegePath(code);
     })),
   ];
@@ -154,11 +158,15 @@ async function readSyncState(path: string): Promise<SyncState | undefined> {
   try {
     json = JSON.parse(text);
   } catch {
-    throw new SyncInputError(`The state file ${path} is not JSON; remove it to start afresh, or pass another with --state.`);
+    throw new SyncInputError(
+      `The state file ${path} is not JSON; remove it to start afresh, or pass another with --state.`,
+    );
   }
   const parsed = stateSchema.safeParse(json);
   if (!parsed.success) {
-    throw new SyncInputError(`The state file ${path} is not a catalog:sync state file; remove it to start afresh, or pass another with --state.`);
+    throw new SyncInputError(
+      `The state file ${path} is not a catalog:sync state file; remove it to start afresh, or pass another with --state.`,
+    );
   }
   return parsed.data;
 }
@@ -175,7 +183,12 @@ function describeIssues(error: z.ZodError): string {
 }
 
 /** What a page answered 200 gives: a list page its links, a course page its course or why it has none. */
-function readPage(url: string, isList: boolean, outcome: { body: string; etag?: string; lastModified?: string }, report: SyncReport): CachedPage {
+function readPage(
+  url: string,
+  isList: boolean,
+  outcome: { body: string; etag?: string; lastModified?: string },
+  report: SyncReport,
+): CachedPage {
   const validators = { etag: outcome.etag, lastModified: outcome.lastModified };
   if (isList) {
     const { courses, pages } = parseCourseList(outcome.body, url);
@@ -194,8 +207,14 @@ function readPage(url: string, isList: boolean, outcome: { body: string; etag?: 
 async function readRobots(client: PoliteClient, base: URL): Promise<RobotsRules | { stop: string }> {
   const outcome = await client.get(new URL("/robots.txt", base).href);
   if (outcome.kind === "ok") return parseRobots(outcome.body, PRODUCT_TOKEN);
-  if (outcome.kind === "redirect" || (outcome.kind === "failed" && outcome.status && outcome.status < 500)) return ALLOW_ALL;
-  return { stop: outcome.kind === "stop" ? outcome.reason : `robots.txt could not be read (${outcome.kind === "failed" ? outcome.reason : outcome.kind})` };
+  if (outcome.kind === "redirect" || (outcome.kind === "failed" && outcome.status && outcome.status < 500)) {
+    return ALLOW_ALL;
+  }
+  return {
+    stop: outcome.kind === "stop"
+      ? outcome.reason
+      : `robots.txt could not be read (${outcome.kind === "failed" ? outcome.reason : outcome.kind})`,
+  };
 }
 
 /**
@@ -228,9 +247,15 @@ export async function syncCatalog(database: Database, options: SyncOptions): Pro
   const saved = await readSyncState(statePath);
   const sameCrawl = saved !== undefined && saved.base === base.href && saved.colleges.join() === colleges.join();
   const resumed = sameCrawl && (saved.queue.length > 0 || Object.keys(saved.failed).length > 0);
-  const state: SyncState = resumed
-    ? { ...saved, queue: [...saved.queue, ...Object.keys(saved.failed)], failed: {} }
-    : { version: 1, base: base.href, colleges, queue: prefixes.map((p) => new URL(p, base).href), done: [], failed: {}, pages: saved?.pages ?? {} };
+  const state: SyncState = resumed ? { ...saved, queue: [...saved.queue, ...Object.keys(saved.failed)], failed: {} } : {
+    version: 1,
+    base: base.href,
+    colleges,
+    queue: prefixes.map((p) => new URL(p, base).href),
+    done: [],
+    failed: {},
+    pages: saved?.pages ?? {},
+  };
 
   const report: SyncReport = {
     base: base.href,
@@ -293,7 +318,8 @@ export async function syncCatalog(database: Database, options: SyncOptions): Pro
       }
       const isList = isListPageUrl(url);
       const cached = state.pages[url];
-      const usable = cached && (isList ? cached.links !== undefined : cached.course !== undefined || cached.skipped !== undefined);
+      const usable = cached &&
+        (isList ? cached.links !== undefined : cached.course !== undefined || cached.skipped !== undefined);
       const outcome = await client.get(url, usable ? cached : undefined);
       if (outcome.kind === "stop") {
         report.stopped = outcome.reason;

@@ -68,7 +68,9 @@ export type Catalog = {
 const VERSION_KEY = "catalog_version";
 
 function readVersion(db: Db): Promise<number> {
-  return db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, VERSION_KEY)).then(([row]) => Number(row?.value ?? 0));
+  return db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, VERSION_KEY)).then((
+    [row],
+  ) => Number(row?.value ?? 0));
 }
 
 /** The version a request read, so one request asks for it once. */
@@ -110,13 +112,29 @@ async function jsonRows<T extends unknown[]>(db: Db, query: SQL): Promise<T[]> {
 
 /** Every row the catalog in memory is made from, as arrays: what the stored snapshot holds. */
 type CatalogRows = {
-  courses: [id: number, college: string, department: string, number: string, numberValue: number, title: string, noPreReqs: number, current: number][];
+  courses: [
+    id: number,
+    college: string,
+    department: string,
+    number: string,
+    numberValue: number,
+    title: string,
+    noPreReqs: number,
+    current: number,
+  ][];
   texts: [courseId: number, prerequisites: string | null, prerequisiteNote: string | null, conditions: number][];
   units: [courseId: number, hubCode: string][];
   hubAreas: [code: string, name: string, category: string, required: number | null, position: number][];
   departments: [college: string, code: string, name: string][];
   colleges: [code: string, name: string][];
-  prerequisites: [courseId: number, groupIndex: number, position: number, code: string, requiredId: number | null, alternative: number][];
+  prerequisites: [
+    courseId: number,
+    groupIndex: number,
+    position: number,
+    code: string,
+    requiredId: number | null,
+    alternative: number,
+  ][];
 };
 
 /** Raised when CatalogRows changes shape: a snapshot of another format is made again. */
@@ -135,10 +153,22 @@ async function readRows(db: Db): Promise<{ version: number; rows: CatalogRows }>
       db,
       sql`SELECT json_group_array(json_array(course_id, prerequisites, prerequisite_note, prerequisite_conditions)) AS rows FROM course_texts`,
     ),
-    jsonRows<CatalogRows["units"][number]>(db, sql`SELECT json_group_array(json_array(course_id, hub_code)) AS rows FROM course_hub_units`),
-    jsonRows<CatalogRows["hubAreas"][number]>(db, sql`SELECT json_group_array(json_array(code, name, category, required, position)) AS rows FROM hub_areas`),
-    jsonRows<CatalogRows["departments"][number]>(db, sql`SELECT json_group_array(json_array(college, code, name)) AS rows FROM departments`),
-    jsonRows<CatalogRows["colleges"][number]>(db, sql`SELECT json_group_array(json_array(code, name)) AS rows FROM colleges`),
+    jsonRows<CatalogRows["units"][number]>(
+      db,
+      sql`SELECT json_group_array(json_array(course_id, hub_code)) AS rows FROM course_hub_units`,
+    ),
+    jsonRows<CatalogRows["hubAreas"][number]>(
+      db,
+      sql`SELECT json_group_array(json_array(code, name, category, required, position)) AS rows FROM hub_areas`,
+    ),
+    jsonRows<CatalogRows["departments"][number]>(
+      db,
+      sql`SELECT json_group_array(json_array(college, code, name)) AS rows FROM departments`,
+    ),
+    jsonRows<CatalogRows["colleges"][number]>(
+      db,
+      sql`SELECT json_group_array(json_array(code, name)) AS rows FROM colleges`,
+    ),
     jsonRows<CatalogRows["prerequisites"][number]>(
       db,
       sql`SELECT json_group_array(json_array(course_id, group_index, position, code, required_id, alternative)) AS rows FROM course_prerequisites`,
@@ -148,7 +178,13 @@ async function readRows(db: Db): Promise<{ version: number; rows: CatalogRows }>
 }
 
 async function storeSnapshot(db: Db, version: number, rows: CatalogRows): Promise<void> {
-  await storeDerived(db, SNAPSHOT, SNAPSHOT_FORMAT, version, await gzip(new TextEncoder().encode(JSON.stringify(rows))));
+  await storeDerived(
+    db,
+    SNAPSHOT,
+    SNAPSHOT_FORMAT,
+    version,
+    await gzip(new TextEncoder().encode(JSON.stringify(rows))),
+  );
 }
 
 /**
@@ -190,7 +226,13 @@ export function catalogSnapshotCurrent(db: Db): Promise<boolean> {
 /** The catalog in memory from its rows, made in slices. */
 async function catalogOf(version: number, rows: CatalogRows): Promise<Catalog> {
   const { courses: courseRows, texts: textRows, units: unitRows, prerequisites: prerequisiteRows } = rows;
-  const areaRows = rows.hubAreas.map(([code, name, category, required, position]) => ({ code, name, category, required, position }))
+  const areaRows = rows.hubAreas.map(([code, name, category, required, position]) => ({
+    code,
+    name,
+    category,
+    required,
+    position,
+  }))
     .sort((a, b) => a.position - b.position);
   const departmentRows = rows.departments.map(([college, code, name]) => ({ college, code, name }));
   const collegeRows = rows.colleges.map(([code, name]) => ({ code, name }));
@@ -207,7 +249,11 @@ async function catalogOf(version: number, rows: CatalogRows): Promise<Catalog> {
   };
   const areaOrder = new Map(areaRows.map((a, i) => [a.code, i]));
   const areaName = new Map(areaRows.map((a) => [a.code, a.name]));
-  const texts = new Map(textRows.map(([courseId, prerequisites, prerequisiteNote, conditions]) => [courseId, { prerequisites, prerequisiteNote, conditions }]));
+  const texts = new Map(
+    textRows.map((
+      [courseId, prerequisites, prerequisiteNote, conditions],
+    ) => [courseId, { prerequisites, prerequisiteNote, conditions }]),
+  );
   const units = new Map<number, HubRef[]>();
   for (const [courseId, hubCode] of unitRows) {
     const name = areaName.get(hubCode);
@@ -224,7 +270,16 @@ async function catalogOf(version: number, rows: CatalogRows): Promise<Catalog> {
   const collegeCodes = new Set<string>();
   for (const [id, college, department, number, numberValue, title, noPreReqs, current] of courseRows) {
     await slice();
-    const row = { id, college, department, number, numberValue, title, noPreReqs: noPreReqs === 1, current: current === 1 };
+    const row = {
+      id,
+      college,
+      department,
+      number,
+      numberValue,
+      title,
+      noPreReqs: noPreReqs === 1,
+      current: current === 1,
+    };
     const text = texts.get(id);
     const code = courseCode(row);
     byCode.set(code, id);
@@ -273,7 +328,8 @@ async function catalogOf(version: number, rows: CatalogRows): Promise<Catalog> {
     const course = byId.get(requiredId);
     if (!course) continue;
     course.requiredFor = [...needing].map((id) => byId.get(id)!).sort((a, b) =>
-      binary(a.college, b.college) || binary(a.department, b.department) || a.numberValue - b.numberValue || binary(a.number, b.number)
+      binary(a.college, b.college) || binary(a.department, b.department) || a.numberValue - b.numberValue ||
+      binary(a.number, b.number)
     ).map((c) => ({ id: c.id, code: c.code, title: c.displayTitle }));
   }
   return {

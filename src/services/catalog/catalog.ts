@@ -26,7 +26,11 @@ export const catalogCourseSchema = z.object({
   prerequisites: z.string().trim().max(5_000, "prerequisites are longer than 5,000 characters").nullish(),
   has_prerequisites: z.boolean().optional(),
   in_recent_catalog: z.boolean().optional(),
-  hub_units: z.array(z.string().refine((code) => HUB_CODES.has(code), { error: (issue) => `unknown Hub unit ${JSON.stringify(issue.input)}` }))
+  hub_units: z.array(
+    z.string().refine((code) => HUB_CODES.has(code), {
+      error: (issue) => `unknown Hub unit ${JSON.stringify(issue.input)}`,
+    }),
+  )
     .max(21).default([]),
 });
 export type CatalogCourse = z.input<typeof catalogCourseSchema>;
@@ -62,11 +66,18 @@ export async function ensureReferenceData(database: Database, reference: Referen
       tx.insert(colleges).values(college).onConflictDoUpdate({ target: colleges.code, set: { name: college.name } })
     ),
     ...chunks(reference.catalog.departments, BATCH).map((chunk) =>
-      tx.insert(departments).values(chunk).onConflictDoUpdate({ target: [departments.college, departments.code], set: { name: sql`excluded.name` } })
+      tx.insert(departments).values(chunk).onConflictDoUpdate({
+        target: [departments.college, departments.code],
+        set: { name: sql`excluded.name` },
+      })
     ),
     ...reference.colleges.flatMap((college) => [
-      tx.insert(colleges).values({ code: college.code, name: college.name }).onConflictDoUpdate({ target: colleges.code, set: { name: college.name } }),
-      tx.insert(majors).values([...college.majors, UNDECIDED].map((name) => ({ college: college.code, name }))).onConflictDoNothing(),
+      tx.insert(colleges).values({ code: college.code, name: college.name }).onConflictDoUpdate({
+        target: colleges.code,
+        set: { name: college.name },
+      }),
+      tx.insert(majors).values([...college.majors, UNDECIDED].map((name) => ({ college: college.code, name })))
+        .onConflictDoNothing(),
     ]),
     tx.insert(appSettings).values({ key: REFERENCE_DATA_KEY, value: referenceDataHash(reference) })
       .onConflictDoUpdate({ target: appSettings.key, set: { value: referenceDataHash(reference) } }),
@@ -78,7 +89,9 @@ export const REFERENCE_DATA_KEY = "reference_data";
 
 /** A hash of the reference data and the Hub areas, as this build ships them. */
 export function referenceDataHash(reference: ReferenceData): string {
-  return createHash("sha256").update(JSON.stringify({ reference, hubAreas: HUB_AREAS, undecided: UNDECIDED })).digest("hex");
+  return createHash("sha256").update(JSON.stringify({ reference, hubAreas: HUB_AREAS, undecided: UNDECIDED })).digest(
+    "hex",
+  );
 }
 
 function chunks<T>(list: readonly T[], size: number): T[][] {
@@ -89,7 +102,8 @@ function chunks<T>(list: readonly T[], size: number): T[][] {
 
 /** How many courses the catalog holds and how many reviews students have written (those shown). */
 export async function catalogCounts(db: Db): Promise<{ courses: number; reviews: number }> {
-  const [row] = await db.select({ courses: count(), reviews: sql<number>`COALESCE(SUM(${courses.numReviews}), 0)` }).from(courses);
+  const [row] = await db.select({ courses: count(), reviews: sql<number>`COALESCE(SUM(${courses.numReviews}), 0)` })
+    .from(courses);
   return { courses: row.courses, reviews: Number(row.reviews) };
 }
 
@@ -101,7 +115,9 @@ export async function courseCount(db: Db): Promise<number> {
 export type CatalogSource = "demo" | "imported" | "empty";
 
 export async function catalogSource(db: Db): Promise<CatalogSource> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, "catalog_source"));
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(
+    eq(appSettings.key, "catalog_source"),
+  );
   return (row?.value as CatalogSource | undefined) ?? "empty";
 }
 
@@ -114,7 +130,9 @@ async function setCatalogSource(tx: Db, source: CatalogSource): Promise<void> {
 export async function loadDemoCatalogIfEmpty(database: Database, demo: unknown[]): Promise<number> {
   if (await courseCount(database.db) > 0) return 0;
   const report = await importCourses(database, demo, "demo");
-  if (report.skipped.length) throw new Error(`demo catalog row ${report.skipped[0].index}: ${report.skipped[0].reason}`);
+  if (report.skipped.length) {
+    throw new Error(`demo catalog row ${report.skipped[0].index}: ${report.skipped[0].reason}`);
+  }
   return report.loaded;
 }
 
@@ -129,7 +147,11 @@ const BATCH = 250;
  * keep their id, reviews and averages; their text and Hub units are replaced.
  * A malformed row is reported with its index and reason; the rest still load.
  */
-export async function importCourses(database: Database, rows: unknown[], source: CatalogSource = "imported"): Promise<ImportReport> {
+export async function importCourses(
+  database: Database,
+  rows: unknown[],
+  source: CatalogSource = "imported",
+): Promise<ImportReport> {
   const started = performance.now();
   const skipped: ImportProblem[] = [];
   const valid: { index: number; course: z.output<typeof catalogCourseSchema> }[] = [];
@@ -180,9 +202,15 @@ export async function importCourses(database: Database, rows: unknown[], source:
         target: courseTexts.courseId,
         set: { description: sql`excluded.description`, prerequisites: sql`excluded.prerequisites` },
       });
-      await tx.run(sql`DELETE FROM course_hub_units WHERE course_id IN (${sql.join(idList.map((id) => sql`${id}`), sql`, `)})`);
-      const units = chunk.flatMap(({ course }, i) => [...new Set(course.hub_units)].map((hubCode) => sql`(${idList[i]}, ${hubCode})`));
-      if (units.length) await tx.run(sql`INSERT INTO course_hub_units (course_id, hub_code) VALUES ${sql.join(units, sql`, `)}`);
+      await tx.run(
+        sql`DELETE FROM course_hub_units WHERE course_id IN (${sql.join(idList.map((id) => sql`${id}`), sql`, `)})`,
+      );
+      const units = chunk.flatMap(({ course }, i) =>
+        [...new Set(course.hub_units)].map((hubCode) => sql`(${idList[i]}, ${hubCode})`)
+      );
+      if (units.length) {
+        await tx.run(sql`INSERT INTO course_hub_units (course_id, hub_code) VALUES ${sql.join(units, sql`, `)}`);
+      }
     });
   }
   let prerequisites: PrerequisiteCoverage | undefined;
@@ -197,7 +225,13 @@ export async function importCourses(database: Database, rows: unknown[], source:
     await ensureSearchPostings(database);
     await ensureCatalogSnapshot(database.db);
   }
-  return { kind: "courses", loaded: valid.length, skipped, milliseconds: Math.round(performance.now() - started), prerequisites };
+  return {
+    kind: "courses",
+    loaded: valid.length,
+    skipped,
+    milliseconds: Math.round(performance.now() - started),
+    prerequisites,
+  };
 }
 
 /** Adds majors (entries whose program_type is "major", or that have none) to existing colleges. */
@@ -218,7 +252,9 @@ export async function importMajors(database: Database, rows: unknown[]): Promise
   });
   if (values.length) {
     await database.write(async (tx) => {
-      for (let i = 0; i < values.length; i += BATCH) await tx.insert(majors).values(values.slice(i, i + BATCH)).onConflictDoNothing();
+      for (let i = 0; i < values.length; i += BATCH) {
+        await tx.insert(majors).values(values.slice(i, i + BATCH)).onConflictDoNothing();
+      }
     });
   }
   return { kind: "majors", loaded: values.length, skipped, milliseconds: Math.round(performance.now() - started) };

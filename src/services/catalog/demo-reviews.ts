@@ -133,7 +133,12 @@ export async function loadDemoReviews(database: Database, reviewers = 40): Promi
     }
     const written: { id: number; userId: number }[] = [];
     for (let i = 0; i < rows.length; i += 200) {
-      written.push(...await tx.insert(reviews).values(rows.slice(i, i + 200)).returning({ id: reviews.id, userId: reviews.userId }));
+      written.push(
+        ...await tx.insert(reviews).values(rows.slice(i, i + 200)).returning({
+          id: reviews.id,
+          userId: reviews.userId,
+        }),
+      );
     }
     const votes: (typeof reviewVotes.$inferInsert)[] = [];
     for (const review of written) {
@@ -150,7 +155,9 @@ export async function loadDemoReviews(database: Database, reviewers = 40): Promi
       else counts.down++;
       tally.set(vote.reviewId, counts);
     }
-    for (const [id, { up, down }] of tally) await tx.update(reviews).set({ upvotes: up, downvotes: down }).where(eq(reviews.id, id));
+    for (const [id, { up, down }] of tally) {
+      await tx.update(reviews).set({ upvotes: up, downvotes: down }).where(eq(reviews.id, id));
+    }
     await recomputeCourseStats(tx, [...new Set(rows.map((r) => r.courseId))]);
     return rows.length;
   });

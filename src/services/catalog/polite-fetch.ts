@@ -94,14 +94,23 @@ export class PoliteClient {
         if (response.status === 200) body = await response.text();
       } catch (error) {
         if (this.#options.signal?.aborted) return { kind: "stop", reason: "interrupted" };
-        const reason = timeout.aborted ? `no answer in ${this.#options.timeoutMs / 1000} s` : error instanceof Error ? error.message : String(error);
+        const reason = timeout.aborted
+          ? `no answer in ${this.#options.timeoutMs / 1000} s`
+          : error instanceof Error
+          ? error.message
+          : String(error);
         if (attempt >= this.#options.maxAttempts) return { kind: "failed", reason: `${reason} (${attempt} attempts)` };
         this.#backOff(attempt);
         continue;
       }
       const status = response.status;
       if (status === 200) {
-        return { kind: "ok", body, etag: response.headers.get("etag") ?? undefined, lastModified: response.headers.get("last-modified") ?? undefined };
+        return {
+          kind: "ok",
+          body,
+          etag: response.headers.get("etag") ?? undefined,
+          lastModified: response.headers.get("last-modified") ?? undefined,
+        };
       }
       await response.body?.cancel();
       if (status === 304 && validators) return { kind: "not-modified" };
@@ -110,7 +119,10 @@ export class PoliteClient {
       if (status === 429 || status >= 500) {
         const retryAfter = retryAfterMs(response.headers.get("retry-after"));
         if (retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_MS) {
-          return { kind: "stop", reason: `the server asked to wait ${Math.ceil(retryAfter / 1000)} s (HTTP ${status}, Retry-After)` };
+          return {
+            kind: "stop",
+            reason: `the server asked to wait ${Math.ceil(retryAfter / 1000)} s (HTTP ${status}, Retry-After)`,
+          };
         }
         if (attempt >= this.#options.maxAttempts) {
           return status === 429

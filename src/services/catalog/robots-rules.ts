@@ -20,7 +20,9 @@ export const ALLOW_ALL: RobotsRules = { allows: () => true };
 
 function compile(pattern: string): RegExp {
   const anchored = pattern.endsWith("$");
-  const body = (anchored ? pattern.slice(0, -1) : pattern).split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*");
+  const body = (anchored ? pattern.slice(0, -1) : pattern).split("*").map((part) =>
+    part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+  ).join(".*");
   return new RegExp(`^${body}${anchored ? "$" : ""}`);
 }
 

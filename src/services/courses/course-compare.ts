@@ -22,7 +22,11 @@ async function hoursOf(db: Db, ids: number[]): Promise<Map<number, number[]>> {
  * of its visible reviews and its prerequisites (met or not, for a signed-in
  * student); `missing` lists the ids the catalog does not have.
  */
-export function compareCourses(db: Db, ids: number[], userId?: number): Promise<{ courses: ComparedCourse[]; missing: number[] }> {
+export function compareCourses(
+  db: Db,
+  ids: number[],
+  userId?: number,
+): Promise<{ courses: ComparedCourse[]; missing: number[] }> {
   return withCatalog(db, async (catalog) => {
     // Figures, hours and the student's completed courses leave together: one round trip.
     const [views, hours, completed] = await Promise.all([
@@ -33,7 +37,12 @@ export function compareCourses(db: Db, ids: number[], userId?: number): Promise<
     const courses = views.map((view): ComparedCourse => {
       const spent = hours.get(view.id) ?? [];
       const prerequisites = prerequisiteViewOf(catalog, catalog.courses.get(view.id)!, completed);
-      return { ...view, ...prerequisites, level: courseLevel(view.courseCode), hoursPerWeek: { median: median(spent), count: spent.length } };
+      return {
+        ...view,
+        ...prerequisites,
+        level: courseLevel(view.courseCode),
+        hoursPerWeek: { median: median(spent), count: spent.length },
+      };
     });
     const found = new Set(views.map((view) => view.id));
     return { courses, missing: ids.filter((id) => !found.has(id)) };

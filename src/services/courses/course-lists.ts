@@ -1,7 +1,15 @@
 /** The three independent per-user lists: completed, future (in progress) and saved courses. */
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database, Db } from "../../../db/client.ts";
-import { completedCourses, courseHubUnits, courses, futureCourses, reviews, reviewVotes, savedCourses } from "../../../db/schema.ts";
+import {
+  completedCourses,
+  courseHubUnits,
+  courses,
+  futureCourses,
+  reviews,
+  reviewVotes,
+  savedCourses,
+} from "../../../db/schema.ts";
 import { courseCode } from "../../lib/course-code.ts";
 import type { ListIds, ListName } from "../../lib/course-list-names.ts";
 import { hubProgress, type HubProgressItem } from "../../lib/hub-counting.ts";
@@ -25,23 +33,38 @@ export function listCourses(db: Db, userId: number, list: ListName): Promise<Cou
   return withCatalog(db, async (catalog) =>
     viewsOf(
       catalog,
-      await db.select(viewColumns(userId)).from(table).innerJoin(courses, eq(courses.id, table.courseId)).where(eq(table.userId, userId))
+      await db.select(viewColumns(userId)).from(table).innerJoin(courses, eq(courses.id, table.courseId)).where(
+        eq(table.userId, userId),
+      )
         .orderBy(desc(table.createdAt)),
     ));
 }
 
 /** Adding twice or removing what is absent is harmless and says so. One round trip: SQL conditions do the checking. */
-export async function changeList(database: Database, userId: number, list: ListName, courseId: number, add: boolean): Promise<ListChange> {
+export async function changeList(
+  database: Database,
+  userId: number,
+  list: ListName,
+  courseId: number,
+  add: boolean,
+): Promise<ListChange> {
   const { table, label } = LISTS[list];
-  const exists = (db: Db) => db.all<{ found: number }>(sql`SELECT EXISTS (SELECT 1 FROM courses WHERE id = ${courseId}) AS found`);
+  const exists = (db: Db) =>
+    db.all<{ found: number }>(sql`SELECT EXISTS (SELECT 1 FROM courses WHERE id = ${courseId}) AS found`);
   if (add) {
     const [[{ found }], inserted, ended = []] = await database.writeBatch((db) => [
       exists(db),
-      db.all<{ course_id: number }>(sql`INSERT INTO ${table} (user_id, course_id) SELECT ${userId}, id FROM courses WHERE id = ${courseId}
-        ON CONFLICT DO NOTHING RETURNING course_id`),
+      db.all<{ course_id: number }>(
+        sql`INSERT INTO ${table} (user_id, course_id) SELECT ${userId}, id FROM courses WHERE id = ${courseId}
+        ON CONFLICT DO NOTHING RETURNING course_id`,
+      ),
       // A course done is no longer one to take: marking it completed ends its future status in the same transaction.
       ...(list === "completed"
-        ? [db.all<{ course_id: number }>(sql`DELETE FROM future_courses WHERE user_id = ${userId} AND course_id = ${courseId} RETURNING course_id`)]
+        ? [
+          db.all<{ course_id: number }>(
+            sql`DELETE FROM future_courses WHERE user_id = ${userId} AND course_id = ${courseId} RETURNING course_id`,
+          ),
+        ]
         : []),
     ]);
     if (!found) throw notFound("Course not found");
@@ -54,10 +77,16 @@ export async function changeList(database: Database, userId: number, list: ListN
   }
   const [[{ found }], removed] = await database.writeBatch((db) => [
     exists(db),
-    db.all<{ course_id: number }>(sql`DELETE FROM ${table} WHERE user_id = ${userId} AND course_id = ${courseId} RETURNING course_id`),
+    db.all<{ course_id: number }>(
+      sql`DELETE FROM ${table} WHERE user_id = ${userId} AND course_id = ${courseId} RETURNING course_id`,
+    ),
   ]);
   if (!found) throw notFound("Course not found");
-  return { changed: removed.length > 0, inList: false, message: removed.length ? `Removed from your ${label}.` : `Was not in your ${label}.` };
+  return {
+    changed: removed.length > 0,
+    inList: false,
+    message: removed.length ? `Removed from your ${label}.` : `Was not in your ${label}.`,
+  };
 }
 
 async function unitsOf(db: Db, userId: number, list: "completed" | "future") {
@@ -99,7 +128,10 @@ export type DashboardData = {
   coursesToReviewLinks: { id: number; name: string }[];
 };
 
-export async function dashboardFor(db: Db, user: { id: number; email: string; college: string; major: string; expectedGrad: number }): Promise<DashboardData> {
+export async function dashboardFor(
+  db: Db,
+  user: { id: number; email: string; college: string; major: string; expectedGrad: number },
+): Promise<DashboardData> {
   const userId = user.id;
   // Six questions sent side by side: one round trip.
   const [coursesCompleted, coursesInProgress, coursesSaved, mine, votes, completedRows] = await Promise.all([
@@ -107,14 +139,20 @@ export async function dashboardFor(db: Db, user: { id: number; email: string; co
     db.$count(futureCourses, eq(futureCourses.userId, userId)),
     db.$count(savedCourses, eq(savedCourses.userId, userId)),
     db.select({ id: reviews.id, courseId: reviews.courseId }).from(reviews).where(eq(reviews.userId, userId)),
-    db.select({ type: reviewVotes.voteType }).from(reviewVotes).innerJoin(reviews, eq(reviews.id, reviewVotes.reviewId)).where(eq(reviews.userId, userId)),
-    db.select({ course: { id: courses.id, college: courses.college, department: courses.department, number: courses.number } }).from(completedCourses)
+    db.select({ type: reviewVotes.voteType }).from(reviewVotes).innerJoin(reviews, eq(reviews.id, reviewVotes.reviewId))
+      .where(eq(reviews.userId, userId)),
+    db.select({
+      course: { id: courses.id, college: courses.college, department: courses.department, number: courses.number },
+    }).from(completedCourses)
       .innerJoin(courses, eq(courses.id, completedCourses.courseId)).where(eq(completedCourses.userId, userId)),
   ]);
   const up = votes.filter((v) => v.type === "UPVOTE").length;
   const down = votes.length - up;
   const reviewed = new Set(mine.map((r) => r.courseId));
-  const toReview = completedRows.filter((r) => !reviewed.has(r.course.id)).map((r) => ({ id: r.course.id, name: courseCode(r.course) }))
+  const toReview = completedRows.filter((r) => !reviewed.has(r.course.id)).map((r) => ({
+    id: r.course.id,
+    name: courseCode(r.course),
+  }))
     .sort((a, b) => a.name.localeCompare(b.name));
   return {
     email: user.email,
@@ -136,7 +174,9 @@ export async function dashboardFor(db: Db, user: { id: number; email: string; co
 export async function listIds(db: Db, userId: number): Promise<ListIds> {
   const ids = (name: ListName) => {
     const table = LISTS[name].table;
-    return db.select({ courseId: table.courseId }).from(table).where(eq(table.userId, userId)).then((rows) => rows.map((r) => r.courseId));
+    return db.select({ courseId: table.courseId }).from(table).where(eq(table.userId, userId)).then((rows) =>
+      rows.map((r) => r.courseId)
+    );
   };
   const [completed, future, saved] = await Promise.all([ids("completed"), ids("future"), ids("saved")]);
   return { completed, future, saved };
@@ -157,14 +197,19 @@ export async function addToList(
   const unique = [...new Set(ids)];
   const idList = JSON.stringify(unique);
   // Every statement changes something only when every id is a course: one round trip, all or nothing.
-  const allKnown = sql`(SELECT COUNT(*) FROM courses WHERE id IN (SELECT value FROM json_each(${idList}))) = ${unique.length}`;
+  const allKnown =
+    sql`(SELECT COUNT(*) FROM courses WHERE id IN (SELECT value FROM json_each(${idList}))) = ${unique.length}`;
   const [[{ known }], inserted] = await database.writeBatch((db) => [
     db.all<{ known: number }>(sql`SELECT ${allKnown} AS known`),
     db.all<{ course_id: number }>(sql`INSERT INTO ${table} (user_id, course_id)
       SELECT ${userId}, j.value FROM json_each(${idList}) AS j WHERE ${allKnown} ORDER BY j.key
       ON CONFLICT DO NOTHING RETURNING course_id`),
     ...(list === "completed"
-      ? [db.run(sql`DELETE FROM future_courses WHERE user_id = ${userId} AND course_id IN (SELECT value FROM json_each(${idList})) AND ${allKnown}`)]
+      ? [
+        db.run(
+          sql`DELETE FROM future_courses WHERE user_id = ${userId} AND course_id IN (SELECT value FROM json_each(${idList})) AND ${allKnown}`,
+        ),
+      ]
       : []),
   ]);
   if (!known) throw notFound("Course not found");

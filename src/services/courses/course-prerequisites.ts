@@ -26,8 +26,11 @@ export type PrerequisiteCoverage = { full: number; partial: number; none: number
 export async function linkPrerequisites(database: Database): Promise<PrerequisiteCoverage> {
   const db = database.db;
   const [all, texts] = await Promise.all([
-    db.select({ id: courses.id, college: courses.college, department: courses.department, number: courses.number }).from(courses),
-    db.select({ courseId: courseTexts.courseId, text: courseTexts.prerequisites }).from(courseTexts).where(isNotNull(courseTexts.prerequisites)),
+    db.select({ id: courses.id, college: courses.college, department: courses.department, number: courses.number })
+      .from(courses),
+    db.select({ courseId: courseTexts.courseId, text: courseTexts.prerequisites }).from(courseTexts).where(
+      isNotNull(courseTexts.prerequisites),
+    ),
   ]);
   const idOf = new Map(all.map((c) => [courseCode(c), c.id]));
   const collegeOf = new Map(all.map((c) => [c.id, c.college]));
@@ -40,17 +43,30 @@ export async function linkPrerequisites(database: Database): Promise<Prerequisit
     const parsed = parsePrerequisites(text, collegeOf.get(courseId) ?? "", colleges, catalog);
     coverage[parsed.coverage]++;
     parsed.groups.forEach((group, g) =>
-      group.codes.forEach((code, p) => links.push([courseId, g, p, code, idOf.get(code) ?? null, group.alternative ? 1 : 0]))
+      group.codes.forEach((code, p) =>
+        links.push([courseId, g, p, code, idOf.get(code) ?? null, group.alternative ? 1 : 0])
+      )
     );
-    parsedTexts.push({ id: courseId, note: parsed.note, conditions: parsed.conditions ? 1 : 0, coverage: parsed.coverage });
+    parsedTexts.push({
+      id: courseId,
+      note: parsed.note,
+      conditions: parsed.conditions ? 1 : 0,
+      coverage: parsed.coverage,
+    });
   }
   await database.write(async (tx) => {
     await tx.run(sql`DELETE FROM course_prerequisites`);
     if (links.length) {
-      await tx.run(sql`INSERT INTO course_prerequisites (course_id, group_index, position, code, required_id, alternative)
-        SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 FROM json_each(${JSON.stringify(links)})`);
+      await tx.run(
+        sql`INSERT INTO course_prerequisites (course_id, group_index, position, code, required_id, alternative)
+        SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 FROM json_each(${
+          JSON.stringify(links)
+        })`,
+      );
     }
-    await tx.run(sql`UPDATE course_texts SET prerequisite_note = NULL, prerequisite_conditions = 0, prerequisite_coverage = NULL`);
+    await tx.run(
+      sql`UPDATE course_texts SET prerequisite_note = NULL, prerequisite_conditions = 0, prerequisite_coverage = NULL`,
+    );
     if (parsedTexts.length) {
       await tx.run(sql`UPDATE course_texts SET
           prerequisite_note = j.value ->> 'note',
@@ -61,15 +77,20 @@ export async function linkPrerequisites(database: Database): Promise<Prerequisit
     }
     // The groups are part of the catalog every process keeps in memory.
     await raiseCatalogVersion(tx);
-    await tx.run(sql`INSERT INTO app_settings (key, value) VALUES (${PREREQUISITE_PARSER_KEY}, ${PREREQUISITE_PARSER_VERSION})
-      ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
+    await tx.run(
+      sql`INSERT INTO app_settings (key, value) VALUES (${PREREQUISITE_PARSER_KEY}, ${PREREQUISITE_PARSER_VERSION})
+      ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    );
   });
   return coverage;
 }
 
 /** Reads the texts again when they were read by another version of the parser (or never): on start, after a migration. */
 export async function ensurePrerequisitesLinked(database: Database): Promise<PrerequisiteCoverage | null> {
-  const rows = await database.client.execute({ sql: "SELECT value FROM app_settings WHERE key = ?", args: [PREREQUISITE_PARSER_KEY] });
+  const rows = await database.client.execute({
+    sql: "SELECT value FROM app_settings WHERE key = ?",
+    args: [PREREQUISITE_PARSER_KEY],
+  });
   if (rows.rows[0]?.value === PREREQUISITE_PARSER_VERSION) return null;
   return await linkPrerequisites(database);
 }

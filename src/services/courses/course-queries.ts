@@ -14,7 +14,14 @@ import { hasRatingFilter, type SearchFilter, type SortBy } from "../../lib/searc
 import { eligibilityOf } from "../../lib/prerequisite-parser.ts";
 import { prerequisitesMetBy } from "./course-prerequisites.ts";
 import { type Catalog, type CatalogCourse, currentCatalog, withCatalog } from "../catalog/catalog-cache.ts";
-import { catalogIndex, type IndexedCourse, indexOf, rankCourses, suggestCourses, type Suggestion } from "../search/search-index.ts";
+import {
+  catalogIndex,
+  type IndexedCourse,
+  indexOf,
+  rankCourses,
+  suggestCourses,
+  type Suggestion,
+} from "../search/search-index.ts";
 import type { CourseDetail, CourseView, PrerequisiteView, SearchPage } from "../../lib/api-types.ts";
 
 export const PAGE_SIZE = 18;
@@ -25,7 +32,9 @@ export const PAGE_SIZE = 18;
  * shows a few). Only in statements that select courses by id; a sorted page
  * reads its descriptions with `pageTexts`, so that no sort carries them.
  */
-const descriptionColumn = sql<string | null>`(SELECT t.description FROM course_texts t WHERE t.course_id = ${courses.id})`;
+const descriptionColumn = sql<
+  string | null
+>`(SELECT t.description FROM course_texts t WHERE t.course_id = ${courses.id})`;
 
 /** What a course page or card shows that changes with reviews: the columns read for each course shown. */
 export function figureColumns(userId?: number) {
@@ -125,7 +134,13 @@ const SORT_ORDERS: ReadonlyMap<SortBy, SQL[]> = new Map([
     asc(courses.numberValue),
     asc(courses.number),
   ]],
-  ["byReviews", [desc(courses.numReviews), asc(courses.college), asc(courses.department), asc(courses.numberValue), asc(courses.number)]],
+  ["byReviews", [
+    desc(courses.numReviews),
+    asc(courses.college),
+    asc(courses.department),
+    asc(courses.numberValue),
+    asc(courses.number),
+  ]],
 ]);
 
 /**
@@ -142,7 +157,10 @@ function ratingConditions(filter: SearchFilter): SQL[] {
   const rated: SQL[] = [];
   // The unary + keeps SQLite from walking a rating index and fetching most rows one by one: a scan of the narrow table is faster.
   for (const [min, column] of minimums) if (min > 0) rated.push(sql`+${column} >= ${min - 1e-9}`);
-  const maximums: [number, SQLiteColumn][] = [[filter.maxDifficulty, courses.avgDifficulty], [filter.maxWorkload, courses.avgWorkload]];
+  const maximums: [number, SQLiteColumn][] = [[filter.maxDifficulty, courses.avgDifficulty], [
+    filter.maxWorkload,
+    courses.avgWorkload,
+  ]];
   for (const [max, column] of maximums) if (max < 5) rated.push(lte(column, max + 1e-9));
   if (!hasRatingFilter(filter)) return [];
   const withReviews = and(sql`${courses.numReviews} > 0`, ...rated)!;
@@ -152,7 +170,11 @@ function ratingConditions(filter: SearchFilter): SQL[] {
 /** Levels 100 … 400 are their hundreds; 500 stands for every graduate level. */
 function levelCondition(levels: number[]): SQL {
   return or(
-    ...levels.map((level) => level >= 500 ? gte(courses.numberValue, 500) : and(gte(courses.numberValue, level), lt(courses.numberValue, level + 100))),
+    ...levels.map((level) =>
+      level >= 500
+        ? gte(courses.numberValue, 500)
+        : and(gte(courses.numberValue, level), lt(courses.numberValue, level + 100))
+    ),
   )!;
 }
 
@@ -188,7 +210,12 @@ function passesIndexedFilters(course: IndexedCourse | undefined, filter: SearchF
   if (filter.departments.length && !filter.departments.includes(course.department)) return false;
   if (filter.currentOnly && !course.current) return false;
   if (filter.minCourseCode !== undefined && course.numberValue < filter.minCourseCode) return false;
-  if (filter.levels.length && !filter.levels.some((level) => level >= 500 ? course.numberValue >= 500 : Math.floor(course.numberValue / 100) * 100 === level)) {
+  if (
+    filter.levels.length &&
+    !filter.levels.some((level) =>
+      level >= 500 ? course.numberValue >= 500 : Math.floor(course.numberValue / 100) * 100 === level
+    )
+  ) {
     return false;
   }
   return true;
@@ -219,7 +246,14 @@ async function searchIn(db: Db, catalog: Catalog, filter: SearchFilter, userId?:
   const offset = filter.page * PAGE_SIZE;
   if (index && ranked && filter.sortBy === "relevance") {
     let ids = ranked.filter((id) => passesIndexedFilters(index.courses.get(id), filter));
-    const rest = searchConditions({ ...filter, colleges: [], departments: [], levels: [], currentOnly: false, minCourseCode: undefined }, userId);
+    const rest = searchConditions({
+      ...filter,
+      colleges: [],
+      departments: [],
+      levels: [],
+      currentOnly: false,
+      minCourseCode: undefined,
+    }, userId);
     if (rest && ids.length) {
       // The figures of every match that passes (a few numbers each, so the page and the count come from one statement), and
       // beside them the descriptions of the page's courses, the same matches in the index's order.
@@ -227,27 +261,43 @@ async function searchIn(db: Db, catalog: Catalog, filter: SearchFilter, userId?:
         db.select(figureColumns(userId)).from(courses).where(and(rest, idIn(ids))),
         descriptionsOf(
           db,
-          sql`SELECT ${courses.id} FROM json_each(${JSON.stringify(ids)}) AS j JOIN ${courses} ON ${courses.id} = j.value WHERE ${rest}
+          sql`SELECT ${courses.id} FROM json_each(${
+            JSON.stringify(ids)
+          }) AS j JOIN ${courses} ON ${courses.id} = j.value WHERE ${rest}
             ORDER BY j.key LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
         ),
       ]);
       const passing = new Map(figures.map((r) => [r.id, r]));
       ids = ids.filter((id) => passing.has(id));
-      const page = ids.slice(offset, offset + PAGE_SIZE).map((id) => ({ ...passing.get(id)!, description: texts.get(id) ?? null }));
+      const page = ids.slice(offset, offset + PAGE_SIZE).map((id) => ({
+        ...passing.get(id)!,
+        description: texts.get(id) ?? null,
+      }));
       return pagedResponse(viewsOf(catalog, page), ids.length, filter.page, PAGE_SIZE);
     }
     const page = ids.slice(offset, offset + PAGE_SIZE);
     return pagedResponse(await coursesIn(db, catalog, page, userId), ids.length, filter.page, PAGE_SIZE);
   }
-  const where = and(...[searchConditions(filter, userId), ranked ? idIn(ranked) : undefined].filter((c): c is SQL => c !== undefined));
+  const where = and(
+    ...[searchConditions(filter, userId), ranked ? idIn(ranked) : undefined].filter((c): c is SQL => c !== undefined),
+  );
   const order = SORT_ORDERS.get(filter.sortBy)!;
   // The count, the page and its descriptions leave together; a page past the end is an empty page, not an error.
   const [[{ total }], rows, texts] = await Promise.all([
     db.select({ total: count() }).from(courses).where(where),
     db.select(figureColumns(userId)).from(courses).where(where).orderBy(...order).limit(PAGE_SIZE).offset(offset),
-    descriptionsOf(db, db.select({ id: courses.id }).from(courses).where(where).orderBy(...order).limit(PAGE_SIZE).offset(offset).getSQL()),
+    descriptionsOf(
+      db,
+      db.select({ id: courses.id }).from(courses).where(where).orderBy(...order).limit(PAGE_SIZE).offset(offset)
+        .getSQL(),
+    ),
   ]);
-  return pagedResponse(viewsOf(catalog, rows.map((row) => ({ ...row, description: texts.get(row.id) ?? null }))), total, filter.page, PAGE_SIZE);
+  return pagedResponse(
+    viewsOf(catalog, rows.map((row) => ({ ...row, description: texts.get(row.id) ?? null }))),
+    total,
+    filter.page,
+    PAGE_SIZE,
+  );
 }
 
 /**
@@ -262,10 +312,19 @@ async function descriptionsOf(db: Db, ids: SQL): Promise<Map<number, string | nu
 }
 
 /** A course's prerequisite groups and note from the catalog, and for a student (`completed`: their course ids) whether they are met. */
-export function prerequisiteViewOf(catalog: Catalog, course: CatalogCourse, completed: number[] | null): PrerequisiteView {
-  const view: PrerequisiteView = { prerequisiteGroups: course.prerequisiteGroups, prerequisiteNote: course.prerequisiteNote };
+export function prerequisiteViewOf(
+  catalog: Catalog,
+  course: CatalogCourse,
+  completed: number[] | null,
+): PrerequisiteView {
+  const view: PrerequisiteView = {
+    prerequisiteGroups: course.prerequisiteGroups,
+    prerequisiteNote: course.prerequisiteNote,
+  };
   if (completed) {
-    const taken = new Set(completed.map((id) => catalog.courses.get(id)?.code).filter((code): code is string => code !== undefined));
+    const taken = new Set(
+      completed.map((id) => catalog.courses.get(id)?.code).filter((code): code is string => code !== undefined),
+    );
     view.eligibility = course.noPreReqs ? "met" : eligibilityOf(course.parsed, taken);
     view.groupsMet = course.parsed.groups.map((group) => group.codes.some((code) => taken.has(code)));
   }
@@ -274,7 +333,9 @@ export function prerequisiteViewOf(catalog: Catalog, course: CatalogCourse, comp
 
 /** The ids of a student's completed courses. */
 export async function completedIds(db: Db, userId: number): Promise<number[]> {
-  return (await db.select({ id: completedCourses.courseId }).from(completedCourses).where(eq(completedCourses.userId, userId))).map((r) => r.id);
+  return (await db.select({ id: completedCourses.courseId }).from(completedCourses).where(
+    eq(completedCourses.userId, userId),
+  )).map((r) => r.id);
 }
 
 /**
@@ -291,7 +352,11 @@ export function findCourseDetail(db: Db, id: number, userId?: number): Promise<C
       userId === undefined ? null : completedIds(db, userId),
     ]);
     if (!figures) return null;
-    return { ...courseView(course, figures), ...prerequisiteViewOf(catalog, course, completed), requiredFor: course.requiredFor };
+    return {
+      ...courseView(course, figures),
+      ...prerequisiteViewOf(catalog, course, completed),
+      requiredFor: course.requiredFor,
+    };
   });
 }
 
@@ -313,7 +378,9 @@ export async function courseColleges(db: Db): Promise<string[]> {
 /** A college's departments that have courses, by code. */
 export async function departmentsOf(db: Db, college: string): Promise<string[]> {
   const codes = new Set<string>();
-  for (const course of (await currentCatalog(db)).courses.values()) if (course.college === college) codes.add(course.department);
+  for (const course of (await currentCatalog(db)).courses.values()) {
+    if (course.college === college) codes.add(course.department);
+  }
   return [...codes].sort();
 }
 
@@ -322,7 +389,10 @@ export type NamedCode = { code: string; name: string };
 /** A college's departments that have courses, with their names (the code itself when unknown), by name. */
 export async function namedDepartmentsOf(db: Db, college: string): Promise<NamedCode[]> {
   const [codes, catalog] = await Promise.all([departmentsOf(db, college), currentCatalog(db)]);
-  return codes.map((code) => ({ code, name: catalog.names.departments.get(`${college} ${code}`) ?? code })).sort((a, b) => a.name.localeCompare(b.name));
+  return codes.map((code) => ({ code, name: catalog.names.departments.get(`${college} ${code}`) ?? code })).sort((
+    a,
+    b,
+  ) => a.name.localeCompare(b.name));
 }
 
 /** The colleges that have courses, with their names, by code. */

@@ -34,6 +34,8 @@ export function courseStatsUpdate(tx: Db, courseId: SQL) {
  * scores m.
  */
 export async function ratingPrior(db: Db): Promise<number> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, "rating_prior"));
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(
+    eq(appSettings.key, "rating_prior"),
+  );
   return Number(row?.value ?? 0);
 }

@@ -15,7 +15,9 @@ import { professorDisplayName, professorSlug } from "../../lib/professor-names.t
 import { parseSemester, semesterLabel } from "../../lib/semesters.ts";
 
 /** The professor slug and term a review's typed texts give. */
-export function reviewKeys(input: { teacherName: string; semester: string }): { teacherKey: string; term: number | null } {
+export function reviewKeys(
+  input: { teacherName: string; semester: string },
+): { teacherKey: string; term: number | null } {
   return { teacherKey: professorSlug(input.teacherName), term: parseSemester(input.semester) };
 }
 
@@ -46,23 +48,35 @@ async function ratingRows(db: Db, where: SQL, extra: SQL = sql``): Promise<(Rati
 }
 
 /** The course's figures, and for a signed-in viewer whether they reviewed it (a hidden review counts), read side by side. */
-export async function courseSummary(db: Db, courseId: number, viewerId?: number, today = new Date()): Promise<CourseSummary> {
+export async function courseSummary(
+  db: Db,
+  courseId: number,
+  viewerId?: number,
+  today = new Date(),
+): Promise<CourseSummary> {
   const [rows, reviewed] = await Promise.all([
     ratingRows(db, sql`course_id = ${courseId} AND hidden = 0`),
-    viewerId === undefined ? false : db.$count(reviews, and(eq(reviews.courseId, courseId), eq(reviews.userId, viewerId))).then((n) => n > 0),
+    viewerId === undefined
+      ? false
+      : db.$count(reviews, and(eq(reviews.courseId, courseId), eq(reviews.userId, viewerId))).then((n) => n > 0),
   ]);
   return summarize(courseId, rows, today, reviewed);
 }
 
 /** How many visible reviews use each spelling of each professor, for the reviews `where` picks. */
 async function spellings(db: Db, where?: SQL) {
-  return await db.select({ teacherKey: reviews.teacherKey, teacherName: reviews.teacherName, uses: count() }).from(reviews)
+  return await db.select({ teacherKey: reviews.teacherKey, teacherName: reviews.teacherName, uses: count() }).from(
+    reviews,
+  )
     .where(and(eq(reviews.hidden, false), where)).groupBy(reviews.teacherKey, reviews.teacherName);
 }
 
 /** The professors reviewed for a course, as the teacher filter lists them: one name per professor, by name. */
 export async function courseProfessors(db: Db, courseId: number): Promise<{ slug: string; name: string }[]> {
-  return [...professorNames(await spellings(db, eq(reviews.courseId, courseId)))].map(([slug, name]) => ({ slug, name }))
+  return [...professorNames(await spellings(db, eq(reviews.courseId, courseId)))].map(([slug, name]) => ({
+    slug,
+    name,
+  }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -71,12 +85,21 @@ export function professorSummary(db: Db, slug: string): Promise<Omit<ProfessorVi
   return withCatalog(db, (catalog) => professorSummaryIn(db, catalog, slug));
 }
 
-async function professorSummaryIn(db: Db, catalog: Catalog, slug: string): Promise<Omit<ProfessorView, "reviews"> | null> {
-  const rows = (await ratingRows(db, sql`teacher_key = ${slug} AND hidden = 0`, sql`, course_id`)).map((r) => ({ ...r, courseId: r.extra[0] as number }));
+async function professorSummaryIn(
+  db: Db,
+  catalog: Catalog,
+  slug: string,
+): Promise<Omit<ProfessorView, "reviews"> | null> {
+  const rows = (await ratingRows(db, sql`teacher_key = ${slug} AND hidden = 0`, sql`, course_id`)).map((r) => ({
+    ...r,
+    courseId: r.extra[0] as number,
+  }));
   if (rows.length === 0) return null;
   const name = professorNames(rows).get(slug)!;
   // Spellings that differ from the name in more than case: "Jose Nunez" beside "José Núñez", not "wayne snyder" beside "Wayne Snyder".
-  const aliases = [...new Map(rows.map((r) => professorDisplayName(r.teacherName)).map((a) => [a.toLowerCase(), a])).values()]
+  const aliases = [
+    ...new Map(rows.map((r) => professorDisplayName(r.teacherName)).map((a) => [a.toLowerCase(), a])).values(),
+  ]
     .filter((alias) => alias.toLowerCase() !== name.toLowerCase()).sort();
   const byCourse = new Map<number, typeof rows>();
   for (const row of rows) {
@@ -108,7 +131,11 @@ function directoryOf(rows: readonly { teacherKey: string; teacherName: string; u
     .sort((a, b) => b.reviews - a.reviews || a.name.localeCompare(b.name));
 }
 
-const spellingColumns = { teacherKey: professorSpellings.teacherKey, teacherName: professorSpellings.teacherName, uses: professorSpellings.uses };
+const spellingColumns = {
+  teacherKey: professorSpellings.teacherKey,
+  teacherName: professorSpellings.teacherName,
+  uses: professorSpellings.uses,
+};
 
 /**
  * Every professor with a visible review, most reviewed first: slug, name and
@@ -139,7 +166,11 @@ export async function professorSuggestions(db: Db, q: string, limit = 3): Promis
  * Returns how many it filled.
  */
 export async function ensureReviewKeys(database: Database): Promise<number> {
-  const missing = await database.db.select({ id: reviews.id, teacherName: reviews.teacherName, semester: reviews.semester }).from(reviews)
+  const missing = await database.db.select({
+    id: reviews.id,
+    teacherName: reviews.teacherName,
+    semester: reviews.semester,
+  }).from(reviews)
     .where(eq(reviews.teacherKey, ""));
   if (missing.length === 0) return 0;
   await database.write(async (tx) => {

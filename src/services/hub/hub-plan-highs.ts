@@ -28,14 +28,20 @@ function highs(): Promise<Highs> {
  * `between` runs between the two programs: on the event loop, a turn for the
  * requests waiting.
  */
-export async function solvePlanHere(needs: Need[], candidates: Candidate[], between: () => Promise<void> = () => Promise.resolve()): Promise<Plan> {
+export async function solvePlanHere(
+  needs: Need[],
+  candidates: Candidate[],
+  between: () => Promise<void> = () => Promise.resolve(),
+): Promise<Plan> {
   if (!needs.length) return { ids: [], covered: true };
   // Only the candidates that can be in a best plan go to the solver: the program stays small, the answer the same.
   const useful = undominated(needs, candidates);
   const solver = await highs();
   const solve = (program: string) => {
     const result = solver.solve(program);
-    const values = new Map(Object.entries(result.Columns).map(([name, column]) => [name, (column as { Primal?: number }).Primal ?? 0]));
+    const values = new Map(
+      Object.entries(result.Columns).map(([name, column]) => [name, (column as { Primal?: number }).Primal ?? 0]),
+    );
     return readPlan(needs, useful, { status: result.Status, values });
   };
   // First the fewest courses (and uncovered units), then the best rated plan of that size.

@@ -53,9 +53,12 @@ const WORKER_IDLE_MS = 20_000;
 type Solver = (needs: Need[], candidates: Candidate[]) => Promise<Plan>;
 
 /** On the event loop: a turn between the two programs for the requests waiting. HiGHS is loaded here only when workers fail. */
-const solveOnLoop: Solver = async (needs, candidates) => (await import("./hub-plan-highs.ts")).solvePlanHere(needs, candidates, nextTurn);
+const solveOnLoop: Solver = async (needs, candidates) =>
+  (await import("./hub-plan-highs.ts")).solvePlanHere(needs, candidates, nextTurn);
 
-let worker: { thread: Worker; pending: Map<number, { resolve: (plan: Plan) => void; reject: (error: Error) => void }> } | null = null;
+let worker:
+  | { thread: Worker; pending: Map<number, { resolve: (plan: Plan) => void; reject: (error: Error) => void }> }
+  | null = null;
 let workersWork = typeof Worker === "function";
 let nextSolve = 0;
 let idle: ReturnType<typeof setTimeout> | undefined;
@@ -94,7 +97,10 @@ const solveInWorker: Solver = (needs, candidates) => {
     };
     thread.onerror = (event) => {
       event.preventDefault();
-      console.error("[planner] the solver's worker failed; plans are solved on the event loop from now on:", event.message);
+      console.error(
+        "[planner] the solver's worker failed; plans are solved on the event loop from now on:",
+        event.message,
+      );
       workersWork = false;
       stopWorker(new WorkerUnavailable(event.message));
     };
@@ -199,7 +205,12 @@ type Scored = CourseFigures & { score: number; stamp: number };
  * descriptions for the plan's cards. Read whole once; then each request reads
  * only the rows whose figures changed since (`figures_stamp`).
  */
-type PlannerFigures = { catalogVersion: number; stamp: number; scored: Map<number, Scored>; descriptions: Map<number, string | null> };
+type PlannerFigures = {
+  catalogVersion: number;
+  stamp: number;
+  scored: Map<number, Scored>;
+  descriptions: Map<number, string | null>;
+};
 
 const figuresOf = new WeakMap<Db, PlannerFigures>();
 
@@ -210,14 +221,23 @@ const candidateCourse = and(
 );
 
 /** The statement that brings the planner's figures up to date: all of them for a new catalog copy, else what changed. */
-function figuresRead(db: Db, catalog: Catalog, whole = false): Promise<{ whole: boolean; rows: (Scored & { description?: string | null })[] }> {
+function figuresRead(
+  db: Db,
+  catalog: Catalog,
+  whole = false,
+): Promise<{ whole: boolean; rows: (Scored & { description?: string | null })[] }> {
   const known = figuresOf.get(db);
   const columns = { ...figureColumns(), score: courses.ratingScore, stamp: courses.figuresStamp };
   if (!whole && known?.catalogVersion === catalog.version) {
-    return db.select(columns).from(courses).where(and(candidateCourse, gt(courses.figuresStamp, known.stamp))).then((rows) => ({ whole: false, rows }));
+    return db.select(columns).from(courses).where(and(candidateCourse, gt(courses.figuresStamp, known.stamp))).then((
+      rows,
+    ) => ({ whole: false, rows }));
   }
   const description = sql<string | null>`(SELECT t.description FROM course_texts t WHERE t.course_id = ${courses.id})`;
-  return db.select({ ...columns, description }).from(courses).where(candidateCourse).then((rows) => ({ whole: true, rows }));
+  return db.select({ ...columns, description }).from(courses).where(candidateCourse).then((rows) => ({
+    whole: true,
+    rows,
+  }));
 }
 
 /** The figures brought up to date by a read; null when a read of changes meets figures of another catalog (an import just now). */
@@ -334,7 +354,13 @@ function planKey(inputs: PlannerInputs, options: HubPlanOptions): string {
   ].join("|");
 }
 
-async function planFor(db: Db, inputs: PlannerInputs, needs: Need[], candidates: Candidate[], options: HubPlanOptions): Promise<Plan> {
+async function planFor(
+  db: Db,
+  inputs: PlannerInputs,
+  needs: Need[],
+  candidates: Candidate[],
+  options: HubPlanOptions,
+): Promise<Plan> {
   let plans = plansOf.get(db);
   if (!plans) plansOf.set(db, plans = new LRUCache({ max: PLANS_KEPT }));
   const key = planKey(inputs, options);
@@ -357,12 +383,22 @@ export function hubPlanFor(db: Db, userId: number, options: HubPlanOptions): Pro
     const unitsOf = new Map(candidates.map((c) => [c.id, c.units]));
     const chosen = plan.ids.map((id) => ({ ...viewIn(inputs, id), covers: coveredCodes(unitsOf.get(id) ?? [], needs) }))
       // Most units first, then the best rated.
-      .sort((a, b) => b.covers.length - a.covers.length || b.averageOverallRating - a.averageOverallRating || a.code.localeCompare(b.code));
+      .sort((a, b) =>
+        b.covers.length - a.covers.length || b.averageOverallRating - a.averageOverallRating ||
+        a.code.localeCompare(b.code)
+      );
     return { remaining, courses: chosen, covered: plan.covered };
   });
 }
 
-export type MultiUnitCourse = { id: number; code: string; title: string; covers: string[]; rating: number; numReviews: number };
+export type MultiUnitCourse = {
+  id: number;
+  code: string;
+  title: string;
+  covers: string[];
+  rating: number;
+  numReviews: number;
+};
 
 /**
  * Courses that cover several of the student's remaining units at once: by the
@@ -375,13 +411,25 @@ export function multiUnitCourses(db: Db, userId: number, limit = 6): Promise<Mul
     const inputs = await plannerInputs(db, catalog, userId);
     const needs = remainingNeeds(takenUnits(inputs));
     if (!needs.length) return [];
-    const ranked = candidatesFor(inputs, needs, { eligibleOnly: false, exclude: [] }).map((c) => ({ ...c, covers: coveredCodes(c.units, needs) }))
+    const ranked = candidatesFor(inputs, needs, { eligibleOnly: false, exclude: [] }).map((c) => ({
+      ...c,
+      covers: coveredCodes(c.units, needs),
+    }))
       .filter((c) => needsMet(c.units, needs).length >= 2)
-      .sort((a, b) => needsMet(b.units, needs).length - needsMet(a.units, needs).length || b.score - a.score || a.id - b.id)
+      .sort((a, b) =>
+        needsMet(b.units, needs).length - needsMet(a.units, needs).length || b.score - a.score || a.id - b.id
+      )
       .slice(0, limit);
     return ranked.map((c) => {
       const view = viewIn(inputs, c.id);
-      return { id: c.id, code: view.code, title: view.title, covers: c.covers, rating: view.averageOverallRating, numReviews: view.numReviews };
+      return {
+        id: c.id,
+        code: view.code,
+        title: view.title,
+        covers: c.covers,
+        rating: view.averageOverallRating,
+        numReviews: view.numReviews,
+      };
     });
   });
 }

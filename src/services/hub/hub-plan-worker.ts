@@ -9,7 +9,10 @@ import { solvePlanHere } from "./hub-plan-highs.ts";
 export type SolveRequest = { id: number; needs: Need[]; candidates: Candidate[] };
 export type SolveAnswer = { id: number; plan: { ids: number[]; covered: boolean } } | { id: number; error: string };
 
-const scope = self as unknown as { onmessage: ((event: MessageEvent<SolveRequest>) => void) | null; postMessage(answer: SolveAnswer): void };
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<SolveRequest>) => void) | null;
+  postMessage(answer: SolveAnswer): void;
+};
 
 scope.onmessage = async ({ data }) => {
   try {

@@ -5,8 +5,17 @@ import { escapeHtml, type Mail } from "./mail.ts";
 
 const SIGNATURE = "— HubRate, the BU course review site";
 
-function codeMail(to: string, subject: string, intro: string, code: string, outro: string, link?: { url: string; label: string }): Mail {
-  const validity = `The code${link ? " and the link are" : " is"} valid for ${CODE_TTL_MINUTES} minutes and work${link ? "" : "s"} once.`;
+function codeMail(
+  to: string,
+  subject: string,
+  intro: string,
+  code: string,
+  outro: string,
+  link?: { url: string; label: string },
+): Mail {
+  const validity = `The code${link ? " and the link are" : " is"} valid for ${CODE_TTL_MINUTES} minutes and work${
+    link ? "" : "s"
+  } once.`;
   const text = `${intro}\n\n    ${code}\n\n` +
     (link ? `Or open this link to verify your account and sign in at once:\n${link.url}\n\n` : "") +
     `${validity} ${outro}\n\n${SIGNATURE}\n`;
@@ -14,7 +23,9 @@ function codeMail(to: string, subject: string, intro: string, code: string, outr
     `<p>${escapeHtml(intro)}</p>` +
     `<p style="font-size:28px;font-weight:700;letter-spacing:6px;margin:24px 0">${escapeHtml(code)}</p>` +
     (link
-      ? `<p><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 18px;background:#0b5cab;color:#fff;border-radius:6px;` +
+      ? `<p><a href="${
+        escapeHtml(link.url)
+      }" style="display:inline-block;padding:10px 18px;background:#0b5cab;color:#fff;border-radius:6px;` +
         `text-decoration:none;font-weight:600">${escapeHtml(link.label)}</a></p>`
       : "") +
     `<p>${escapeHtml(validity)} ${escapeHtml(outro)}</p>` +
@@ -61,13 +72,19 @@ export type ReminderCourse = { id: number; code: string; title: string };
  * programs also find in the List-Unsubscribe headers (RFC 8058: a POST to
  * that URL unsubscribes without asking).
  */
-export function reviewReminderMail(to: string, term: string, courses: ReminderCourse[], origin: string, unsubscribeToken: string): Mail {
+export function reviewReminderMail(
+  to: string,
+  term: string,
+  courses: ReminderCourse[],
+  origin: string,
+  unsubscribeToken: string,
+): Mail {
   const unsubscribeUrl = origin + unsubscribePath(unsubscribeToken);
   const accountUrl = `${origin}/account`;
   const reviewUrl = (course: ReminderCourse) => `${origin}/course/${course.id}/review`;
-  const intro = `${term} has ended. You marked ${plural(courses.length, "course")} completed on HubRate without reviewing ${
-    courses.length === 1 ? "it" : "them"
-  } yet:`;
+  const intro = `${term} has ended. You marked ${
+    plural(courses.length, "course")
+  } completed on HubRate without reviewing ${courses.length === 1 ? "it" : "them"} yet:`;
   const why = "A review takes a few minutes, stays anonymous, and helps the next student choose.";
   const optedIn = "You get this email because you turned on end-of-term review reminders on HubRate.";
   const text = `${intro}\n\n` +
@@ -76,7 +93,9 @@ export function reviewReminderMail(to: string, term: string, courses: ReminderCo
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#212529">` +
     `<p>${escapeHtml(intro)}</p><ul style="padding-left:20px">` +
     courses.map((course) =>
-      `<li style="margin-bottom:8px"><a href="${escapeHtml(reviewUrl(course))}" style="color:#0b5cab;font-weight:600">` +
+      `<li style="margin-bottom:8px"><a href="${
+        escapeHtml(reviewUrl(course))
+      }" style="color:#0b5cab;font-weight:600">` +
       `Review ${escapeHtml(course.code)}</a>: ${escapeHtml(course.title)}</li>`
     ).join("") +
     `</ul><p>${escapeHtml(why)}</p>` +

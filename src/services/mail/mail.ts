@@ -47,7 +47,9 @@ export function createMailer(options: { smtpUrl?: string; from: string; log?: (l
     keepsDelivered: true,
     send(mail) {
       const headers = Object.entries(mail.headers ?? {}).map(([name, value]) => ` | ${name}: ${value}`).join("");
-      log(`[mail] no SMTP_URL set; kept in the outbox table. To: ${mail.to} | Subject: ${mail.subject}${headers}\n${mail.text}`);
+      log(
+        `[mail] no SMTP_URL set; kept in the outbox table. To: ${mail.to} | Subject: ${mail.subject}${headers}\n${mail.text}`,
+      );
       return Promise.resolve();
     },
   };
@@ -55,5 +57,8 @@ export function createMailer(options: { smtpUrl?: string; from: string; log?: (l
 
 /** Escapes text for an HTML mail body. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+  return text.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
+  );
 }

@@ -59,7 +59,9 @@ export function outboxInsert(tx: Db, mail: Mail) {
  */
 export function outboxInsertWhen(tx: Db, mail: Mail, when: SQL) {
   return tx.run(sql`INSERT INTO outbox ("to", subject, text, html, reply_to, headers)
-    SELECT ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.replyTo ?? null}, ${headersColumn(mail)} WHERE ${when}`);
+    SELECT ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.replyTo ?? null}, ${
+    headersColumn(mail)
+  } WHERE ${when}`);
 }
 
 function headersColumn(mail: Mail): string | null {
@@ -74,7 +76,10 @@ function headersColumn(mail: Mail): string | null {
 export function storedHeaders(text: string | null): Record<string, string> | undefined {
   if (text === null) return undefined;
   const parsed: unknown = JSON.parse(text);
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed) || Object.values(parsed).some((value) => typeof value !== "string")) {
+  if (
+    !parsed || typeof parsed !== "object" || Array.isArray(parsed) ||
+    Object.values(parsed).some((value) => typeof value !== "string")
+  ) {
     throw new Error("the outbox row's headers are not a JSON object of strings");
   }
   return parsed as Record<string, string>;
@@ -119,12 +124,17 @@ export function createOutbox(database: Database, mailer: Mailer, options: Option
           ? { failedAt: new Date(now), lastError: reason.slice(0, 500) }
           : { nextAttemptAt: new Date(now + RETRY_DELAYS_MS[row.attempts - 1]), lastError: reason.slice(0, 500) },
       ).where(eq(outbox.id, row.id));
-      log(`[mail] delivery of mail ${row.id} failed (attempt ${row.attempts} of ${MAX_ATTEMPTS}${gaveUp ? ", giving up" : ""}): ${reason}`);
+      log(
+        `[mail] delivery of mail ${row.id} failed (attempt ${row.attempts} of ${MAX_ATTEMPTS}${
+          gaveUp ? ", giving up" : ""
+        }): ${reason}`,
+      );
       return true;
     }
     // What was sent over SMTP is gone from the database (it may hold a code); the developers' log mailer keeps it.
-    if (mailer.keepsDelivered) await database.db.update(outbox).set({ sentAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
-    else await database.db.delete(outbox).where(eq(outbox.id, row.id));
+    if (mailer.keepsDelivered) {
+      await database.db.update(outbox).set({ sentAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
+    } else await database.db.delete(outbox).where(eq(outbox.id, row.id));
     return true;
   }
 
@@ -136,7 +146,9 @@ export function createOutbox(database: Database, mailer: Mailer, options: Option
 
   /** One delivery run at a time per process; a wake during a run is served by another run after it. */
   function run(): Promise<unknown> {
-    running = running.then(() => deliverDue()).catch((error) => log(`[mail] the outbox worker failed: ${error instanceof Error ? error.message : error}`));
+    running = running.then(() => deliverDue()).catch((error) =>
+      log(`[mail] the outbox worker failed: ${error instanceof Error ? error.message : error}`)
+    );
     return running;
   }
 

@@ -10,6 +10,8 @@ import { contentVersion as contentVersionTable } from "../../../db/schema.ts";
 
 /** The version now: one statement on the row the triggers raise. */
 export async function contentVersion(db: Db): Promise<number> {
-  const [row] = await db.select({ value: contentVersionTable.value }).from(contentVersionTable).where(eq(contentVersionTable.id, 1));
+  const [row] = await db.select({ value: contentVersionTable.value }).from(contentVersionTable).where(
+    eq(contentVersionTable.id, 1),
+  );
   return row?.value ?? 0;
 }

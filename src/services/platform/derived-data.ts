@@ -16,13 +16,20 @@ export type Derived = { format: string; builtFor: number; data: Uint8Array };
 
 /** The stored row of `key`, if any. One statement: it can join a batch. */
 export async function readDerived(db: Db, key: DerivedKey): Promise<Derived | null> {
-  const [row] = await db.select({ format: derivedData.format, builtFor: derivedData.builtFor, data: derivedData.data }).from(derivedData)
+  const [row] = await db.select({ format: derivedData.format, builtFor: derivedData.builtFor, data: derivedData.data })
+    .from(derivedData)
     .where(eq(derivedData.key, key));
   return row ? { format: row.format, builtFor: row.builtFor, data: new Uint8Array(row.data) } : null;
 }
 
 /** Stores `key` as built at `builtFor`, replacing what was there. */
-export async function storeDerived(db: Db, key: DerivedKey, format: string, builtFor: number, data: Uint8Array): Promise<void> {
+export async function storeDerived(
+  db: Db,
+  key: DerivedKey,
+  format: string,
+  builtFor: number,
+  data: Uint8Array,
+): Promise<void> {
   const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   await db.insert(derivedData).values({ key, format, builtFor, data: bytes }).onConflictDoUpdate({
     target: derivedData.key,
@@ -31,9 +38,16 @@ export async function storeDerived(db: Db, key: DerivedKey, format: string, buil
 }
 
 /** Whether the stored `key` was built in `format` at `version`, without reading its data. */
-export async function derivedIsCurrent(db: Db, key: DerivedKey, format: string, version: Promise<number>): Promise<boolean> {
+export async function derivedIsCurrent(
+  db: Db,
+  key: DerivedKey,
+  format: string,
+  version: Promise<number>,
+): Promise<boolean> {
   const [[row], current] = await Promise.all([
-    db.select({ format: derivedData.format, builtFor: derivedData.builtFor }).from(derivedData).where(eq(derivedData.key, key)),
+    db.select({ format: derivedData.format, builtFor: derivedData.builtFor }).from(derivedData).where(
+      eq(derivedData.key, key),
+    ),
     version,
   ]);
   return row?.format === format && row.builtFor === current;

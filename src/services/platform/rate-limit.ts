@@ -37,7 +37,9 @@ export function addressSubject(ip: string): string {
   const [head, tail = ""] = ip.toLowerCase().split("::");
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
-  const groups = ip.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  const groups = ip.includes("::")
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
+    : left;
   return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }
 
@@ -71,13 +73,24 @@ function prune(db: Db, now: number): Promise<void> | null {
   return pruneDue(now) ? outsideRequests(() => pruneExpiredLimits(db, now)) : null;
 }
 
-export async function countHit(db: Db, key: string, windowMs: number, now = Date.now()): Promise<{ count: number; resetAt: number }> {
+export async function countHit(
+  db: Db,
+  key: string,
+  windowMs: number,
+  now = Date.now(),
+): Promise<{ count: number; resetAt: number }> {
   const [, rows] = await Promise.all([prune(db, now), hitStatement(db, key, windowMs, now)]);
   return { count: rows[0].count, resetAt: rows[0].reset_at };
 }
 
 /** Takes one attempt against `key` and throws 429 (with Retry-After) once the limit is passed. */
-export async function enforceLimit(db: Db, key: string, limit: Limit, message: string, now = Date.now()): Promise<void> {
+export async function enforceLimit(
+  db: Db,
+  key: string,
+  limit: Limit,
+  message: string,
+  now = Date.now(),
+): Promise<void> {
   await enforceLimits(db, [{ key, ...limit }], message, now);
 }
 
@@ -88,11 +101,19 @@ export async function enforceLimit(db: Db, key: string, limit: Limit, message: s
  * (an address's limit never spends an account's). The statements leave side
  * by side, one round trip on a server, and run in order.
  */
-export async function enforceLimits(db: Db, limits: (Limit & { key: string })[], message: string, now = Date.now()): Promise<void> {
-  const over = (l: Limit & { key: string }) => sql`EXISTS (SELECT 1 FROM rate_limits WHERE key = ${l.key} AND reset_at > ${now} AND count > ${l.limit})`;
+export async function enforceLimits(
+  db: Db,
+  limits: (Limit & { key: string })[],
+  message: string,
+  now = Date.now(),
+): Promise<void> {
+  const over = (l: Limit & { key: string }) =>
+    sql`EXISTS (SELECT 1 FROM rate_limits WHERE key = ${l.key} AND reset_at > ${now} AND count > ${l.limit})`;
   const [, ...answers] = await Promise.all([
     prune(db, now),
-    ...limits.map((l, i) => hitStatement(db, l.key, l.windowMs, now, i === 0 ? sql`0` : sql.join(limits.slice(0, i).map(over), sql` OR `))),
+    ...limits.map((l, i) =>
+      hitStatement(db, l.key, l.windowMs, now, i === 0 ? sql`0` : sql.join(limits.slice(0, i).map(over), sql` OR `))
+    ),
   ]);
   for (const [i, rows] of answers.entries()) {
     // No row: an earlier limit held this attempt, and threw below already.

@@ -25,7 +25,12 @@ export type ReviewSort = "newest" | "helpful";
 type ReviewRow = typeof reviews.$inferSelect;
 
 /** Boston's calendar day, as YYYY-MM-DD. */
-const BOSTON_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" });
+const BOSTON_DAY = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "America/New_York",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 
 /**
  * The day a review was written, and no more: a time to the millisecond would
@@ -68,9 +73,9 @@ function reviewColumns(viewerId: number | undefined) {
   return {
     review: reviews,
     // Spelled out: drizzle writes a column of the only table without its table's name, which the subquery would read as its own.
-    userVote: viewerId === undefined
-      ? sql<VoteType | null>`NULL`
-      : sql<VoteType | null>`(SELECT v.vote_type FROM review_votes v WHERE v.review_id = reviews.id AND v.user_id = ${viewerId})`,
+    userVote: viewerId === undefined ? sql<VoteType | null>`NULL` : sql<
+      VoteType | null
+    >`(SELECT v.vote_type FROM review_votes v WHERE v.review_id = reviews.id AND v.user_id = ${viewerId})`,
     reported: viewerId === undefined
       ? sql<number>`0`
       : sql<number>`EXISTS (SELECT 1 FROM review_reports p WHERE p.review_id = reviews.id AND p.user_id = ${viewerId})`,
@@ -120,7 +125,8 @@ export async function listCourseReviews(
   );
   const [[{ total }], rows] = await Promise.all([
     db.select({ total: count() }).from(reviews).where(where),
-    db.select(reviewColumns(viewerId)).from(reviews).where(where).orderBy(...reviewOrder(options.sort)).limit(pageSize).offset(page * pageSize),
+    db.select(reviewColumns(viewerId)).from(reviews).where(where).orderBy(...reviewOrder(options.sort)).limit(pageSize)
+      .offset(page * pageSize),
   ]);
   return pagedResponse(views(rows, viewerId), total, page, pageSize);
 }
@@ -145,13 +151,23 @@ export async function listProfessorReviews(
     db.select({ total: count() }).from(reviews).where(where),
     db.select({
       ...reviewColumns(viewerId),
-      course: { college: courses.college, department: courses.department, number: courses.number, title: courses.title },
+      course: {
+        college: courses.college,
+        department: courses.department,
+        number: courses.number,
+        title: courses.title,
+      },
     })
       .from(reviews).innerJoin(courses, eq(courses.id, reviews.courseId))
       .where(where).orderBy(...reviewOrder(options.sort)).limit(pageSize).offset(page * pageSize),
   ]);
   const list = views(rows, viewerId);
-  return pagedResponse(list.map((v, i) => ({ ...v, courseCode: courseCode(rows[i].course), courseTitle: rows[i].course.title })), total, page, pageSize);
+  return pagedResponse(
+    list.map((v, i) => ({ ...v, courseCode: courseCode(rows[i].course), courseTitle: rows[i].course.title })),
+    total,
+    page,
+    pageSize,
+  );
 }
 
 export async function findReview(db: Db, reviewId: number, viewerId: number | undefined): Promise<ReviewView> {
@@ -172,7 +188,13 @@ export async function teacherScore(db: Db, courseId: number, teacherName: string
       number | null
     >`SUM(12 - ${reviews.difficultyRating} - ${reviews.workloadRating} + ${reviews.interestRating} + ${reviews.usefulnessRating} + ${reviews.teacherRating}) / (5.0 * COUNT(*))`,
   }).from(reviews)
-    .where(and(eq(reviews.courseId, courseId), eq(reviews.hidden, false), eq(reviews.teacherKey, professorSlug(teacherName))));
+    .where(
+      and(
+        eq(reviews.courseId, courseId),
+        eq(reviews.hidden, false),
+        eq(reviews.teacherKey, professorSlug(teacherName)),
+      ),
+    );
   return row?.average ?? 0;
 }
 
@@ -181,7 +203,9 @@ function values(input: ReviewInput) {
 }
 
 export async function ownReviewId(db: Db, userId: number, courseId: number): Promise<number | null> {
-  const [row] = await db.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.userId, userId), eq(reviews.courseId, courseId)));
+  const [row] = await db.select({ id: reviews.id }).from(reviews).where(
+    and(eq(reviews.userId, userId), eq(reviews.courseId, courseId)),
+  );
   return row?.id ?? null;
 }
 
@@ -192,7 +216,12 @@ function isMissingReference(error: unknown): boolean {
 }
 
 /** One round trip: the insert, refused by the database for an unknown course or a second review, and the course's new figures. */
-export async function createReview(database: Database, userId: number, courseId: number, input: ReviewInput): Promise<ReviewView> {
+export async function createReview(
+  database: Database,
+  userId: number,
+  courseId: number,
+  input: ReviewInput,
+): Promise<ReviewView> {
   let created: ReviewRow[];
   try {
     [created] = await database.writeBatch((db) => [
@@ -218,17 +247,26 @@ function alreadyReviewed(reviewId: number | null): DomainError {
 
 /** The author and course of a review the student wants to change: 404 when it is gone, 403 when it is someone else's. */
 async function ownedReview(db: Db, userId: number, reviewId: number, action: string): Promise<{ courseId: number }> {
-  const [row] = await db.select({ userId: reviews.userId, courseId: reviews.courseId }).from(reviews).where(eq(reviews.id, reviewId));
+  const [row] = await db.select({ userId: reviews.userId, courseId: reviews.courseId }).from(reviews).where(
+    eq(reviews.id, reviewId),
+  );
   if (!row) throw notFound("Review could not be found");
   if (row.userId !== userId) throw forbidden(`You can only ${action} your own reviews.`);
   return row;
 }
 
 /** Two round trips: whose review it is, then the change and the course's new figures in one batch (which changes only the author's review). */
-export async function updateReview(database: Database, userId: number, reviewId: number, input: ReviewInput): Promise<ReviewView> {
+export async function updateReview(
+  database: Database,
+  userId: number,
+  reviewId: number,
+  input: ReviewInput,
+): Promise<ReviewView> {
   const { courseId } = await ownedReview(database.db, userId, reviewId, "edit");
   const [updated] = await database.writeBatch((db) => [
-    db.update(reviews).set({ ...values(input), updatedAt: new Date() }).where(and(eq(reviews.id, reviewId), eq(reviews.userId, userId))).returning(),
+    db.update(reviews).set({ ...values(input), updatedAt: new Date() }).where(
+      and(eq(reviews.id, reviewId), eq(reviews.userId, userId)),
+    ).returning(),
     courseStatsUpdate(db, sql`${courseId}`),
   ]);
   if (!updated.length) throw notFound("Review could not be found");
@@ -263,7 +301,12 @@ export async function votesOf(db: Db, reviewId: number, viewerId: number | undef
  * Two round trips: the review and the student's vote, then the change, the
  * new counts and their reading in one batch.
  */
-export async function castVote(database: Database, userId: number, reviewId: number, type: VoteType): Promise<VoteResult> {
+export async function castVote(
+  database: Database,
+  userId: number,
+  reviewId: number,
+  type: VoteType,
+): Promise<VoteResult> {
   const db = database.db;
   const [[row], [existing]] = await Promise.all([
     db.select({ userId: reviews.userId, hidden: reviews.hidden }).from(reviews).where(eq(reviews.id, reviewId)),
@@ -274,8 +317,10 @@ export async function castVote(database: Database, userId: number, reviewId: num
   const mine = and(eq(reviewVotes.reviewId, reviewId), eq(reviewVotes.userId, userId));
   const userVote: VoteType | null = existing?.voteType === type ? null : type;
   const [, , counts] = await database.writeBatch((tx) => [
-    userVote === null ? tx.delete(reviewVotes).where(mine) : tx.insert(reviewVotes).values({ reviewId, userId, voteType: type })
-      .onConflictDoUpdate({ target: [reviewVotes.reviewId, reviewVotes.userId], set: { voteType: type } }),
+    userVote === null
+      ? tx.delete(reviewVotes).where(mine)
+      : tx.insert(reviewVotes).values({ reviewId, userId, voteType: type })
+        .onConflictDoUpdate({ target: [reviewVotes.reviewId, reviewVotes.userId], set: { voteType: type } }),
     voteCountsUpdate(tx, reviewId),
     tx.select({ up: reviews.upvotes, down: reviews.downvotes }).from(reviews).where(eq(reviews.id, reviewId)),
   ]);
@@ -289,19 +334,34 @@ export async function castVote(database: Database, userId: number, reviewId: num
  * and any earlier report, then the report, the hiding (when it is the third)
  * and the course's figures in one batch.
  */
-export async function reportReview(database: Database, userId: number, reviewId: number, reason: string): Promise<{ hidden: boolean }> {
+export async function reportReview(
+  database: Database,
+  userId: number,
+  reviewId: number,
+  reason: string,
+): Promise<{ hidden: boolean }> {
   const db = database.db;
   const [[row], [already]] = await Promise.all([
-    db.select({ userId: reviews.userId, courseId: reviews.courseId, hidden: reviews.hidden }).from(reviews).where(eq(reviews.id, reviewId)),
-    db.select({ id: reviewReports.reviewId }).from(reviewReports).where(and(eq(reviewReports.reviewId, reviewId), eq(reviewReports.userId, userId))),
+    db.select({ userId: reviews.userId, courseId: reviews.courseId, hidden: reviews.hidden }).from(reviews).where(
+      eq(reviews.id, reviewId),
+    ),
+    db.select({ id: reviewReports.reviewId }).from(reviewReports).where(
+      and(eq(reviewReports.reviewId, reviewId), eq(reviewReports.userId, userId)),
+    ),
   ]);
   if (!row || row.hidden) throw notFound("Review could not be found");
   if (row.userId === userId) throw forbidden("You cannot report your own review.");
   if (already) throw conflict("You have already reported this review.");
   const [inserted, hidden] = await database.writeBatch((tx) => [
-    tx.insert(reviewReports).values({ reviewId, userId, reason }).onConflictDoNothing().returning({ reviewId: reviewReports.reviewId }),
+    tx.insert(reviewReports).values({ reviewId, userId, reason }).onConflictDoNothing().returning({
+      reviewId: reviewReports.reviewId,
+    }),
     tx.update(reviews).set({ hidden: true }).where(
-      and(eq(reviews.id, reviewId), eq(reviews.hidden, false), sql`(SELECT COUNT(*) FROM review_reports WHERE review_id = ${reviewId}) >= ${REPORTS_TO_HIDE}`),
+      and(
+        eq(reviews.id, reviewId),
+        eq(reviews.hidden, false),
+        sql`(SELECT COUNT(*) FROM review_reports WHERE review_id = ${reviewId}) >= ${REPORTS_TO_HIDE}`,
+      ),
     ).returning({ id: reviews.id }),
     courseStatsUpdate(tx, sql`${row.courseId}`),
   ]);
@@ -317,19 +377,35 @@ export async function myReviews(db: Db, userId: number): Promise<MyReviewView[]>
     .from(reviews).innerJoin(courses, eq(courses.id, reviews.courseId))
     .where(eq(reviews.userId, userId)).orderBy(desc(reviews.createdAt), desc(reviews.id));
   const list = views(rows, userId);
-  return list.map((v, i) => ({ ...v, courseCode: courseCode(rows[i].course), courseTitle: rows[i].course.title, hidden: rows[i].review.hidden }));
+  return list.map((v, i) => ({
+    ...v,
+    courseCode: courseCode(rows[i].course),
+    courseTitle: rows[i].course.title,
+    hidden: rows[i].review.hidden,
+  }));
 }
 
 // ------------------------------------------------------------ moderation
 
-export type HiddenReview = { id: number; course: string; teacherName: string; reviewText: string; reports: { reason: string; createdAt: string }[] };
+export type HiddenReview = {
+  id: number;
+  course: string;
+  teacherName: string;
+  reviewText: string;
+  reports: { reason: string; createdAt: string }[];
+};
 
 export async function hiddenReviews(db: Db): Promise<HiddenReview[]> {
-  const rows = await db.select({ review: reviews, course: courses }).from(reviews).innerJoin(courses, eq(courses.id, reviews.courseId))
+  const rows = await db.select({ review: reviews, course: courses }).from(reviews).innerJoin(
+    courses,
+    eq(courses.id, reviews.courseId),
+  )
     .where(eq(reviews.hidden, true)).orderBy(asc(reviews.id));
   const result: HiddenReview[] = [];
   for (const { review, course } of rows) {
-    const reports = await db.select().from(reviewReports).where(eq(reviewReports.reviewId, review.id)).orderBy(asc(reviewReports.createdAt));
+    const reports = await db.select().from(reviewReports).where(eq(reviewReports.reviewId, review.id)).orderBy(
+      asc(reviewReports.createdAt),
+    );
     result.push({
       id: review.id,
       course: courseCode(course),

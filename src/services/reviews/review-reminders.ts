@@ -33,7 +33,9 @@ export const REMINDER_MESSAGES = {
  * review). With `userId`, that student only.
  */
 export async function dueReminders(db: Db, term: string, userId?: number): Promise<DueReminder[]> {
-  const reviewed = db.select({ one: sql`1` }).from(reviews).where(and(eq(reviews.userId, users.id), eq(reviews.courseId, courses.id)));
+  const reviewed = db.select({ one: sql`1` }).from(reviews).where(
+    and(eq(reviews.userId, users.id), eq(reviews.courseId, courses.id)),
+  );
   const reminded = db.select({ one: sql`1` }).from(reviewRemindersSent).where(
     and(eq(reviewRemindersSent.userId, users.id), eq(reviewRemindersSent.term, term)),
   );
@@ -57,7 +59,13 @@ export async function dueReminders(db: Db, term: string, userId?: number): Promi
       notExists(reviewed),
       notExists(reminded),
     ))
-    .orderBy(asc(users.id), asc(courses.college), asc(courses.department), asc(courses.numberValue), asc(courses.number));
+    .orderBy(
+      asc(users.id),
+      asc(courses.college),
+      asc(courses.department),
+      asc(courses.numberValue),
+      asc(courses.number),
+    );
   const byUser = new Map<number, DueReminder>();
   for (const row of rows) {
     let due = byUser.get(row.userId);
@@ -79,10 +87,13 @@ export async function sendReviewReminders(deps: ReminderDeps, term: EndedTerm): 
     const sent = await deps.database.write(async (tx) => {
       const [due] = await dueReminders(tx, term.key, candidate.userId);
       if (!due) return null;
-      const recorded = await tx.insert(reviewRemindersSent).values({ userId: due.userId, term: term.key }).onConflictDoNothing().returning();
+      const recorded = await tx.insert(reviewRemindersSent).values({ userId: due.userId, term: term.key })
+        .onConflictDoNothing().returning();
       if (!recorded.length) return null;
       // The account's key stays out of DueReminder, which the reminder task prints.
-      const [account] = await tx.select({ id: users.id, sessionKey: users.sessionKey }).from(users).where(eq(users.id, due.userId));
+      const [account] = await tx.select({ id: users.id, sessionKey: users.sessionKey }).from(users).where(
+        eq(users.id, due.userId),
+      );
       const token = unsubscribeToken(deps.secret, account);
       await deps.outbox.enqueue(tx, reviewReminderMail(due.email, term.label, due.courses, deps.origin, token));
       return due;
@@ -109,7 +120,9 @@ export async function remindForToday(deps: ReminderDeps, ends: TermEnd[], now = 
 /** A student's own choice, from /account. Returns it as stored. */
 export async function setReviewReminders(database: Database, userId: number, enabled: boolean): Promise<boolean> {
   const [row] = await database.write((tx) =>
-    tx.update(users).set({ reviewReminders: enabled }).where(eq(users.id, userId)).returning({ reviewReminders: users.reviewReminders })
+    tx.update(users).set({ reviewReminders: enabled }).where(eq(users.id, userId)).returning({
+      reviewReminders: users.reviewReminders,
+    })
   );
   return row?.reviewReminders ?? false;
 }
@@ -124,10 +137,14 @@ export const UNSUBSCRIBE_MESSAGES = {
 };
 
 /** Reads an unsubscribe link without changing anything (a mail scanner's GET must not unsubscribe). */
-export async function unsubscribeLink({ database, secret }: { database: Database; secret: string }, token: string): Promise<UnsubscribeLink> {
+export async function unsubscribeLink(
+  { database, secret }: { database: Database; secret: string },
+  token: string,
+): Promise<UnsubscribeLink> {
   const userId = unsubscribeTokenId(token);
   if (userId === null) return { kind: "invalid" };
-  const [row] = await database.db.select({ id: users.id, sessionKey: users.sessionKey, on: users.reviewReminders }).from(users)
+  const [row] = await database.db.select({ id: users.id, sessionKey: users.sessionKey, on: users.reviewReminders })
+    .from(users)
     .where(eq(users.id, userId));
   return linkTo(secret, token, row) ?? { kind: "student", remindersOn: row!.on };
 }
@@ -137,21 +154,32 @@ export async function unsubscribeLink({ database, secret }: { database: Database
  * when no account has the id; "invalid" when it does not fit (a forged link, or one made for an earlier account that
  * had this id before a restore).
  */
-function linkTo(secret: string, token: string, row: { id: number; sessionKey: string } | undefined): UnsubscribeLink | null {
+function linkTo(
+  secret: string,
+  token: string,
+  row: { id: number; sessionKey: string } | undefined,
+): UnsubscribeLink | null {
   if (!row) return { kind: "gone" };
   return unsubscribeTokenFits(secret, token, row) ? null : { kind: "invalid" };
 }
 
 /** Turns off the reminders of the student the link was made for; the only thing the token can do. */
-export async function unsubscribeByLink({ database, secret }: { database: Database; secret: string }, token: string): Promise<UnsubscribeLink> {
+export async function unsubscribeByLink(
+  { database, secret }: { database: Database; secret: string },
+  token: string,
+): Promise<UnsubscribeLink> {
   const userId = unsubscribeTokenId(token);
   if (userId === null) return { kind: "invalid" };
   // The update repeats the key it checked, so an account that took the id in between is left alone.
-  const [row] = await database.db.select({ id: users.id, sessionKey: users.sessionKey }).from(users).where(eq(users.id, userId));
+  const [row] = await database.db.select({ id: users.id, sessionKey: users.sessionKey }).from(users).where(
+    eq(users.id, userId),
+  );
   const refused = linkTo(secret, token, row);
   if (refused) return refused;
   const [changed] = await database.write((tx) =>
-    tx.update(users).set({ reviewReminders: false }).where(and(eq(users.id, userId), eq(users.sessionKey, row!.sessionKey))).returning({ id: users.id })
+    tx.update(users).set({ reviewReminders: false }).where(
+      and(eq(users.id, userId), eq(users.sessionKey, row!.sessionKey)),
+    ).returning({ id: users.id })
   );
   return changed ? { kind: "student", remindersOn: false } : { kind: "gone" };
 }

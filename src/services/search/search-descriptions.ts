@@ -29,7 +29,8 @@ export const DESCRIPTIONS_VERSION_KEY = "descriptions_version";
 
 /** Words too common in descriptions to tell courses apart: left out of their index (titles keep them). */
 export const DESCRIPTION_STOP_WORDS = new Set(
-  "a an and are as at be by for from has have in into is it its of on or that the their this to with will students course courses".split(" "),
+  "a an and are as at be by for from has have in into is it its of on or that the their this to with will students course courses"
+    .split(" "),
 );
 
 /**
@@ -83,7 +84,9 @@ export function describe(description: string | null): { length: number; counts: 
 }
 
 /** The index of these descriptions, built in slices. */
-export async function buildPostings(rows: readonly { id: number; description: string | null }[]): Promise<DescriptionPostings> {
+export async function buildPostings(
+  rows: readonly { id: number; description: string | null }[],
+): Promise<DescriptionPostings> {
   const byTerm = new Map<string, number[]>();
   const lengths = new Map<number, number>();
   const sorted = [...rows].sort((a, b) => a.id - b.id);
@@ -308,7 +311,9 @@ export function descriptionMatches(
       if (!docBoost) continue;
       const frequency = postings.counts[k];
       const length = field.lengthOf(id);
-      const bm25 = idf * (BM25.d + frequency * (BM25.k + 1) / (frequency + BM25.k * (1 - BM25.b + BM25.b * length / field.averageLength)));
+      const bm25 = idf *
+        (BM25.d +
+          frequency * (BM25.k + 1) / (frequency + BM25.k * (1 - BM25.b + BM25.b * length / field.averageLength)));
       const score = weight * 1 * options.boost * docBoost * bm25;
       const result = results.get(id);
       if (result) {
@@ -345,7 +350,9 @@ export async function rebuildSearchPostings(db: Db): Promise<DescriptionPostings
 }
 
 async function descriptionsVersion(db: Db): Promise<number> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, DESCRIPTIONS_VERSION_KEY));
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(
+    eq(appSettings.key, DESCRIPTIONS_VERSION_KEY),
+  );
   return Number(row?.value ?? 0);
 }
 

@@ -79,9 +79,11 @@ const DESCRIPTION = "description";
 const OR = "OR";
 
 /** Titles of courses that start a subject. */
-const INTRODUCTORY = /\b(introduction|introductory|intro|principles|fundamentals|general|elementary|foundations|basic|survey)\b/i;
+const INTRODUCTORY =
+  /\b(introduction|introductory|intro|principles|fundamentals|general|elementary|foundations|basic|survey)\b/i;
 /** Titles of courses few students look for by topic: research, directed study, internships, theses. */
-const NARROW = /\b(research|directed stud|independent stud|internship|thesis|dissertation|practicum|honors work|special topics|externship)/i;
+const NARROW =
+  /\b(research|directed stud|independent stud|internship|thesis|dissertation|practicum|honors work|special topics|externship)/i;
 
 /**
  * What a search for a topic most likely means, at equal relevance: an
@@ -151,7 +153,8 @@ async function buildIndex(db: Db, catalog: Catalog): Promise<CatalogIndex> {
         weights.set(row.id, courseWeight(courses.get(row.id)!));
         return {
           id: row.id,
-          code: `${row.college} ${row.department} ${row.number} ${row.department}${row.number} ${row.college}${row.department}${row.number}`,
+          code:
+            `${row.college} ${row.department} ${row.number} ${row.department}${row.number} ${row.college}${row.department}${row.number}`,
           title: row.title,
           department: row.departmentName,
           college: row.collegeName,
@@ -199,7 +202,8 @@ export function exactCodeMatches(index: CourseCodes, q: string): IndexedCourse[]
   }
   // CAS first among equal codes: the college most students mean when they leave it out.
   return found.sort((a, b) =>
-    Number(b.current) - Number(a.current) || Number(b.college === "CAS") - Number(a.college === "CAS") || a.code.localeCompare(b.code)
+    Number(b.current) - Number(a.current) || Number(b.college === "CAS") - Number(a.college === "CAS") ||
+    a.code.localeCompare(b.code)
   );
 }
 
@@ -229,8 +233,13 @@ export function textQuery(index: Pick<CatalogIndex, "nameWords">, q: string): Qu
   if (!words.length) return null;
   // A word matches any of its variants; a variant of several words ("computer science") needs all of them.
   const variant = (text: string, typed: boolean): Query =>
-    text.includes(" ") ? { combineWith: "AND", queries: text.split(" ").map((part) => wordQuery(index, part, typed)) } : wordQuery(index, text, typed);
-  return { combineWith: "AND", queries: words.map((variants) => ({ combineWith: "OR", queries: variants.map((v, i) => variant(v, i === 0)) })) };
+    text.includes(" ")
+      ? { combineWith: "AND", queries: text.split(" ").map((part) => wordQuery(index, part, typed)) }
+      : wordQuery(index, text, typed);
+  return {
+    combineWith: "AND",
+    queries: words.map((variants) => ({ combineWith: "OR", queries: variants.map((v, i) => variant(v, i === 0)) })),
+  };
 }
 
 type Options = Pick<SearchOptions, "fields" | "prefix" | "fuzzy" | "combineWith">;
@@ -271,7 +280,13 @@ function termResults(index: CatalogIndex, term: string, options: Options): RawRe
   const results: RawResults = new Map();
   if (nameFields.length) {
     // The word is already processed: MiniSearch takes it as it is. One word, so its score is the raw one (quality 1).
-    const found = index.names.search(term, { fields: nameFields, prefix: options.prefix, fuzzy: options.fuzzy, tokenize: whole, processTerm: asIs });
+    const found = index.names.search(term, {
+      fields: nameFields,
+      prefix: options.prefix,
+      fuzzy: options.fuzzy,
+      tokenize: whole,
+      processTerm: asIs,
+    });
     for (const hit of found) results.set(hit.id as number, { score: hit.score, terms: [term] });
   }
   if (fields.includes(DESCRIPTION)) {
@@ -294,7 +309,9 @@ function evaluate(index: CatalogIndex, query: Query, inherited: Options = {}): R
   }
   const terms = tokenize(query).map((token) => stem(token.toLowerCase())).filter(Boolean);
   return combine(
-    terms.map((term) => termResults(index, term, { ...inherited, prefix: inherited.prefix === true, fuzzy: inherited.fuzzy ?? false })),
+    terms.map((term) =>
+      termResults(index, term, { ...inherited, prefix: inherited.prefix === true, fuzzy: inherited.fuzzy ?? false })
+    ),
     inherited.combineWith,
   );
 }
