@@ -18,6 +18,7 @@ import {
   openPage,
   press,
   screenshot,
+  signIn,
   unexpected,
   waitForIsland,
 } from "../helpers/pages.ts";
@@ -260,7 +261,7 @@ async function auditStates(states: State[], device: Device, signedIn: boolean) {
   const { context, page, problems } = await openPage(site.stack.browser, device.options);
   try {
     if (signedIn) {
-      await context.addCookies([{ name: "hubrate_session", value: site.student.token, url: site.stack.url }]);
+      await signIn(context, site.student.token, site.stack.url);
     } else await page.goto(site.stack.url + "/");
     const found: Record<string, string[]> = {};
     for (const state of states.filter((s) => device.touch || !s.phoneOnly)) {

@@ -18,6 +18,7 @@ import {
   openPage,
   press,
   screenshot,
+  signIn,
   stackForThisFile,
   unexpected,
   uniqueEmail,
@@ -161,7 +162,7 @@ describe("compare in Chromium, a student", () => {
       .toBeLessThan(300);
 
     const { context, page, problems } = await openPage(stack.browser, DEVICES[0].options);
-    await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
+    await signIn(context, student.token, url);
     await page.goto(url + "/saved-courses");
     await waitForIsland(page, "ListedCourses");
     await waitForIsland(page, "CompareTray");

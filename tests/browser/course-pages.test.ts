@@ -45,6 +45,7 @@ import {
   openPage,
   press,
   type Problem,
+  signIn,
   stackForThisFile,
   testOn,
   unexpected,
@@ -499,7 +500,7 @@ for (const device of DEVICES) {
         const { t, url } = stack;
         const student = await createStudent(t, uniqueEmail("course-pages-form"));
         const { context, page, problems } = await openPage(stack.browser, options);
-        await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
+        await signIn(context, student.token, url);
         await page.goto(`${url}/course/${course.id}/review`);
         await waitForIsland(page, "ReviewForm");
         const input = page.getByLabel("Semester Taken");
@@ -559,7 +560,7 @@ for (const device of DEVICES) {
           dialogs.push(`${dialog.type()}: ${dialog.message()}`);
           void (dialog.type() === "confirm" ? dialog.accept() : dialog.dismiss());
         });
-        await context.addCookies([{ name: "hubrate_session", value: mine.author.token, url }]);
+        await signIn(context, mine.author.token, url);
         if (!ratingsFirst) {
           // Scrolled to the bottom once the document is parsed, before the island scripts run and watch what is in view.
           await page.addInitScript(() =>

@@ -17,6 +17,7 @@ import {
   openPage,
   press,
   screenshot,
+  signIn,
   type Stack,
   startStack,
   stopStack,
@@ -83,7 +84,7 @@ for (const device of DEVICES) {
         const { url, t } = stack;
         const student = await createStudent(t, uniqueEmail("empty"));
         const { context, page, problems } = await openPage(stack.browser, device.options);
-        await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
+        await signIn(context, student.token, url);
 
         await page.goto(url + "/dashboard");
         for (
@@ -147,7 +148,7 @@ for (const device of DEVICES) {
         const { url, t } = stack;
         const student = await createStudent(t, uniqueEmail("caught-up"));
         const { context, page, problems } = await openPage(stack.browser, device.options);
-        await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
+        await signIn(context, student.token, url);
         const courses = freeCourses(5);
         const next = page.getByRole("region", { name: "Next courses to review" });
 

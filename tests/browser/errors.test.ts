@@ -20,6 +20,7 @@ import {
   openPage,
   press,
   type Problem,
+  signIn,
   stackForThisFile,
   testOn,
   unexpected,
@@ -53,9 +54,9 @@ function dropped(path: string): (problem: Problem) => boolean {
     problem.text.startsWith(`[api] ${path}`);
 }
 
-async function signIn(context: BrowserContext, password?: string) {
+async function signInNewStudent(context: BrowserContext, password?: string) {
   const student = await createStudent(stack.t, uniqueEmail("errors"), password);
-  await context.addCookies([{ name: "hubrate_session", value: student.token, url: stack.url }]);
+  await signIn(context, student.token, stack.url);
   return student;
 }
 
@@ -203,7 +204,7 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
   describe(`the error catalogue in Chromium, ${device.name}: signed-in pages`, () => {
     test("account update → 'Failed to update account'; password change → 'Incorrect current password'", async () => {
       const { context, page, problems } = await openPage(stack.browser, device.options);
-      const student = await signIn(context, "Current-Pass-123");
+      const student = await signInNewStudent(context, "Current-Pass-123");
       await failApi(page, "PUT", /^\/api\/(users\/account|auth\/update-password)$/);
       await page.goto(stack.url + "/account");
       await waitForIsland(page, "AccountSettings");
@@ -225,7 +226,7 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
 
     test("review submit → 'Failed to submit review. Please try again.'", async () => {
       const { context, page, problems } = await openPage(stack.browser, device.options);
-      await signIn(context);
+      await signInNewStudent(context);
       const id = await courseId(stack.t, "CAS WR 120");
       await failApi(page, "POST", new RegExp(`^/api/reviews/course/${id}$`));
       await page.goto(`${stack.url}/course/${id}/review`);
@@ -253,7 +254,7 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
       });
       const { context, page, problems } = await openPage(stack.browser, device.options);
       page.on("dialog", (dialog) => void dialog.accept());
-      const me = await signIn(context);
+      const me = await signInNewStudent(context);
       await createdReview(t, me.token, id, { reviewText: `My own review, to delete, ${device.name}.` });
       await failApi(page, "POST", new RegExp(`^/api/votes/review/${theirs.id}$`));
       await failApi(page, "DELETE", /^\/api\/reviews\/\d+$/);
@@ -321,7 +322,7 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
       const id = await courseId(t, "CAS EC 101");
       const { context, page, problems } = await openPage(stack.browser, device.options);
       page.on("dialog", (dialog) => void dialog.accept());
-      const me = await signIn(context);
+      const me = await signInNewStudent(context);
       const first = await createdReview(t, me.token, id, { reviewText: `Deleted elsewhere first, ${device.name}.` });
       await page.goto(`${url}/course/${id}`);
       await waitForIsland(page, "CourseReviewList");
@@ -345,7 +346,7 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
 
     test("account deletion: a 401 shows the server's text in an alert; another failure is only logged", async () => {
       const { context, page, problems } = await openPage(stack.browser, device.options);
-      await signIn(context);
+      await signInNewStudent(context);
       await page.goto(stack.url + "/account");
       await waitForIsland(page, "AccountSettings");
       const danger = page.getByRole("region", { name: "Danger Zone" });
@@ -398,7 +399,7 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
       expect(await major.locator("option").allTextContents()).toEqual(["Select your major"]);
       expect(await page.getByRole("alert").count()).toBe(0);
 
-      await signIn(context);
+      await signInNewStudent(context);
       await page.goto(stack.url + "/account");
       await waitForIsland(page, "AccountSettings");
       const details = page.getByRole("region", { name: "Account details" });
@@ -425,7 +426,7 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
 
     test("a failed search and a failed toggle are only logged: the results and the button stay as they were", async () => {
       const { context, page, problems } = await openPage(stack.browser, device.options);
-      await signIn(context);
+      await signInNewStudent(context);
       await page.goto(stack.url + "/search?colleges=CAS&departments=CS");
       await waitForIsland(page, "CourseSearch");
       const found = await page.locator("#search-found").textContent();
@@ -476,7 +477,7 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
         await page.goto(server.url + "/contact");
         await waitForIsland(page, "ContactForm");
         const student = await createStudent(t, uniqueEmail("server-down"));
-        await context.addCookies([{ name: "hubrate_session", value: student.token, url: server.url }]);
+        await signIn(context, student.token, server.url);
         await page.goto(`${server.url}/course/${id}`);
         await waitForIsland(page, "CourseReviewList");
         const card = page.locator("article.review-card").filter({
@@ -549,7 +550,7 @@ for (const device of DEVICES) {
       const other = await createStudent(t, uniqueEmail("not-mine"));
       const theirs = await createdReview(t, other.token, id, { reviewText: "Not yours to edit." });
       const { context, page, problems } = await openPage(stack.browser, device.options);
-      await signIn(context);
+      await signInNewStudent(context);
       for (const edit of [String(theirs.id), "999999999", "abc"]) {
         const response = await page.goto(`${url}/course/${id}/review?edit=${edit}`);
         expect(response?.status(), edit).toBe(404);
@@ -567,7 +568,7 @@ for (const device of DEVICES) {
       "the review form of an unknown course → 'Failed to load course details' (status 404)",
       async () => {
         const { context, page, problems } = await openPage(stack.browser, device.options);
-        await signIn(context);
+        await signInNewStudent(context);
         const response = await page.goto(`${stack.url}/course/987654321/review`);
         expect(response?.status()).toBe(404);
         await alertSays(page, "Failed to load course details");
@@ -584,7 +585,7 @@ for (const device of DEVICES) {
       async () => {
         const { t, url } = stack;
         const { context, page, problems } = await openPage(stack.browser, device.options);
-        const me = await signIn(context);
+        const me = await signInNewStudent(context);
         const id = await courseId(t, "CAS CS 111");
         await createdReview(t, me.token, id, { reviewText: `Mine, so that the pages read reviews, ${device.name}.` });
         const cases: [table: string, path: string, heading: string, message: string][] = [

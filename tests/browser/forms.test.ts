@@ -20,6 +20,7 @@ import {
   holdApi,
   openPage,
   press,
+  signIn,
   stackForThisFile,
   testOn,
   unexpected,
@@ -348,7 +349,7 @@ for (const device of DEVICES) {
         const { url, t } = stack;
         const student = await createStudent(t, uniqueEmail("account-form"), PASSWORD);
         const { context, page, problems } = await openPage(stack.browser, device.options);
-        await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
+        await signIn(context, student.token, url);
         await page.goto(url + "/account");
         await waitForIsland(page, "AccountSettings");
         const details = page.getByRole("region", { name: "Account details" });
@@ -435,7 +436,7 @@ for (const device of DEVICES) {
       const student = await createStudent(t, uniqueEmail("review-form"), PASSWORD);
       const id = await courseId(t, "CAS WR 150");
       const { context, page, problems } = await openPage(stack.browser, device.options);
-      await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
+      await signIn(context, student.token, url);
       await page.goto(`${url}/course/${id}/review`);
       await waitForIsland(page, "ReviewForm");
       const submit = page.getByRole("button", { name: "Submit Review" });
@@ -494,7 +495,7 @@ for (const device of DEVICES) {
           dialogs.push(dialog.message());
           void dialog.accept();
         });
-        await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
+        await signIn(context, student.token, url);
         await page.goto(url + "/my-reviews");
         await waitForIsland(page, "MyReviewList");
         await page.getByText("You have currently done 1 review", { exact: true }).waitFor();

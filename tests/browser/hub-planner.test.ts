@@ -15,6 +15,7 @@ import {
   fitsWidth,
   openPage,
   press,
+  signIn,
   stackForThisFile,
   testOn,
   unexpected,
@@ -36,7 +37,7 @@ for (const device of DEVICES) {
       expect(expected.courses.length).toBeGreaterThan(1);
 
       const { context, page, problems } = await openPage(stack.browser, device.options);
-      await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
+      await signIn(context, student.token, url);
       await page.goto(`${url}/hub-progress`);
       await waitForIsland(page, "HubPlanner");
       const planner = page.getByRole("region", { name: "Plan your remaining Hub units" });
@@ -79,7 +80,7 @@ for (const device of DEVICES) {
       const every = await (await api(t, "/api/users/hub-plan?eligibleOnly=false", { token: student.token }))
         .json() as HubPlanView;
       const { context, page, problems } = await openPage(stack.browser, device.options);
-      await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
+      await signIn(context, student.token, url);
       await page.goto(`${url}/hub-progress`);
       await waitForIsland(page, "HubPlanner");
       const planner = page.getByRole("region", { name: "Plan your remaining Hub units" });
@@ -109,7 +110,7 @@ for (const device of DEVICES) {
         const student = await createStudent(t, uniqueEmail("planner-busy"));
         const expected = await (await api(t, "/api/users/hub-plan", { token: student.token })).json() as HubPlanView;
         const { context, page, problems } = await openPage(stack.browser, device.options);
-        await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
+        await signIn(context, student.token, url);
         // The first ask meets a planner with a full queue, as the server answers it (429, Retry-After, the message).
         let asked = 0;
         await page.route("**/api/users/hub-plan*", (route) => {

@@ -17,6 +17,7 @@ import {
   DESKTOP,
   logIn,
   openPage,
+  signIn,
   type Stack,
   startStack,
   stopStack,
@@ -210,7 +211,7 @@ describe("keyboard only, in Chromium", () => {
     const found: Record<string, string[]> = {};
     for (const [colorScheme, paths, token] of [["light", visitor, null], ["dark", signedIn, student.token]] as const) {
       const { context, page, problems } = await openPage(stack.browser, { ...DESKTOP, colorScheme });
-      if (token) await context.addCookies([{ name: "hubrate_session", value: token, url }]);
+      if (token) await signIn(context, token, url);
       for (const path of paths) {
         await page.goto(url + path);
         await waitForHydration(page);
@@ -259,7 +260,7 @@ describe("keyboard only, in Chromium", () => {
     const author = await createStudent(t, uniqueEmail("keyboard-votes"));
     await createdReview(t, author.token, id, { reviewText: "A review to vote on with the keyboard." });
     const { context, page, problems } = await openPage(stack.browser);
-    await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
+    await signIn(context, student.token, url);
     /** The button has the focus, with its ring, once its call is done. */
     const keepsFocus = async (button: Locator, what: string) => {
       await button.waitFor();

@@ -12,6 +12,7 @@ import {
   fitsWidth,
   openPage,
   press,
+  signIn,
   stackForThisFile,
   unexpected,
   uniqueEmail,
@@ -26,7 +27,7 @@ for (const device of DEVICES) {
       const { t, url } = stack;
       const student = await createStudent(t, uniqueEmail("paste"));
       const { context, page, problems } = await openPage(stack.browser, device.options);
-      await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
+      await signIn(context, student.token, url);
       await page.goto(`${url}/my-courses`);
       await waitForIsland(page, "PasteCompleted");
       const section = page.getByRole("region", { name: "Add completed courses at once" });

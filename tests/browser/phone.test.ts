@@ -12,6 +12,7 @@ import {
   fitsWidth,
   openPage,
   PHONE,
+  signIn,
   stackForThisFile,
   unexpected,
   uniqueEmail,
@@ -84,7 +85,7 @@ describe("HubRate on a phone", () => {
     const { url, t } = stack;
     const { context, page, problems } = await openPage(stack.browser, PHONE);
     const student = await createStudent(t, uniqueEmail("phone-search"), PASSWORD);
-    await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
+    await signIn(context, student.token, url);
 
     await page.goto(url + "/search");
     await waitForIsland(page, "CourseSearch");

@@ -15,6 +15,7 @@ import {
   fitsWidth,
   openPage,
   press,
+  signIn,
   stackForThisFile,
   unexpected,
   uniqueEmail,
@@ -31,7 +32,7 @@ for (const device of DEVICES) {
       const cs111 = await courseId(t, "CAS CS 111");
       const cs112 = await courseId(t, "CAS CS 112");
       const { context, page, problems } = await openPage(stack.browser, device.options);
-      await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
+      await signIn(context, student.token, url);
 
       await page.goto(`${url}/course/${cs112}`);
       await waitForIsland(page, "CourseActions");
@@ -79,7 +80,7 @@ for (const device of DEVICES) {
       await waitForIsland(page, "CourseSearch");
       expect(await page.getByLabel("Prerequisites I've met").count()).toBe(0);
 
-      await context.addCookies([{ name: "hubrate_session", value: student.token, url }]);
+      await signIn(context, student.token, url);
       await page.reload();
       await waitForIsland(page, "CourseSearch");
       if (device.touch) await press(device, page.locator("details.filter-sheet > summary"));

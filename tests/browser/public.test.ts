@@ -11,6 +11,7 @@ import {
   DEVICES,
   openPage,
   press,
+  signIn,
   stackForThisFile,
   unexpected,
   uniqueEmail,
@@ -122,7 +123,7 @@ for (const device of DEVICES) {
     test("a student's contact form comes with their email filled in", async () => {
       const student = await createStudent(stack.t, uniqueEmail("contact"));
       const { context, page, problems } = await openPage(stack.browser, device.options);
-      await context.addCookies([{ name: "hubrate_session", value: student.token, url: stack.url }]);
+      await signIn(context, student.token, stack.url);
       await page.goto(stack.url + "/contact");
       await waitForIsland(page, "ContactForm");
       expect(await page.getByLabel("Email").inputValue()).toBe(student.user.email);

@@ -20,6 +20,7 @@ import {
   logIn,
   openPage,
   press,
+  signIn,
   type Stack,
   startStack,
   stopStack,
@@ -271,7 +272,7 @@ for (const device of DEVICES) {
         const review = await createdReview(t, author.token, course.id, { reviewText: text });
         const reporter = await createStudent(t, uniqueEmail("reporter"));
         const { context, page, problems } = await openPage(stack.browser, device.options);
-        await context.addCookies([{ name: "hubrate_session", value: reporter.token, url }]);
+        await signIn(context, reporter.token, url);
         await page.goto(`${url}/course/${course.id}`);
         await waitForIsland(page, "CourseReviewList");
         const card = reviewCards(page).filter({ hasText: text });

@@ -21,6 +21,7 @@ import {
   openPage,
   PHONE,
   press,
+  signIn,
   type Stack,
   startStack,
   stopStack,
@@ -53,9 +54,9 @@ const MEMBER_HEADINGS: Record<string, RegExp> = {
 };
 
 /** Signs the context in with a session cookie for a new verified student; returns the student's email. */
-async function signIn(context: BrowserContext): Promise<string> {
+async function signInNewStudent(context: BrowserContext): Promise<string> {
   const student = await createStudent(stack.t, uniqueEmail("routes"));
-  await context.addCookies([{ name: "hubrate_session", value: student.token, url: stack.url }]);
+  await signIn(context, student.token, stack.url);
   return student.user.email;
 }
 
@@ -139,7 +140,7 @@ for (const device of DEVICES) {
       async () => {
         const { url } = stack;
         const { context, page, problems } = await openPage(stack.browser, device.options);
-        const email = await signIn(context);
+        const email = await signInNewStudent(context);
 
         for (const visitor of [...VISITOR_ONLY, "/login?next=%2Fsearch"]) {
           await page.goto(url + visitor);
@@ -200,7 +201,7 @@ for (const device of DEVICES) {
         major: "Physics",
         expectedGrad: 2027,
       }).returning();
-      await context.addCookies([{ name: "hubrate_session", value: await issueToken(TEST_SECRET, user), url }]);
+      await signIn(context, await issueToken(TEST_SECRET, user), url);
       await page.goto(url + "/dashboard");
       expect(path(page)).toBe("/");
       await expectLanding(page);
@@ -255,7 +256,7 @@ for (const device of DEVICES) {
     test("the signed-in layout: a 250 px sidebar on a desktop; a 70 px top bar whose 250 px menu slides in on a phone", async () => {
       const { url } = stack;
       const { context, page, problems } = await openPage(stack.browser, device.options);
-      await signIn(context);
+      await signInNewStudent(context);
       await page.goto(url + "/my-reviews");
       const sidebar = page.getByRole("complementary", { name: "Account navigation" });
       const topbar = page.locator("header.app-topbar");
@@ -295,7 +296,7 @@ for (const device of DEVICES) {
     test("Sign Out from the sidebar (the slide-in menu on a phone) lands on / as a visitor", async () => {
       const { url } = stack;
       const { context, page, problems } = await openPage(stack.browser, device.options);
-      await signIn(context);
+      await signInNewStudent(context);
       await page.goto(url + "/my-courses");
       await press(device, (await accountNav(page, device)).getByRole("button", { name: "Sign Out" }));
       await page.waitForURL(url + "/");
@@ -335,7 +336,7 @@ describe("route sets in Chromium, phone menus", () => {
   test("phone: the signed-in slide-in menu starts collapsed, opens with a tap and is closed again after navigating", async () => {
     const { url } = stack;
     const { context, page, problems } = await openPage(stack.browser, PHONE);
-    await signIn(context);
+    await signInNewStudent(context);
     await page.goto(url + "/dashboard");
     expect(await page.getByRole("complementary", { name: "Account navigation" }).isVisible()).toBe(false);
     const menu = page.locator("details.slide-menu");

@@ -385,6 +385,14 @@ export async function holdApi(
   return { arrived, release };
 }
 
+/**
+ * Signs a browser context in as the student whose session token is given, on the test server at `url`: the session
+ * cookie the site itself sets at login (development name, no __Host- prefix over plain http).
+ */
+export async function signIn(context: BrowserContext, token: string, url: string): Promise<void> {
+  await context.addCookies([{ name: "hubrate_session", value: token, url }]);
+}
+
 /** Logs in through the /login form and waits for the page it leads to (the dashboard unless `landing` says otherwise). */
 export async function logIn(
   page: Page,
