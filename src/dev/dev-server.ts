@@ -205,7 +205,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (url.pathname.startsWith("/static/build/")) {
       return await serveBuilt(decodeURIComponent(url.pathname.slice("/static/build/".length)));
     }
-    await starting;
+    // While a new server starts, the running one keeps answering; only the very first start is waited for.
+    if (!current) await starting;
     const child = current;
     if (!child || failure) {
       return devProblemPage("The HubRate server did not start", failure ?? "The server has not started yet.");
@@ -334,14 +335,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       abort.abort();
       await server.finished;
       await starting;
-      for (const child of [current]) {
-        try {
-          child?.process.kill("SIGTERM");
-        } catch {
-          // Stopped already.
-        }
-        await child?.process.status;
+      try {
+        current?.process.kill("SIGTERM");
+      } catch {
+        // Stopped already.
       }
+      await current?.process.status;
       await Promise.all(stopping);
       await assets.close();
     },
