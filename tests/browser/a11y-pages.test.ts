@@ -12,7 +12,7 @@
  * the markup, the names or the layout, so the other rules would find the same.
  */
 import type { BrowserContextOptions, Page } from "playwright-core";
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import { axeViolations, COLOUR_RULES, darkColourViolations, unnamedControls } from "../helpers/a11y.ts";
 import { a11ySite } from "../helpers/a11y-site.ts";
 import { AXE_SCRIPT_PATH } from "../helpers/axe-script.ts";
@@ -20,14 +20,14 @@ import {
   DESKTOP,
   failedLoad,
   logIn,
-  openPage,
+  type OpenPage,
   PHONE,
   screenshot,
   unexpected,
   waitForIsland,
 } from "../helpers/pages.ts";
 
-const site = a11ySite();
+const { site, test } = a11ySite();
 
 type Visit = { name: string; path: string; islands?: string[]; setup?: (page: Page) => Promise<unknown> };
 
@@ -74,39 +74,42 @@ const SIZES: [string, BrowserContextOptions][] = [
   ["phone", { ...PHONE, colorScheme: "light" }],
 ];
 
-async function audit(visits: Visit[], size: string, options: BrowserContextOptions, signedIn: boolean) {
-  const { context, page, problems } = await openPage(site.stack.browser, options);
-  try {
-    if (signedIn) await logIn(page, site.stack.url, site.student.email, site.student.password);
-    const found: Record<string, string[]> = {};
-    for (const visit of visits) {
-      await visit.setup?.(page);
-      await page.emulateMedia({ colorScheme: "light" });
-      await page.goto(site.stack.url + visit.path);
-      for (const name of visit.islands ?? []) await waitForIsland(page, name);
-      const light = [...await axeViolations(page), ...await unnamedControls(page)];
-      if (light.length) found[`${visit.name}-${size}-light`] = light;
-      // In CSS pixels: the phone's double-density shots took longer than the axe run.
-      await screenshot(page, `${visit.name}-${size}-light`, { fullPage: true, scale: "css" });
-      const dark = await darkColourViolations(page);
-      if (dark.length) found[`${visit.name}-${size}-dark`] = dark;
-      await screenshot(page, `${visit.name}-${size}-dark`, { fullPage: true, scale: "css" });
-    }
-    expect(found).toEqual({});
-    expect(unexpected(problems, failedLoad(404, "/no/such/page"))).toEqual([]);
-  } finally {
-    await context.close();
+async function audit(
+  openPage: OpenPage,
+  visits: Visit[],
+  size: string,
+  options: BrowserContextOptions,
+  signedIn: boolean,
+) {
+  const { page, problems } = await openPage(options);
+  if (signedIn) await logIn(page, site.stack.url, site.student.email, site.student.password);
+  const found: Record<string, string[]> = {};
+  for (const visit of visits) {
+    await visit.setup?.(page);
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto(site.stack.url + visit.path);
+    for (const name of visit.islands ?? []) await waitForIsland(page, name);
+    const light = [...await axeViolations(page), ...await unnamedControls(page)];
+    if (light.length) found[`${visit.name}-${size}-light`] = light;
+    // In CSS pixels: the phone's double-density shots took longer than the axe run.
+    await screenshot(page, `${visit.name}-${size}-light`, { fullPage: true, scale: "css" });
+    const dark = await darkColourViolations(page);
+    if (dark.length) found[`${visit.name}-${size}-dark`] = dark;
+    await screenshot(page, `${visit.name}-${size}-dark`, { fullPage: true, scale: "css" });
   }
+  expect(found).toEqual({});
+  expect(unexpected(problems, failedLoad(404, "/no/such/page"))).toEqual([]);
 }
 
 describe("accessibility in Chromium, pages at rest (axe: no serious or critical violations; every control named)", () => {
   for (const [size, options] of SIZES) {
-    test(`visitor pages, ${size}, light and dark`, () => audit(visitorPages(), size, options, false));
-    test(`signed-in pages, ${size}, light and dark`, () => audit(studentPages(), size, options, true));
+    test(`visitor pages, ${size}, light and dark`, ({ openPage }) =>
+      audit(openPage, visitorPages(), size, options, false));
+    test(`signed-in pages, ${size}, light and dark`, ({ openPage }) =>
+      audit(openPage, studentPages(), size, options, true));
   }
 
-  test("the checks fail where they should: axe on an unnamed button and faint text, the name check on unnamed controls", async () => {
-    const { context, page } = await openPage(site.stack.browser);
+  test("the checks fail where they should: axe on an unnamed button and faint text, the name check on unnamed controls", async ({ page }) => {
     await page.setContent(
       `<main><h1>Names</h1><button></button><button aria-label="Close"></button><a href="/x"><svg aria-hidden="true"></svg></a><input type="text"></main>`,
     );
@@ -130,11 +133,9 @@ describe("accessibility in Chromium, pages at rest (axe: no serious or critical 
     expect(unnamed.join("\n")).toMatch(/button without a name: <button><\/button>/);
     expect(unnamed.join("\n")).toMatch(/link without a name/);
     expect(unnamed.join("\n")).toMatch(/textbox without a name/);
-    await context.close();
   });
 
-  test("axe comes into a HubRate page as the test server's script, which the page's CSP lets in", async () => {
-    const { context, page, problems } = await openPage(site.stack.browser);
+  test("axe comes into a HubRate page as the test server's script, which the page's CSP lets in", async ({ page, problems }) => {
     await page.goto(site.stack.url + "/privacy");
     expect(await axeViolations(page)).toEqual([]);
     const loaded = await page.evaluate(() =>
@@ -142,6 +143,5 @@ describe("accessibility in Chromium, pages at rest (axe: no serious or critical 
     );
     expect(loaded).toContain(AXE_SCRIPT_PATH);
     expect(unexpected(problems)).toEqual([]);
-    await context.close();
   });
 });

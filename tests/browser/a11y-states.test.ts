@@ -8,14 +8,14 @@
  * their tests reach them (empty-states.test.ts, errors.test.ts).
  */
 import type { Page } from "playwright-core";
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import { axeViolations, unnamedControls } from "../helpers/a11y.ts";
 import { a11ySite } from "../helpers/a11y-site.ts";
 import {
   type Device,
   DEVICES,
   failedLoad,
-  openPage,
+  type OpenPage,
   press,
   screenshot,
   signIn,
@@ -23,7 +23,7 @@ import {
   waitForIsland,
 } from "../helpers/pages.ts";
 
-const site = a11ySite();
+const { site, test } = a11ySite();
 
 /** A state reached by working a page, and the part of the page it changed (the whole page when not given). */
 type State = {
@@ -257,38 +257,34 @@ const studentStates = (): State[] => [
   },
 ];
 
-async function auditStates(states: State[], device: Device, signedIn: boolean) {
-  const { context, page, problems } = await openPage(site.stack.browser, device.options);
-  try {
-    if (signedIn) {
-      await signIn(context, site.student.token, site.stack.url);
-    } else await page.goto(site.stack.url + "/");
-    const found: Record<string, string[]> = {};
-    for (const state of states.filter((s) => device.touch || !s.phoneOnly)) {
-      await state.reach(page, device);
-      const list = [...await axeViolations(page, state.within), ...await unnamedControls(page)];
-      if (list.length) found[state.name] = list;
-      // What the screen shows at that moment (the menus are fixed over the page, so not the changed part alone).
-      await screenshot(page, `state-${state.name}-${device.name}-${device.options.colorScheme}`);
-    }
-    expect(found).toEqual({});
-    expect(unexpected(
-      problems,
-      failedLoad(401, "/api/auth/login"),
-      failedLoad(404, /^\/course\/987654321/),
-      failedLoad(404, `/course/${site.course}/review`),
-      failedLoad(500, `/api/votes/review/${site.othersReview}`),
-    )).toEqual([]);
-  } finally {
-    await context.close();
+async function auditStates(openPage: OpenPage, states: State[], device: Device, signedIn: boolean) {
+  const { context, page, problems } = await openPage(device.options);
+  if (signedIn) {
+    await signIn(context, site.student.token, site.stack.url);
+  } else await page.goto(site.stack.url + "/");
+  const found: Record<string, string[]> = {};
+  for (const state of states.filter((s) => device.touch || !s.phoneOnly)) {
+    await state.reach(page, device);
+    const list = [...await axeViolations(page, state.within), ...await unnamedControls(page)];
+    if (list.length) found[state.name] = list;
+    // What the screen shows at that moment (the menus are fixed over the page, so not the changed part alone).
+    await screenshot(page, `state-${state.name}-${device.name}-${device.options.colorScheme}`);
   }
+  expect(found).toEqual({});
+  expect(unexpected(
+    problems,
+    failedLoad(401, "/api/auth/login"),
+    failedLoad(404, /^\/course\/987654321/),
+    failedLoad(404, `/course/${site.course}/review`),
+    failedLoad(500, `/api/votes/review/${site.othersReview}`),
+  )).toEqual([]);
 }
 
 describe("accessibility in Chromium, pages in use (axe on the changed part; every control named)", () => {
   for (const device of DEVICES) {
-    test(`visitor states: menus, form errors, filters, no results, errors; ${device.name} (${device.options.colorScheme})`, () =>
-      auditStates(visitorStates(), device, false));
-    test(`signed-in states: menu, form errors, dialog, report form, error boxes; ${device.name} (${device.options.colorScheme})`, () =>
-      auditStates(studentStates(), device, true));
+    test(`visitor states: menus, form errors, filters, no results, errors; ${device.name} (${device.options.colorScheme})`, ({ openPage }) =>
+      auditStates(openPage, visitorStates(), device, false));
+    test(`signed-in states: menu, form errors, dialog, report form, error boxes; ${device.name} (${device.options.colorScheme})`, ({ openPage }) =>
+      auditStates(openPage, studentStates(), device, true));
   }
 });

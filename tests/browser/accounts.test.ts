@@ -9,7 +9,7 @@
  * is also in phone.test.ts). The review reminder box, ticked from the keyboard
  * on the desktop and tapped on the phone, runs on both.
  */
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import { users } from "../../db/schema.ts";
 import { hashPassword } from "../../src/services/accounts/passwords.ts";
 import { unsubscribeToken } from "../../src/services/accounts/unsubscribe-tokens.ts";
@@ -18,22 +18,20 @@ import { createStudent, userByEmail } from "../helpers/accounts.ts";
 import type { Page } from "playwright-core";
 import {
   accountNav,
+  browserFile,
   codeIn,
   DEVICES,
   failedLoad,
   fillLogin,
   fitsWidth,
   logIn,
-  openPage,
   press,
-  stackForThisFile,
-  testOn,
   unexpected,
   uniqueEmail,
   waitForIsland,
 } from "../helpers/pages.ts";
 
-const stack = stackForThisFile();
+const { stack, test, testOn } = browserFile();
 
 const PASSWORD = "Terrier-Hub-2031!";
 
@@ -48,121 +46,123 @@ async function expectVisitor(page: Page): Promise<void> {
 
 for (const device of DEVICES) {
   describe(`accounts in Chromium, ${device.name}`, () => {
-    testOn(device, "desktop")("register → verify with the mailed code → log in → dashboard → Sign Out", async () => {
-      const { url, smtp } = stack;
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      const email = uniqueEmail("newcomer");
+    test.override({ device });
+    testOn(device, "desktop")(
+      "register → verify with the mailed code → log in → dashboard → Sign Out",
+      async ({ page, problems }) => {
+        const { url, smtp } = stack;
+        const email = uniqueEmail("newcomer");
 
-      await page.goto(url + "/register");
-      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
-        "Sign up to start rating BU courses",
-      );
-      await waitForIsland(page, "RegisterForm");
-      const major = page.getByLabel("Major");
-      expect(await major.isDisabled()).toBe(true);
-      expect(await major.locator("option").first().textContent()).toBe("Select your college first");
+        await page.goto(url + "/register");
+        await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
+          "Sign up to start rating BU courses",
+        );
+        await waitForIsland(page, "RegisterForm");
+        const major = page.getByLabel("Major");
+        expect(await major.isDisabled()).toBe(true);
+        expect(await major.locator("option").first().textContent()).toBe("Select your college first");
 
-      await page.getByLabel("Email").fill(email);
-      await page.getByLabel("College").selectOption("CAS");
-      // The majors of CAS load: the select is enabled and filled.
-      await page.waitForFunction(() => {
-        const select = document.querySelector<HTMLSelectElement>("#register-major");
-        return select !== null && !select.disabled && select.options.length > 5;
-      });
-      expect(await major.locator("option").first().textContent()).toBe("Select your major");
-      const majors = await major.locator("option").allTextContents();
-      expect(majors).toContain("Computer Science");
-      expect(majors).toContain("Undecided");
-      await major.selectOption("Computer Science");
-      await page.getByLabel("Expected graduation year").fill("2028");
-      await page.getByLabel("Password").fill(PASSWORD);
-      await press(device, page.getByRole("button", { name: "Register" }));
+        await page.getByLabel("Email").fill(email);
+        await page.getByLabel("College").selectOption("CAS");
+        // The majors of CAS load: the select is enabled and filled.
+        await page.waitForFunction(() => {
+          const select = document.querySelector<HTMLSelectElement>("#register-major");
+          return select !== null && !select.disabled && select.options.length > 5;
+        });
+        expect(await major.locator("option").first().textContent()).toBe("Select your major");
+        const majors = await major.locator("option").allTextContents();
+        expect(majors).toContain("Computer Science");
+        expect(majors).toContain("Undecided");
+        await major.selectOption("Computer Science");
+        await page.getByLabel("Expected graduation year").fill("2028");
+        await page.getByLabel("Password").fill(PASSWORD);
+        await press(device, page.getByRole("button", { name: "Register" }));
 
-      await page.waitForURL(/\/verify$/);
-      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
-        "Please check your email for the verification code",
-      );
-      await waitForIsland(page, "VerifyForm");
-      const emailField = page.getByLabel("Email");
-      await page.waitForFunction(
-        (expected) => document.querySelector<HTMLInputElement>("#verify-email")?.value === expected,
-        email,
-      );
-      expect(await emailField.getAttribute("readonly")).not.toBeNull();
-      expect(await emailField.isEditable()).toBe(false);
+        await page.waitForURL(/\/verify$/);
+        await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
+          "Please check your email for the verification code",
+        );
+        await waitForIsland(page, "VerifyForm");
+        const emailField = page.getByLabel("Email");
+        await page.waitForFunction(
+          (expected) => document.querySelector<HTMLInputElement>("#verify-email")?.value === expected,
+          email,
+        );
+        expect(await emailField.getAttribute("readonly")).not.toBeNull();
+        expect(await emailField.isEditable()).toBe(false);
 
-      const mail = await smtp.next(email);
-      const code = codeIn(mail.text);
-      const codeField = page.getByLabel("Verification code");
-      expect(await codeField.getAttribute("placeholder")).toBe("6-digit code");
-      await codeField.fill(code);
-      await press(device, page.getByRole("button", { name: "Verify Account" }));
-      // A full page load to /login.
-      await page.waitForURL(/\/login$/);
-      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Log in to HubRate");
-      expect(await page.evaluate(() => localStorage.getItem("verificationEmail"))).toBeNull();
-      // The page says what happened, with the email already in the form.
-      await expect(page.getByRole("status").textContent()).resolves.toBe("Your account is verified. Log in.");
-      expect(await page.getByLabel("Email").inputValue()).toBe(email);
+        const mail = await smtp.next(email);
+        const code = codeIn(mail.text);
+        const codeField = page.getByLabel("Verification code");
+        expect(await codeField.getAttribute("placeholder")).toBe("6-digit code");
+        await codeField.fill(code);
+        await press(device, page.getByRole("button", { name: "Verify Account" }));
+        // A full page load to /login.
+        await page.waitForURL(/\/login$/);
+        await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Log in to HubRate");
+        expect(await page.evaluate(() => localStorage.getItem("verificationEmail"))).toBeNull();
+        // The page says what happened, with the email already in the form.
+        await expect(page.getByRole("status").textContent()).resolves.toBe("Your account is verified. Log in.");
+        expect(await page.getByLabel("Email").inputValue()).toBe(email);
 
-      await fillLogin(page, email, PASSWORD, device);
-      await page.waitForURL(/\/dashboard$/);
-      await expect(page.locator(".dashboard-email").textContent()).resolves.toBe(email);
-      await expect(page.locator(".dashboard-profile").textContent()).resolves.toContain("Computer Science, CAS");
-      // The sidebar on a desktop, the slide-in menu on a phone.
-      expect(await page.getByRole("complementary", { name: "Account navigation" }).isVisible()).toBe(!device.touch);
-      const nav = await accountNav(page, device);
-      for (
-        const name of [
-          "Dashboard",
-          "Hub Progress",
-          "My Courses",
-          "Saved Courses",
-          "My Reviews",
-          "Search Courses",
-          "Account",
-        ]
-      ) {
-        expect(await nav.getByRole("link", { name, exact: true }).isVisible(), name).toBe(true);
-      }
-      expect(await nav.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
+        await fillLogin(page, email, PASSWORD, device);
+        await page.waitForURL(/\/dashboard$/);
+        await expect(page.locator(".dashboard-email").textContent()).resolves.toBe(email);
+        await expect(page.locator(".dashboard-profile").textContent()).resolves.toContain("Computer Science, CAS");
+        // The sidebar on a desktop, the slide-in menu on a phone.
+        expect(await page.getByRole("complementary", { name: "Account navigation" }).isVisible()).toBe(!device.touch);
+        const nav = await accountNav(page, device);
+        for (
+          const name of [
+            "Dashboard",
+            "Hub Progress",
+            "My Courses",
+            "Saved Courses",
+            "My Reviews",
+            "Search Courses",
+            "Account",
+          ]
+        ) {
+          expect(await nav.getByRole("link", { name, exact: true }).isVisible(), name).toBe(true);
+        }
+        expect(await nav.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
 
-      await press(device, nav.getByRole("button", { name: "Sign Out" }));
-      await page.waitForURL(url + "/");
-      await expectVisitor(page);
-      // Signed out for real: the dashboard is the visitor's landing page again.
-      await page.goto(url + "/dashboard");
-      expect(new URL(page.url()).pathname).toBe("/");
-      await expectVisitor(page);
+        await press(device, nav.getByRole("button", { name: "Sign Out" }));
+        await page.waitForURL(url + "/");
+        await expectVisitor(page);
+        // Signed out for real: the dashboard is the visitor's landing page again.
+        await page.goto(url + "/dashboard");
+        expect(new URL(page.url()).pathname).toBe("/");
+        await expectVisitor(page);
 
-      expect(unexpected(problems)).toEqual([]);
-      await context.close();
-    });
+        expect(unexpected(problems)).toEqual([]);
+      },
+    );
 
-    testOn(device, "phone")("a wrong password shows the server's message in an alert", async () => {
-      const { url, t } = stack;
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      const student = await createStudent(t, uniqueEmail("wrong-password"), PASSWORD);
-      await page.goto(url + "/login");
-      await fillLogin(page, student.user.email, "not-the-password", device);
-      const alert = page.getByRole("alert");
-      await alert.waitFor();
-      await expect(alert.textContent()).resolves.toBe("Incorrect email or password");
-      expect(new URL(page.url()).pathname).toBe("/login");
-      // The button is back for another try, and the right password works.
-      await page.getByLabel("Password").fill(PASSWORD);
-      await press(device, page.getByRole("button", { name: "Log In" }));
-      await page.waitForURL(/\/dashboard$/);
-      // The 401 of the wrong password is the only failed load.
-      expect(unexpected(problems, failedLoad(401, "/api/auth/login"))).toEqual([]);
-      await context.close();
-    });
+    testOn(device, "phone")(
+      "a wrong password shows the server's message in an alert",
+      async ({ page, problems }) => {
+        const { url, t } = stack;
+        const student = await createStudent(t, uniqueEmail("wrong-password"), PASSWORD);
+        await page.goto(url + "/login");
+        await fillLogin(page, student.user.email, "not-the-password", device);
+        const alert = page.getByRole("alert");
+        await alert.waitFor();
+        await expect(alert.textContent()).resolves.toBe("Incorrect email or password");
+        expect(new URL(page.url()).pathname).toBe("/login");
+        // The button is back for another try, and the right password works.
+        await page.getByLabel("Password").fill(PASSWORD);
+        await press(device, page.getByRole("button", { name: "Log In" }));
+        await page.waitForURL(/\/dashboard$/);
+        // The 401 of the wrong password is the only failed load.
+        expect(unexpected(problems, failedLoad(401, "/api/auth/login"))).toEqual([]);
+      },
+    );
 
     testOn(device, "desktop")(
       "resend on /verify starts a 60 s countdown and mails a new code that verifies",
-      async () => {
+      async ({ context, page, problems }) => {
         const { url, t, smtp } = stack;
-        const { context, page, problems } = await openPage(stack.browser, device.options);
         // A student who signed up a while ago and is still waiting for the code: no resend limit is running.
         const email = uniqueEmail("pending");
         await t.deps.database.db.insert(users).values({
@@ -200,44 +200,43 @@ for (const device of DEVICES) {
         await page.waitForURL(/\/login$/);
         expect((await userByEmail(t, email)).enabled).toBe(true);
         expect(unexpected(problems)).toEqual([]);
-        await context.close();
       },
     );
 
-    testOn(device, "phone")("right after registration the resend button counts down instead of failing", async () => {
-      const { url, smtp } = stack;
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      const email = uniqueEmail("impatient");
-      await page.goto(url + "/register");
-      await waitForIsland(page, "RegisterForm");
-      await page.getByLabel("Email").fill(email);
-      await page.getByLabel("College").selectOption("ENG");
-      await page.waitForFunction(() => !document.querySelector<HTMLSelectElement>("#register-major")?.disabled);
-      await page.getByLabel("Major").selectOption("Computer Engineering");
-      await page.getByLabel("Expected graduation year").fill("2029");
-      await page.getByLabel("Password").fill(PASSWORD);
-      await press(device, page.getByRole("button", { name: "Register" }));
-      await page.waitForURL(/\/verify$/);
-      await waitForIsland(page, "VerifyForm");
-      const first = await smtp.next(email);
-      codeIn(first.text);
+    testOn(device, "phone")(
+      "right after registration the resend button counts down instead of failing",
+      async ({ page, problems }) => {
+        const { url, smtp } = stack;
+        const email = uniqueEmail("impatient");
+        await page.goto(url + "/register");
+        await waitForIsland(page, "RegisterForm");
+        await page.getByLabel("Email").fill(email);
+        await page.getByLabel("College").selectOption("ENG");
+        await page.waitForFunction(() => !document.querySelector<HTMLSelectElement>("#register-major")?.disabled);
+        await page.getByLabel("Major").selectOption("Computer Engineering");
+        await page.getByLabel("Expected graduation year").fill("2029");
+        await page.getByLabel("Password").fill(PASSWORD);
+        await press(device, page.getByRole("button", { name: "Register" }));
+        await page.waitForURL(/\/verify$/);
+        await waitForIsland(page, "VerifyForm");
+        const first = await smtp.next(email);
+        codeIn(first.text);
 
-      const resend = page.locator("#verify-resend button");
-      const alerts = page.locator("#verify-resend").getByRole("alert");
-      // A code was mailed a moment ago: either the countdown already runs, or clicking starts it.
-      if ((await resend.textContent()) === "Resend verification email") await press(device, resend);
-      await alerts.or(page.locator("#verify-resend button", { hasText: /\(\d+s\)$/ })).first().waitFor();
-      expect(await alerts.allTextContents()).toEqual([]);
-      expect(await resend.textContent()).toMatch(/^Resend verification email \((60|59)s\)$/);
-      expect(unexpected(problems)).toEqual([]);
-      await context.close();
-    });
+        const resend = page.locator("#verify-resend button");
+        const alerts = page.locator("#verify-resend").getByRole("alert");
+        // A code was mailed a moment ago: either the countdown already runs, or clicking starts it.
+        if ((await resend.textContent()) === "Resend verification email") await press(device, resend);
+        await alerts.or(page.locator("#verify-resend button", { hasText: /\(\d+s\)$/ })).first().waitFor();
+        expect(await alerts.allTextContents()).toEqual([]);
+        expect(await resend.textContent()).toMatch(/^Resend verification email \((60|59)s\)$/);
+        expect(unexpected(problems)).toEqual([]);
+      },
+    );
 
     testOn(device, "desktop")(
       "reset: /reset → mailed code → /reset-password → log in with the new password",
-      async () => {
+      async ({ page, problems }) => {
         const { url, t, smtp } = stack;
-        const { context, page, problems } = await openPage(stack.browser, device.options);
         const student = await createStudent(t, uniqueEmail("forgetful"), PASSWORD);
         const email = student.user.email;
         const newPassword = "Brand-New-Pass-77";
@@ -274,98 +273,99 @@ for (const device of DEVICES) {
         await press(device, page.getByRole("button", { name: "Log In" }));
         await page.waitForURL(/\/dashboard$/);
         expect(unexpected(problems, failedLoad(401, "/api/auth/login"))).toEqual([]);
-        await context.close();
       },
     );
 
-    testOn(device, "phone")("account page: update details, change the password, delete the account", async () => {
+    testOn(device, "phone")(
+      "account page: update details, change the password, delete the account",
+      async ({ page, problems }) => {
+        const { url, t } = stack;
+        const student = await createStudent(t, uniqueEmail("settings"), PASSWORD);
+        const email = student.user.email;
+        const newPassword = "Another-Secret-42";
+        await logIn(page, url, email, PASSWORD, undefined, device);
+
+        await press(device, (await accountNav(page, device)).getByRole("link", { name: "Account" }));
+        await page.waitForURL(/\/account$/);
+        await waitForIsland(page, "AccountSettings");
+        const details = page.getByRole("region", { name: "Account details" });
+        expect(await details.getByLabel("Email").inputValue()).toBe(email);
+        expect(await details.getByLabel("Email").isEditable()).toBe(false);
+        expect(await details.getByLabel("College").inputValue()).toBe("CAS");
+        expect(await details.getByLabel("Major").inputValue()).toBe("Physics");
+
+        // Another college: its majors replace the old ones, and a major must be chosen again.
+        await details.getByLabel("College").selectOption("ENG");
+        await page.waitForFunction(() => {
+          const select = document.querySelector<HTMLSelectElement>("#account-major");
+          return select !== null && !select.disabled &&
+            [...select.options].some((o) => o.value === "Mechanical Engineering");
+        });
+        expect(await details.getByLabel("Major").inputValue()).toBe("");
+        expect(await details.getByLabel("Major").locator("option").allTextContents()).not.toContain("Physics");
+        await details.getByLabel("Major").selectOption("Mechanical Engineering");
+        await details.getByLabel("Expected graduation year").fill("2030");
+        await press(device, details.getByRole("button", { name: "Update Account" }));
+        await details.getByRole("status").filter({ hasText: "Account updated successfully!" }).waitFor();
+        await page.reload();
+        await waitForIsland(page, "AccountSettings");
+        expect(await details.getByLabel("College").inputValue()).toBe("ENG");
+        expect(await details.getByLabel("Major").inputValue()).toBe("Mechanical Engineering");
+        expect(await details.getByLabel("Expected graduation year").inputValue()).toBe("2030");
+
+        const passwords = page.getByRole("region", { name: "Change password" });
+        await passwords.getByLabel("Current password").fill(PASSWORD);
+        await passwords.getByLabel("New password", { exact: true }).fill(newPassword);
+        await passwords.getByLabel("Confirm new password").fill(newPassword + "!");
+        await press(device, passwords.getByRole("button", { name: "Change Password" }));
+        await passwords.getByText("Passwords don't match", { exact: true }).waitFor();
+        await passwords.getByLabel("Confirm new password").fill(newPassword);
+        await press(device, passwords.getByRole("button", { name: "Change Password" }));
+        await passwords.getByRole("status").filter({ hasText: "Password updated successfully!" }).waitFor();
+        expect(await passwords.getByLabel("Current password").inputValue()).toBe("");
+
+        // This session goes on after the change; the new password is the one that logs in.
+        await page.goto(url + "/dashboard");
+        await expect(page.locator(".dashboard-profile").textContent()).resolves.toContain(
+          "Mechanical Engineering, ENG",
+        );
+        await expect(page.locator(".dashboard-profile").textContent()).resolves.toContain("Expected graduation 2030");
+        await press(device, (await accountNav(page, device)).getByRole("button", { name: "Sign Out" }));
+        await page.waitForURL(url + "/");
+        await logIn(page, url, email, newPassword, undefined, device);
+
+        await page.goto(url + "/account");
+        await waitForIsland(page, "AccountSettings");
+        const danger = page.getByRole("region", { name: "Danger Zone" });
+        await press(device, danger.getByRole("button", { name: "Delete My Account" }));
+        const dialog = page.getByRole("alertdialog", { name: "Delete your account?" });
+        await dialog.waitFor();
+        // Cancel keeps everything; the safe choice has the focus.
+        expect(
+          await dialog.getByRole("button", { name: "Cancel" }).evaluate((button) => button === document.activeElement),
+        ).toBe(true);
+        await press(device, dialog.getByRole("button", { name: "Cancel" }));
+        await dialog.waitFor({ state: "detached" });
+        expect(await userByEmail(t, email)).toBeDefined();
+        await press(device, danger.getByRole("button", { name: "Delete My Account" }));
+        await press(device, dialog.getByRole("button", { name: "Yes, delete my account" }));
+        await page.waitForURL(url + "/");
+        await expectVisitor(page);
+        await expect(page.getByRole("status").textContent()).resolves.toBe(
+          "Your account and all its data have been deleted.",
+        );
+        expect(await userByEmail(t, email)).toBeUndefined();
+
+        await page.goto(url + "/login");
+        await fillLogin(page, email, newPassword, device);
+        await page.getByRole("alert").filter({ hasText: "Incorrect email or password" }).waitFor();
+        expect(new URL(page.url()).pathname).toBe("/login");
+        expect(unexpected(problems, failedLoad(401, "/api/auth/login"))).toEqual([]);
+      },
+    );
+
+    test("account page: the review reminder box saves at once and keeps the focus; the mail's unsubscribe link turns it off", async ({ page, problems }) => {
       const { url, t } = stack;
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      const student = await createStudent(t, uniqueEmail("settings"), PASSWORD);
-      const email = student.user.email;
-      const newPassword = "Another-Secret-42";
-      await logIn(page, url, email, PASSWORD, undefined, device);
-
-      await press(device, (await accountNav(page, device)).getByRole("link", { name: "Account" }));
-      await page.waitForURL(/\/account$/);
-      await waitForIsland(page, "AccountSettings");
-      const details = page.getByRole("region", { name: "Account details" });
-      expect(await details.getByLabel("Email").inputValue()).toBe(email);
-      expect(await details.getByLabel("Email").isEditable()).toBe(false);
-      expect(await details.getByLabel("College").inputValue()).toBe("CAS");
-      expect(await details.getByLabel("Major").inputValue()).toBe("Physics");
-
-      // Another college: its majors replace the old ones, and a major must be chosen again.
-      await details.getByLabel("College").selectOption("ENG");
-      await page.waitForFunction(() => {
-        const select = document.querySelector<HTMLSelectElement>("#account-major");
-        return select !== null && !select.disabled &&
-          [...select.options].some((o) => o.value === "Mechanical Engineering");
-      });
-      expect(await details.getByLabel("Major").inputValue()).toBe("");
-      expect(await details.getByLabel("Major").locator("option").allTextContents()).not.toContain("Physics");
-      await details.getByLabel("Major").selectOption("Mechanical Engineering");
-      await details.getByLabel("Expected graduation year").fill("2030");
-      await press(device, details.getByRole("button", { name: "Update Account" }));
-      await details.getByRole("status").filter({ hasText: "Account updated successfully!" }).waitFor();
-      await page.reload();
-      await waitForIsland(page, "AccountSettings");
-      expect(await details.getByLabel("College").inputValue()).toBe("ENG");
-      expect(await details.getByLabel("Major").inputValue()).toBe("Mechanical Engineering");
-      expect(await details.getByLabel("Expected graduation year").inputValue()).toBe("2030");
-
-      const passwords = page.getByRole("region", { name: "Change password" });
-      await passwords.getByLabel("Current password").fill(PASSWORD);
-      await passwords.getByLabel("New password", { exact: true }).fill(newPassword);
-      await passwords.getByLabel("Confirm new password").fill(newPassword + "!");
-      await press(device, passwords.getByRole("button", { name: "Change Password" }));
-      await passwords.getByText("Passwords don't match", { exact: true }).waitFor();
-      await passwords.getByLabel("Confirm new password").fill(newPassword);
-      await press(device, passwords.getByRole("button", { name: "Change Password" }));
-      await passwords.getByRole("status").filter({ hasText: "Password updated successfully!" }).waitFor();
-      expect(await passwords.getByLabel("Current password").inputValue()).toBe("");
-
-      // This session goes on after the change; the new password is the one that logs in.
-      await page.goto(url + "/dashboard");
-      await expect(page.locator(".dashboard-profile").textContent()).resolves.toContain("Mechanical Engineering, ENG");
-      await expect(page.locator(".dashboard-profile").textContent()).resolves.toContain("Expected graduation 2030");
-      await press(device, (await accountNav(page, device)).getByRole("button", { name: "Sign Out" }));
-      await page.waitForURL(url + "/");
-      await logIn(page, url, email, newPassword, undefined, device);
-
-      await page.goto(url + "/account");
-      await waitForIsland(page, "AccountSettings");
-      const danger = page.getByRole("region", { name: "Danger Zone" });
-      await press(device, danger.getByRole("button", { name: "Delete My Account" }));
-      const dialog = page.getByRole("alertdialog", { name: "Delete your account?" });
-      await dialog.waitFor();
-      // Cancel keeps everything; the safe choice has the focus.
-      expect(
-        await dialog.getByRole("button", { name: "Cancel" }).evaluate((button) => button === document.activeElement),
-      ).toBe(true);
-      await press(device, dialog.getByRole("button", { name: "Cancel" }));
-      await dialog.waitFor({ state: "detached" });
-      expect(await userByEmail(t, email)).toBeDefined();
-      await press(device, danger.getByRole("button", { name: "Delete My Account" }));
-      await press(device, dialog.getByRole("button", { name: "Yes, delete my account" }));
-      await page.waitForURL(url + "/");
-      await expectVisitor(page);
-      await expect(page.getByRole("status").textContent()).resolves.toBe(
-        "Your account and all its data have been deleted.",
-      );
-      expect(await userByEmail(t, email)).toBeUndefined();
-
-      await page.goto(url + "/login");
-      await fillLogin(page, email, newPassword, device);
-      await page.getByRole("alert").filter({ hasText: "Incorrect email or password" }).waitFor();
-      expect(new URL(page.url()).pathname).toBe("/login");
-      expect(unexpected(problems, failedLoad(401, "/api/auth/login"))).toEqual([]);
-      await context.close();
-    });
-
-    test("account page: the review reminder box saves at once and keeps the focus; the mail's unsubscribe link turns it off", async () => {
-      const { url, t } = stack;
-      const { context, page, problems } = await openPage(stack.browser, device.options);
       const student = await createStudent(t, uniqueEmail("reminders"), PASSWORD);
       const email = student.user.email;
       await logIn(page, url, email, PASSWORD, undefined, device);
@@ -413,7 +413,6 @@ for (const device of DEVICES) {
       await waitForIsland(page, "AccountSettings");
       expect(await box.isChecked()).toBe(false);
       expect(unexpected(problems)).toEqual([]);
-      await context.close();
     });
   });
 }

@@ -8,24 +8,23 @@
  * finds nothing serious, and nothing is wider than the phone.
  */
 import type { Locator, Page } from "playwright-core";
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import { api, createStudent } from "../helpers/accounts.ts";
 import { expectAccessible } from "../helpers/a11y.ts";
 import {
+  browserFile,
   courseId,
   DEVICES,
   fitsWidth,
-  openPage,
   press,
   screenshot,
   signIn,
-  stackForThisFile,
   unexpected,
   uniqueEmail,
   waitForIsland,
 } from "../helpers/pages.ts";
 
-const stack = stackForThisFile();
+const { stack, test } = browserFile();
 
 const toggle = (page: Page, code: string) => page.getByRole("button", { name: `Compare ${code}`, exact: true });
 const tray = (page: Page) => page.getByRole("region", { name: "Courses to compare" });
@@ -47,9 +46,9 @@ const box = (target: Locator) => target.evaluate((element) => element.getBoundin
 
 for (const device of DEVICES) {
   describe(`compare in Chromium, ${device.name}`, () => {
-    test("a visitor picks courses from search results, is refused a fifth, compares them, and removes one", async () => {
+    test.override({ device });
+    test("a visitor picks courses from search results, is refused a fifth, compares them, and removes one", async ({ page, problems }) => {
       const { url, t } = stack;
-      const { context, page, problems } = await openPage(stack.browser, device.options);
       await page.goto(url + "/search?colleges=CAS&departments=CS");
       await waitForIsland(page, "CourseSearch");
       await waitForIsland(page, "CompareTray");
@@ -142,13 +141,12 @@ for (const device of DEVICES) {
       expect(await page.locator('button.compare-toggle[aria-pressed="true"]').count()).toBe(0);
 
       expect(unexpected(problems)).toEqual([]);
-      await context.close();
     });
   });
 }
 
 describe("compare in Chromium, a student", () => {
-  test("compares from Saved courses and the course page, and sees whether the prerequisites are met", async () => {
+  test("compares from Saved courses and the course page, and sees whether the prerequisites are met", async ({ openPage }) => {
     const { url, t } = stack;
     const student = await createStudent(t, uniqueEmail("compare"));
     const [cs111, cs112, ec101] = await Promise.all(
@@ -161,7 +159,7 @@ describe("compare in Chromium, a student", () => {
     expect((await api(t, `/api/users/completed-courses/${cs111}`, { method: "POST", token: student.token })).status)
       .toBeLessThan(300);
 
-    const { context, page, problems } = await openPage(stack.browser, DEVICES[0].options);
+    const { context, page, problems } = await openPage(DEVICES[0].options);
     await signIn(context, student.token, url);
     await page.goto(url + "/saved-courses");
     await waitForIsland(page, "ListedCourses");
@@ -188,6 +186,5 @@ describe("compare in Chromium, a student", () => {
     await expectAccessible(page, "the compare page, signed in");
 
     expect(unexpected(problems)).toEqual([]);
-    await context.close();
   });
 });

@@ -32,28 +32,27 @@
  */
 import { eq } from "drizzle-orm";
 import type { BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import { courses } from "../../db/schema.ts";
 import { createStudent, type Student } from "../helpers/accounts.ts";
 import { expectAccessible } from "../helpers/a11y.ts";
 import { courseName, courseSupply, createdReview } from "../helpers/reviews.ts";
 import {
+  browserFile,
   type Device,
   DEVICES,
   failedLoad,
   fitsWidth,
-  openPage,
+  openContext,
   press,
   type Problem,
   signIn,
-  stackForThisFile,
-  testOn,
   unexpected,
   uniqueEmail,
   waitForIsland,
 } from "../helpers/pages.ts";
 
-const stack = stackForThisFile();
+const { stack, test, testOn } = browserFile();
 /** Where screenshots go, when asked for: they take seconds this file does not otherwise need. */
 const SHOTS = Deno.env.get("COURSE_PAGES_SHOTS");
 
@@ -302,7 +301,7 @@ for (const device of DEVICES) {
   describe(`course and professor pages in Chromium, ${device.name}`, () => {
     // One visitor's page for the tests that only read.
     let visitor: { context: BrowserContext; page: Page; problems: Problem[] };
-    beforeAll(async () => void (visitor = await openPage(stack.browser, options)));
+    beforeAll(async () => void (visitor = await openContext(stack.browser, options)));
     afterAll(() => visitor.context.close());
 
     test("the summary strip, the distribution charts, the trend and one row per professor show the reviews' figures; axe finds nothing", async () => {
@@ -496,10 +495,10 @@ for (const device of DEVICES) {
 
     testOn(device, "desktop")(
       "the review form reads 'f24' as Fall 2024 and offers it; it says when no semester can be read",
-      async () => {
+      async ({ openPage }) => {
         const { t, url } = stack;
         const student = await createStudent(t, uniqueEmail("course-pages-form"));
-        const { context, page, problems } = await openPage(stack.browser, options);
+        const { context, page, problems } = await openPage(options);
         await signIn(context, student.token, url);
         await page.goto(`${url}/course/${course.id}/review`);
         await waitForIsland(page, "ReviewForm");
@@ -536,7 +535,6 @@ for (const device of DEVICES) {
         );
         expect(await page.getByRole("button", { name: /^Use "/ }).count()).toBe(0);
         expect(unexpected(problems)).toEqual([]);
-        await context.close();
       },
     );
 
@@ -548,13 +546,13 @@ for (const device of DEVICES) {
       `an author deletes their review: the summary, the Reviews heading, the ratings and the write button follow without a reload (${
         ratingsFirst ? "the ratings section read first" : "opened scrolled to the reviews"
       })`,
-      async () => {
+      async ({ openPage }) => {
         const { url } = stack;
         // The fifth newest review still standing (Lee Park's): shown among the first ten, four cards below the ratings section.
         const mine = newestFirst()[4];
         expect(mine.professor).toBe(PARK);
         const n = live.length;
-        const { context, page, problems } = await openPage(stack.browser, options);
+        const { context, page, problems } = await openPage(options);
         const dialogs: string[] = [];
         page.on("dialog", (dialog) => {
           dialogs.push(`${dialog.type()}: ${dialog.message()}`);
@@ -631,7 +629,6 @@ for (const device of DEVICES) {
           PROFESSORS.map((p) => [p.name, String(byProfessor(p).length)]),
         );
         expect(await page.evaluate(() => (globalThis as { notReloaded?: boolean }).notReloaded)).toBe(true);
-        await context.close();
         // The ratings section may hydrate after the refresh (on the phone it is off screen until now): it must hydrate with the
         // server's figures and switch afterwards, never mismatch the server's HTML.
         expect(unexpected(problems)).toEqual([]);

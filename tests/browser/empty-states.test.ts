@@ -8,35 +8,20 @@
  * is in search.test.ts, the new student's Hub progress in lists.test.ts.)
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect } from "vitest";
-import { api, createStudent } from "../helpers/accounts.ts";
+import { describe, expect } from "vitest";
+import { api } from "../helpers/accounts.ts";
 import { expectAccessible } from "../helpers/a11y.ts";
-import {
-  courseId,
-  DEVICES,
-  openPage,
-  press,
-  screenshot,
-  signIn,
-  type Stack,
-  startStack,
-  stopStack,
-  testOn,
-  unexpected,
-  uniqueEmail,
-  waitForIsland,
-} from "../helpers/pages.ts";
+import { browserFile, courseId, DEVICES, press, screenshot, unexpected, waitForIsland } from "../helpers/pages.ts";
 import { courseSupply, createdReview } from "../helpers/reviews.ts";
 import { importCourses } from "../../src/services/catalog/catalog.ts";
 
-let stack: Stack;
+const { stack, test, testOn } = browserFile();
 /** Hands out courses nobody has reviewed. */
 let freeCourses: (n: number) => number[];
 /** A course with no description, no Hub units, no prerequisites and no reviews. */
 let bare: number;
 
-beforeAll(async () => {
-  stack = await startStack();
+test.beforeAll(async () => {
   freeCourses = await courseSupply(stack.t);
   const report = await importCourses(stack.t.deps.database, [
     {
@@ -51,10 +36,6 @@ beforeAll(async () => {
   ], "demo");
   expect(report.skipped).toEqual([]);
   bare = await courseId(stack.t, "CAS XX 901");
-});
-
-afterAll(async () => {
-  await stopStack(stack);
 });
 
 async function metric(page: Page, label: string): Promise<string> {
@@ -75,16 +56,14 @@ async function complete(token: string, ids: number[], reviewed: number): Promise
 
 for (const device of DEVICES) {
   describe(`empty states in Chromium, ${device.name}`, () => {
+    test.override({ device });
     const shot = (page: Page, name: string) =>
       screenshot(page, `empty-${name}-${device.name}-${device.options.colorScheme}`, { fullPage: true });
 
     testOn(device, "phone")(
       "a new student: dashboard, My Courses, Saved Courses and My Reviews say so and lead to the search",
-      async () => {
+      async ({ page, problems, student }) => {
         const { url, t } = stack;
-        const student = await createStudent(t, uniqueEmail("empty"));
-        const { context, page, problems } = await openPage(stack.browser, device.options);
-        await signIn(context, student.token, url);
 
         await page.goto(url + "/dashboard");
         for (
@@ -138,17 +117,13 @@ for (const device of DEVICES) {
         await page.getByRole("region", { name: "Completed Courses:" }).getByText("None yet.", { exact: true })
           .waitFor();
         expect(unexpected(problems)).toEqual([]);
-        await context.close();
       },
     );
 
     testOn(device, "desktop")(
       "dashboard: 'Start your course journey!' below 5 completed courses, 'All caught up!' from 5, the list in between",
-      async () => {
+      async ({ page, problems, student }) => {
         const { url, t } = stack;
-        const student = await createStudent(t, uniqueEmail("caught-up"));
-        const { context, page, problems } = await openPage(stack.browser, device.options);
-        await signIn(context, student.token, url);
         const courses = freeCourses(5);
         const next = page.getByRole("region", { name: "Next courses to review" });
 
@@ -178,35 +153,35 @@ for (const device of DEVICES) {
         await expectAccessible(page, "all caught up");
         await shot(page, "dashboard-caught-up");
         expect(unexpected(problems)).toEqual([]);
-        await context.close();
       },
     );
 
-    testOn(device, "phone")("a course without reviews, description, Hub units or prerequisites", async () => {
-      const { url } = stack;
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      await page.goto(`${url}/course/${bare}`);
-      await waitForIsland(page, "CourseReviewList");
-      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("A Course With Nothing Yet");
-      await expect(page.locator(".course-header .course-meta").textContent()).resolves.toBe(
-        "College of Arts & SciencesNo Prerequisites",
-      );
-      await expect(page.locator(".course-header .summary-strip").textContent()).resolves.toBe(
-        "No ratings yet (0 reviews)",
-      );
-      await page.getByText("No Description Found", { exact: true }).waitFor();
-      await page.getByText("This course does not fulfill any hub requirements.", { exact: true }).waitFor();
-      await page.getByText("No reviews yet. Be the first to review this course.", { exact: true }).waitFor();
-      await expect(page.getByRole("heading", { name: /^Reviews/ }).textContent()).resolves.toBe("Reviews (0)");
-      expect(await page.getByLabel("Teacher", { exact: true }).locator("option").allTextContents()).toEqual([
-        "All Teachers",
-      ]);
-      // No ratings to break down yet.
-      expect(await page.getByText("How students rated it").count()).toBe(0);
-      await expectAccessible(page, "course without anything");
-      await shot(page, "course");
-      expect(unexpected(problems)).toEqual([]);
-      await context.close();
-    });
+    testOn(device, "phone")(
+      "a course without reviews, description, Hub units or prerequisites",
+      async ({ page, problems }) => {
+        const { url } = stack;
+        await page.goto(`${url}/course/${bare}`);
+        await waitForIsland(page, "CourseReviewList");
+        await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("A Course With Nothing Yet");
+        await expect(page.locator(".course-header .course-meta").textContent()).resolves.toBe(
+          "College of Arts & SciencesNo Prerequisites",
+        );
+        await expect(page.locator(".course-header .summary-strip").textContent()).resolves.toBe(
+          "No ratings yet (0 reviews)",
+        );
+        await page.getByText("No Description Found", { exact: true }).waitFor();
+        await page.getByText("This course does not fulfill any hub requirements.", { exact: true }).waitFor();
+        await page.getByText("No reviews yet. Be the first to review this course.", { exact: true }).waitFor();
+        await expect(page.getByRole("heading", { name: /^Reviews/ }).textContent()).resolves.toBe("Reviews (0)");
+        expect(await page.getByLabel("Teacher", { exact: true }).locator("option").allTextContents()).toEqual([
+          "All Teachers",
+        ]);
+        // No ratings to break down yet.
+        expect(await page.getByText("How students rated it").count()).toBe(0);
+        await expectAccessible(page, "course without anything");
+        await shot(page, "course");
+        expect(unexpected(problems)).toEqual([]);
+      },
+    );
   });
 }

@@ -7,29 +7,27 @@
  * Every console error a test provokes is allowed by name, and only that one.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import { users } from "../../db/schema.ts";
 import { hashPassword } from "../../src/services/accounts/passwords.ts";
 import { api, createStudent } from "../helpers/accounts.ts";
 import { expectAccessible } from "../helpers/a11y.ts";
 import { serve } from "../helpers/browser.ts";
 import {
+  browserFile,
   courseId,
   DEVICES,
   failedLoad,
-  openPage,
   press,
   type Problem,
   signIn,
-  stackForThisFile,
-  testOn,
   unexpected,
   uniqueEmail,
   waitForIsland,
 } from "../helpers/pages.ts";
 import { createdReview } from "../helpers/reviews.ts";
 
-const stack = stackForThisFile();
+const { stack, test, testOn } = browserFile();
 
 /** Answers `method` calls to the API path matching `path` with a 500 and `{}` (no message); other calls go through. */
 async function failApi(page: Page, method: string, path: RegExp): Promise<void> {
@@ -84,8 +82,8 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
 {
   const device = DEVICES[0];
   describe(`the error catalogue in Chromium, ${device.name}: account screens`, () => {
-    test("login without a server message → 'Incorrect email or password'; the page stays on /login", async () => {
-      const { context, page, problems } = await openPage(stack.browser, device.options);
+    test.override({ device });
+    test("login without a server message → 'Incorrect email or password'; the page stays on /login", async ({ page, problems }) => {
       await failApi(page, "POST", /^\/api\/auth\/login$/);
       await page.goto(stack.url + "/login");
       await waitForIsland(page, "LoginForm");
@@ -96,11 +94,9 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
       expect(new URL(page.url()).pathname).toBe("/login");
       await expect(page.getByRole("button", { name: "Log In" }).isEnabled()).resolves.toBe(true);
       expect(unexpected(problems, failedLoad(500, "/api/auth/login"))).toEqual([]);
-      await context.close();
     });
 
-    test("registration → 'Registration failed. Try again.'", async () => {
-      const { context, page, problems } = await openPage(stack.browser, device.options);
+    test("registration → 'Registration failed. Try again.'", async ({ page, problems }) => {
       await failApi(page, "POST", /^\/api\/auth\/register$/);
       await page.goto(stack.url + "/register");
       await waitForIsland(page, "RegisterForm");
@@ -114,11 +110,9 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
       await alertSays(page, "Registration failed. Try again.");
       expect(new URL(page.url()).pathname).toBe("/register");
       expect(unexpected(problems, failedLoad(500, "/api/auth/register"))).toEqual([]);
-      await context.close();
     });
 
-    test("verify → 'Failed to verify, try again later'; resend → 'Failed to resend email, try again later'", async () => {
-      const { context, page, problems } = await openPage(stack.browser, device.options);
+    test("verify → 'Failed to verify, try again later'; resend → 'Failed to resend email, try again later'", async ({ context, page, problems }) => {
       const email = uniqueEmail("verify-fails");
       await stack.t.deps.database.db.insert(users).values({
         email,
@@ -149,11 +143,9 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
       expect(
         unexpected(problems, failedLoad(500, "/api/auth/verify"), failedLoad(500, "/api/auth/resend-verification")),
       ).toEqual([]);
-      await context.close();
     });
 
-    test("reset request → 'Reset failed, please try again later'; reset password → 'Reset failed, try again later'", async () => {
-      const { context, page, problems } = await openPage(stack.browser, device.options);
+    test("reset request → 'Reset failed, please try again later'; reset password → 'Reset failed, try again later'", async ({ page, problems }) => {
       const email = uniqueEmail("reset-fails");
       await failApi(page, "POST", /^\/api\/auth\/(forgot-password|reset-password)$/);
       await page.goto(stack.url + "/reset");
@@ -176,11 +168,9 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
       expect(
         unexpected(problems, failedLoad(500, "/api/auth/forgot-password"), failedLoad(500, "/api/auth/reset-password")),
       ).toEqual([]);
-      await context.close();
     });
 
-    test("contact → 'Failed to send message. Please try again.' on a 500 and on a dropped connection", async () => {
-      const { context, page, problems } = await openPage(stack.browser, device.options);
+    test("contact → 'Failed to send message. Please try again.' on a 500 and on a dropped connection", async ({ page, problems }) => {
       await failApi(page, "POST", /^\/api\/auth\/contact$/);
       await page.goto(stack.url + "/contact");
       await waitForIsland(page, "ContactForm");
@@ -197,13 +187,12 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
       await alertSays(page, "Failed to send message. Please try again.");
       expect(stack.smtp.messages.filter((m) => m.subject?.includes("A missing course"))).toEqual([]);
       expect(unexpected(problems, failedLoad(500, "/api/auth/contact"), dropped("/api/auth/contact"))).toEqual([]);
-      await context.close();
     });
   });
 
   describe(`the error catalogue in Chromium, ${device.name}: signed-in pages`, () => {
-    test("account update → 'Failed to update account'; password change → 'Incorrect current password'", async () => {
-      const { context, page, problems } = await openPage(stack.browser, device.options);
+    test.override({ device });
+    test("account update → 'Failed to update account'; password change → 'Incorrect current password'", async ({ context, page, problems }) => {
       const student = await signInNewStudent(context, "Current-Pass-123");
       await failApi(page, "PUT", /^\/api\/(users\/account|auth\/update-password)$/);
       await page.goto(stack.url + "/account");
@@ -221,11 +210,9 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
       await alertSays(passwords, "Incorrect current password");
       expect(unexpected(problems, failedLoad(500, "/api/users/account"), failedLoad(500, "/api/auth/update-password")))
         .toEqual([]);
-      await context.close();
     });
 
-    test("review submit → 'Failed to submit review. Please try again.'", async () => {
-      const { context, page, problems } = await openPage(stack.browser, device.options);
+    test("review submit → 'Failed to submit review. Please try again.'", async ({ context, page, problems }) => {
       await signInNewStudent(context);
       const id = await courseId(stack.t, "CAS WR 120");
       await failApi(page, "POST", new RegExp(`^/api/reviews/course/${id}$`));
@@ -242,17 +229,15 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
       // What was typed is still there for another try.
       expect(await page.getByLabel("Your Review").inputValue()).toBe("A review the server never gets.");
       expect(unexpected(problems, failedLoad(500, `/api/reviews/course/${id}`))).toEqual([]);
-      await context.close();
     });
 
-    test("a failed vote and a failed deletion show the 'Error loading: …' box", async () => {
+    test("a failed vote and a failed deletion show the 'Error loading: …' box", async ({ context, page, problems }) => {
       const { t, url } = stack;
       const id = await courseId(t, "CAS PH 100");
       const other = await createStudent(t, uniqueEmail("other-reviewer"));
       const theirs = await createdReview(t, other.token, id, {
         reviewText: `Someone else's review, to vote on, ${device.name}.`,
       });
-      const { context, page, problems } = await openPage(stack.browser, device.options);
       page.on("dialog", (dialog) => void dialog.accept());
       const me = await signInNewStudent(context);
       await createdReview(t, me.token, id, { reviewText: `My own review, to delete, ${device.name}.` });
@@ -300,13 +285,12 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
           failedLoad(500, /^\/api\/reviews\/\d+$/),
         ),
       ).toEqual([]);
-      await context.close();
     });
   });
 
   describe(`the error catalogue in Chromium, ${device.name}: what else a browser can provoke`, () => {
-    test("resend with no stored email → 'No email found'", async () => {
-      const { context, page, problems } = await openPage(stack.browser, device.options);
+    test.override({ device });
+    test("resend with no stored email → 'No email found'", async ({ page, problems }) => {
       await page.goto(stack.url + "/verify");
       await waitForIsland(page, "VerifyForm");
       await press(device, page.getByRole("button", { name: "Resend verification email" }));
@@ -314,13 +298,11 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
       // Nothing was sent, so no countdown either.
       await expect(page.locator("#verify-resend button").textContent()).resolves.toBe("Resend verification email");
       expect(unexpected(problems)).toEqual([]);
-      await context.close();
     });
 
-    test("deleting a review that is already gone → 'Review could not be found', on the course page and on My Reviews", async () => {
+    test("deleting a review that is already gone → 'Review could not be found', on the course page and on My Reviews", async ({ context, page, problems }) => {
       const { t, url } = stack;
       const id = await courseId(t, "CAS EC 101");
-      const { context, page, problems } = await openPage(stack.browser, device.options);
       page.on("dialog", (dialog) => void dialog.accept());
       const me = await signInNewStudent(context);
       const first = await createdReview(t, me.token, id, { reviewText: `Deleted elsewhere first, ${device.name}.` });
@@ -341,11 +323,9 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
       await page.getByRole("status").filter({ hasText: /^Review could not be found$/ }).waitFor();
       await page.getByText("No reviews yet.", { exact: true }).waitFor();
       expect(unexpected(problems, failedLoad(404, /^\/api\/reviews\/\d+$/))).toEqual([]);
-      await context.close();
     });
 
-    test("account deletion: a 401 shows the server's text in an alert; another failure is only logged", async () => {
-      const { context, page, problems } = await openPage(stack.browser, device.options);
+    test("account deletion: a 401 shows the server's text in an alert; another failure is only logged", async ({ context, page, problems }) => {
       await signInNewStudent(context);
       await page.goto(stack.url + "/account");
       await waitForIsland(page, "AccountSettings");
@@ -382,11 +362,9 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
         failedLoad(401, "/api/users/delete"),
         (p) => p.text.startsWith("[account] delete failed 500"),
       )).toEqual([]);
-      await context.close();
     });
 
-    test("majors that fail to load leave the major list empty and are only logged (register and account)", async () => {
-      const { context, page, problems } = await openPage(stack.browser, device.options);
+    test("majors that fail to load leave the major list empty and are only logged (register and account)", async ({ context, page, problems }) => {
       await failApi(page, "GET", /^\/api\/auth\/majors$/);
       await page.goto(stack.url + "/register");
       await waitForIsland(page, "RegisterForm");
@@ -421,11 +399,9 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
       expect(
         unexpected(problems, failedLoad(500, "/api/auth/majors"), (p) => p.text.startsWith("[majors] could not load")),
       ).toEqual([]);
-      await context.close();
     });
 
-    test("a failed search and a failed toggle are only logged: the results and the button stay as they were", async () => {
-      const { context, page, problems } = await openPage(stack.browser, device.options);
+    test("a failed search and a failed toggle are only logged: the results and the button stay as they were", async ({ context, page, problems }) => {
       await signInNewStudent(context);
       await page.goto(stack.url + "/search?colleges=CAS&departments=CS");
       await waitForIsland(page, "CourseSearch");
@@ -458,10 +434,9 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
         failedLoad(500, /^\/api\/users\/completed-courses\/\d+$/),
         (p) => p.text.startsWith("[search] failed:") || p.text.startsWith("[lists] could not add course"),
       )).toEqual([]);
-      await context.close();
     });
 
-    test("with the server stopped: logging in → 'Incorrect email or password'; a vote → 'Error loading: …'; contact → its fallback", async () => {
+    test("with the server stopped: logging in → 'Incorrect email or password'; a vote → 'Error loading: …'; contact → its fallback", async ({ openPage }) => {
       const { t } = stack;
       const id = await courseId(t, "CAS PS 101");
       const other = await createStudent(t, uniqueEmail("vote-target"));
@@ -471,7 +446,7 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
       // A server of its own, so that stopping it leaves the others' alone.
       const server = await serve(t);
       try {
-        const { context, page, problems } = await openPage(stack.browser, device.options);
+        const { context, page, problems } = await openPage(device.options);
         await page.goto(server.url + "/login");
         await waitForIsland(page, "LoginForm");
         await page.goto(server.url + "/contact");
@@ -488,10 +463,9 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
         await press(device, card.getByRole("button", { name: "Upvote" }));
         await alertSays(page.locator("section.course-reviews"), "Error loading: request failed (0)");
         expect(await card.getByRole("button", { name: "Upvote" }).getAttribute("aria-pressed")).toBe("false");
-        await context.close();
 
         // The forms, loaded while the server ran and sent after it stopped.
-        const visitor = await openPage(stack.browser, device.options);
+        const visitor = await openPage(device.options);
         const restarted = await serve(t);
         await visitor.page.goto(restarted.url + "/login");
         await waitForIsland(visitor.page, "LoginForm");
@@ -514,7 +488,6 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
         const down = (p: Problem) => p.text.includes("net::ERR_CONNECTION_REFUSED") || p.text.startsWith("[api] ");
         expect(unexpected(problems, down)).toEqual([]);
         expect(unexpected(visitor.problems, down)).toEqual([]);
-        await visitor.context.close();
       } finally {
         await server.close().catch(() => {});
       }
@@ -526,10 +499,10 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
 // and the phone (dark), so both screens and both schemes show the error box.
 for (const device of DEVICES) {
   describe(`the error catalogue in Chromium, ${device.name}: server-rendered errors`, () => {
+    test.override({ device });
     testOn(device, "phone")(
       "an unknown course → 'Course not found' with a 'Back to Search' link (status 404)",
-      async () => {
-        const { context, page, problems } = await openPage(stack.browser, device.options);
+      async ({ page, problems }) => {
         for (const path of ["/course/987654321", "/course/not-a-number"]) {
           const response = await page.goto(stack.url + path);
           expect(response?.status(), path).toBe(404);
@@ -540,34 +513,34 @@ for (const device of DEVICES) {
         await press(device, page.getByRole("link", { name: "Back to Search" }));
         await page.waitForURL(/\/search$/);
         expect(unexpected(problems, failedLoad(404, /^\/course\//))).toEqual([]);
-        await context.close();
       },
     );
 
-    testOn(device, "desktop")("the edit form for someone else's review → 'Failed to load review details'", async () => {
-      const { t, url } = stack;
-      const id = await courseId(t, "CAS CS 111");
-      const other = await createStudent(t, uniqueEmail("not-mine"));
-      const theirs = await createdReview(t, other.token, id, { reviewText: "Not yours to edit." });
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      await signInNewStudent(context);
-      for (const edit of [String(theirs.id), "999999999", "abc"]) {
-        const response = await page.goto(`${url}/course/${id}/review?edit=${edit}`);
-        expect(response?.status(), edit).toBe(404);
-        await alertSays(page, "Failed to load review details");
-        expect(await page.getByLabel("Your Review").count(), edit).toBe(0);
-        expect(await page.getByText("Not yours to edit.").count(), edit).toBe(0);
-      }
-      expect(unexpected(problems, failedLoad(404, `/course/${id}/review`))).toEqual([]);
-      await context.close();
-    });
+    testOn(device, "desktop")(
+      "the edit form for someone else's review → 'Failed to load review details'",
+      async ({ context, page, problems }) => {
+        const { t, url } = stack;
+        const id = await courseId(t, "CAS CS 111");
+        const other = await createStudent(t, uniqueEmail("not-mine"));
+        const theirs = await createdReview(t, other.token, id, { reviewText: "Not yours to edit." });
+        await signInNewStudent(context);
+        for (const edit of [String(theirs.id), "999999999", "abc"]) {
+          const response = await page.goto(`${url}/course/${id}/review?edit=${edit}`);
+          expect(response?.status(), edit).toBe(404);
+          await alertSays(page, "Failed to load review details");
+          expect(await page.getByLabel("Your Review").count(), edit).toBe(0);
+          expect(await page.getByText("Not yours to edit.").count(), edit).toBe(0);
+        }
+        expect(unexpected(problems, failedLoad(404, `/course/${id}/review`))).toEqual([]);
+      },
+    );
   });
 
   describe(`the error catalogue in Chromium, ${device.name}: pages that fail to load`, () => {
+    test.override({ device });
     testOn(device, "desktop")(
       "the review form of an unknown course → 'Failed to load course details' (status 404)",
-      async () => {
-        const { context, page, problems } = await openPage(stack.browser, device.options);
+      async ({ context, page, problems }) => {
         await signInNewStudent(context);
         const response = await page.goto(`${stack.url}/course/987654321/review`);
         expect(response?.status()).toBe(404);
@@ -576,15 +549,13 @@ for (const device of DEVICES) {
         expect(await page.getByRole("link", { name: "Back to Search" }).getAttribute("href")).toBe("/search");
         await expectAccessible(page, "review form of an unknown course");
         expect(unexpected(problems, failedLoad(404, "/course/987654321/review"))).toEqual([]);
-        await context.close();
       },
     );
 
     testOn(device, "phone")(
       "the personal pages and the course page when the database fails them → each page's own message (status 500)",
-      async () => {
+      async ({ context, page, problems }) => {
         const { t, url } = stack;
-        const { context, page, problems } = await openPage(stack.browser, device.options);
         const me = await signInNewStudent(context);
         const id = await courseId(t, "CAS CS 111");
         await createdReview(t, me.token, id, { reviewText: `Mine, so that the pages read reviews, ${device.name}.` });
@@ -636,7 +607,6 @@ for (const device of DEVICES) {
             failedLoad(500, /^\/(dashboard|hub-progress|my-courses|saved-courses|my-reviews|account|course\/\d+)$/),
           ),
         ).toEqual([]);
-        await context.close();
       },
     );
   });

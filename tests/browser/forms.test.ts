@@ -14,22 +14,20 @@ import { users } from "../../db/schema.ts";
 import { hashPassword } from "../../src/services/accounts/passwords.ts";
 import { createStudent } from "../helpers/accounts.ts";
 import {
+  browserFile,
   courseId,
   DEVICES,
   failedLoad,
   holdApi,
-  openPage,
   press,
   signIn,
-  stackForThisFile,
-  testOn,
   unexpected,
   uniqueEmail,
   waitForIsland,
 } from "../helpers/pages.ts";
 import { createdReview } from "../helpers/reviews.ts";
 
-const stack = stackForThisFile();
+const { stack, test, testOn } = browserFile();
 
 const PASSWORD = "Terrier-Forms-2031!";
 
@@ -65,12 +63,12 @@ const LONG_PASSWORD = "p".repeat(101);
 
 for (const device of DEVICES) {
   describe(`forms in Chromium, ${device.name}`, () => {
+    test.override({ device });
     testOn(device, "desktop")(
       "login: fields only marked invalid (no text), focus on the first; 'Logging In' while signing in",
-      async () => {
+      async ({ page, problems }) => {
         const { t, url } = stack;
         const student = await createStudent(t, uniqueEmail("login-form"), PASSWORD);
-        const { context, page, problems } = await openPage(stack.browser, device.options);
         await page.goto(url + "/login");
         await waitForIsland(page, "LoginForm");
         expect(await page.getByRole("link", { name: "Reset here" }).getAttribute("href")).toBe("/reset");
@@ -107,15 +105,13 @@ for (const device of DEVICES) {
         hold.release();
         await page.waitForURL(/\/dashboard$/);
         expect(unexpected(problems)).toEqual([]);
-        await context.close();
       },
     );
 
     testOn(device, "phone")(
       "register: every message of docs/product.md, the personal-email notice, 'Registering...' while signing up",
-      async () => {
+      async ({ page, problems }) => {
         const { url } = stack;
-        const { context, page, problems } = await openPage(stack.browser, device.options);
         await page.goto(url + "/register");
         await waitForIsland(page, "RegisterForm");
         await page.getByRole("note").filter({ hasText: "personal email address" }).waitFor();
@@ -175,15 +171,13 @@ for (const device of DEVICES) {
         await page.waitForURL(/\/verify$/);
         await stack.smtp.next(email);
         expect(unexpected(problems)).toEqual([]);
-        await context.close();
       },
     );
 
     testOn(device, "desktop")(
       "verify: 'Enter the 6-digit code', an empty email, 'Verifying...' and the resend's 'Sending...' then its countdown",
-      async () => {
+      async ({ page, problems }) => {
         const { url, t } = stack;
-        const { context, page, problems } = await openPage(stack.browser, device.options);
         // Without a stored email the read-only email is empty and refused.
         await page.goto(url + "/verify");
         await waitForIsland(page, "VerifyForm");
@@ -229,40 +223,39 @@ for (const device of DEVICES) {
         await page.getByRole("button", { name: /^Resend verification email \((60|59)s\)$/ }).waitFor();
         await stack.smtp.next(email);
         expect(unexpected(problems, failedLoad(400, "/api/auth/verify"))).toEqual([]);
-        await context.close();
       },
     );
 
-    testOn(device, "phone")("reset request: 'Invalid email address'; 'Sending...' while the code is sent", async () => {
-      const { url, t } = stack;
-      const student = await createStudent(t, uniqueEmail("reset-form"), PASSWORD);
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      await page.goto(url + "/reset");
-      await waitForIsland(page, "ResetRequestForm");
-      await press(device, page.getByRole("button", { name: "Send Reset Code" }));
-      await expectMessages(page, { Email: "Invalid email address" });
-      expect(await focusedId(page)).toBe("reset-email");
-      await page.getByLabel("Email").fill("someone@");
-      await press(device, page.getByRole("button", { name: "Send Reset Code" }));
-      await expectMessages(page, { Email: "Invalid email address" });
+    testOn(device, "phone")(
+      "reset request: 'Invalid email address'; 'Sending...' while the code is sent",
+      async ({ page, problems }) => {
+        const { url, t } = stack;
+        const student = await createStudent(t, uniqueEmail("reset-form"), PASSWORD);
+        await page.goto(url + "/reset");
+        await waitForIsland(page, "ResetRequestForm");
+        await press(device, page.getByRole("button", { name: "Send Reset Code" }));
+        await expectMessages(page, { Email: "Invalid email address" });
+        expect(await focusedId(page)).toBe("reset-email");
+        await page.getByLabel("Email").fill("someone@");
+        await press(device, page.getByRole("button", { name: "Send Reset Code" }));
+        await expectMessages(page, { Email: "Invalid email address" });
 
-      await page.getByLabel("Email").fill(student.user.email);
-      const hold = await holdApi(page, "POST", /^\/api\/auth\/forgot-password$/);
-      await press(device, page.getByRole("button", { name: "Send Reset Code" }));
-      await hold.arrived;
-      expect(await page.getByRole("button", { name: "Sending..." }).isDisabled()).toBe(true);
-      hold.release();
-      await page.waitForURL(/\/reset-password$/);
-      await stack.smtp.next(student.user.email);
-      expect(unexpected(problems)).toEqual([]);
-      await context.close();
-    });
+        await page.getByLabel("Email").fill(student.user.email);
+        const hold = await holdApi(page, "POST", /^\/api\/auth\/forgot-password$/);
+        await press(device, page.getByRole("button", { name: "Send Reset Code" }));
+        await hold.arrived;
+        expect(await page.getByRole("button", { name: "Sending..." }).isDisabled()).toBe(true);
+        hold.release();
+        await page.waitForURL(/\/reset-password$/);
+        await stack.smtp.next(student.user.email);
+        expect(unexpected(problems)).toEqual([]);
+      },
+    );
 
     testOn(device, "desktop")(
       "reset password: the code, password and confirmation messages; 'Resetting...' while it is sent",
-      async () => {
+      async ({ context, page, problems }) => {
         const { url } = stack;
-        const { context, page, problems } = await openPage(stack.browser, device.options);
         await context.addInitScript(() => localStorage.setItem("resetEmail", "nobody-here@bu.edu"));
         await page.goto(url + "/reset-password");
         await waitForIsland(page, "ResetPasswordForm");
@@ -297,15 +290,13 @@ for (const device of DEVICES) {
         await page.getByRole("alert").waitFor();
         await submit.waitFor();
         expect(unexpected(problems, failedLoad(400, "/api/auth/reset-password"))).toEqual([]);
-        await context.close();
       },
     );
 
     testOn(device, "phone")(
       "contact: the email, subject and message rules; 'Sending...' while it is sent",
-      async () => {
+      async ({ page, problems }) => {
         const { url } = stack;
-        const { context, page, problems } = await openPage(stack.browser, device.options);
         await page.goto(url + "/contact");
         await waitForIsland(page, "ContactForm");
         const send = page.getByRole("button", { name: "Send Message" });
@@ -339,16 +330,14 @@ for (const device of DEVICES) {
         await page.getByRole("status").filter({ hasText: "Thanks for reaching out!" }).waitFor();
         await stack.smtp.next();
         expect(unexpected(problems)).toEqual([]);
-        await context.close();
       },
     );
 
     testOn(device, "desktop")(
       "account: the details and password rules; 'Updating...', 'Changing...' and a dialog that waits for the deletion",
-      async () => {
+      async ({ context, page, problems }) => {
         const { url, t } = stack;
         const student = await createStudent(t, uniqueEmail("account-form"), PASSWORD);
-        const { context, page, problems } = await openPage(stack.browser, device.options);
         await signIn(context, student.token, url);
         await page.goto(url + "/account");
         await waitForIsland(page, "AccountSettings");
@@ -427,69 +416,68 @@ for (const device of DEVICES) {
         deleting.release();
         await page.waitForURL(url + "/");
         expect(unexpected(problems)).toEqual([]);
-        await context.close();
       },
     );
 
-    testOn(device, "phone")("review form: every field's rule and the live character count", async () => {
-      const { url, t } = stack;
-      const student = await createStudent(t, uniqueEmail("review-form"), PASSWORD);
-      const id = await courseId(t, "CAS WR 150");
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      await signIn(context, student.token, url);
-      await page.goto(`${url}/course/${id}/review`);
-      await waitForIsland(page, "ReviewForm");
-      const submit = page.getByRole("button", { name: "Submit Review" });
-      expect(await page.getByLabel("Semester Taken").getAttribute("placeholder")).toBe("e.g. Fall 2024");
-      expect(await page.getByLabel("Hours per Week").getAttribute("placeholder")).toBe("0-40");
-      expect(await page.getByLabel("Your Review").getAttribute("rows")).toBe("6");
-      expect(await page.getByLabel("Attendance Required").isChecked()).toBe(false);
-      await page.getByText("Character limit: 2000 (0 used)", { exact: true }).waitFor();
+    testOn(device, "phone")(
+      "review form: every field's rule and the live character count",
+      async ({ context, page, problems }) => {
+        const { url, t } = stack;
+        const student = await createStudent(t, uniqueEmail("review-form"), PASSWORD);
+        const id = await courseId(t, "CAS WR 150");
+        await signIn(context, student.token, url);
+        await page.goto(`${url}/course/${id}/review`);
+        await waitForIsland(page, "ReviewForm");
+        const submit = page.getByRole("button", { name: "Submit Review" });
+        expect(await page.getByLabel("Semester Taken").getAttribute("placeholder")).toBe("e.g. Fall 2024");
+        expect(await page.getByLabel("Hours per Week").getAttribute("placeholder")).toBe("0-40");
+        expect(await page.getByLabel("Your Review").getAttribute("rows")).toBe("6");
+        expect(await page.getByLabel("Attendance Required").isChecked()).toBe(false);
+        await page.getByText("Character limit: 2000 (0 used)", { exact: true }).waitFor();
 
-      await press(device, submit);
-      await expectMessages(page, {
-        "Professor Name": "Professor name is required",
-        "Semester Taken": "Semester is required",
-        "Hours per Week": "Hours per week must be a number from 0 to 40",
-        "Assignment Types": "Assignment types are required",
-        "Your Review": "Review text is required",
-      });
-      expect(await focusedId(page)).toBe("review-teacherName");
+        await press(device, submit);
+        await expectMessages(page, {
+          "Professor Name": "Professor name is required",
+          "Semester Taken": "Semester is required",
+          "Hours per Week": "Hours per week must be a number from 0 to 40",
+          "Assignment Types": "Assignment types are required",
+          "Your Review": "Review text is required",
+        });
+        expect(await focusedId(page)).toBe("review-teacherName");
 
-      await page.getByLabel("Professor Name").fill("t".repeat(101));
-      await page.getByLabel("Semester Taken").fill("s".repeat(101));
-      await page.getByLabel("Hours per Week").fill("41");
-      await page.getByLabel("Assignment Types").fill("a".repeat(501));
-      await page.getByLabel("Your Review").fill("r".repeat(2001));
-      await page.getByText("Character limit: 2000 (2001 used)", { exact: true }).waitFor();
-      await press(device, submit);
-      await expectMessages(page, {
-        "Professor Name": "Professor name must be at most 100 characters",
-        "Semester Taken": "Semester must be at most 100 characters",
-        "Hours per Week": "Hours per week must be a number from 0 to 40",
-        "Assignment Types": "Assignment types must be at most 500 characters",
-        "Your Review": "Review must be at most 2000 characters",
-      });
-      // The limits themselves pass.
-      await page.getByLabel("Professor Name").fill("t".repeat(100));
-      await page.getByLabel("Semester Taken").fill("s".repeat(100));
-      await page.getByLabel("Hours per Week").fill("40");
-      await page.getByLabel("Assignment Types").fill("a".repeat(500));
-      await page.getByLabel("Your Review").fill("r".repeat(2000));
-      await press(device, submit);
-      await page.waitForURL(new RegExp(`/course/${id}\\?review=submitted$`));
-      expect(unexpected(problems)).toEqual([]);
-      await context.close();
-    });
+        await page.getByLabel("Professor Name").fill("t".repeat(101));
+        await page.getByLabel("Semester Taken").fill("s".repeat(101));
+        await page.getByLabel("Hours per Week").fill("41");
+        await page.getByLabel("Assignment Types").fill("a".repeat(501));
+        await page.getByLabel("Your Review").fill("r".repeat(2001));
+        await page.getByText("Character limit: 2000 (2001 used)", { exact: true }).waitFor();
+        await press(device, submit);
+        await expectMessages(page, {
+          "Professor Name": "Professor name must be at most 100 characters",
+          "Semester Taken": "Semester must be at most 100 characters",
+          "Hours per Week": "Hours per week must be a number from 0 to 40",
+          "Assignment Types": "Assignment types must be at most 500 characters",
+          "Your Review": "Review must be at most 2000 characters",
+        });
+        // The limits themselves pass.
+        await page.getByLabel("Professor Name").fill("t".repeat(100));
+        await page.getByLabel("Semester Taken").fill("s".repeat(100));
+        await page.getByLabel("Hours per Week").fill("40");
+        await page.getByLabel("Assignment Types").fill("a".repeat(500));
+        await page.getByLabel("Your Review").fill("r".repeat(2000));
+        await press(device, submit);
+        await page.waitForURL(new RegExp(`/course/${id}\\?review=submitted$`));
+        expect(unexpected(problems)).toEqual([]);
+      },
+    );
 
     testOn(device, "desktop")(
       "my reviews: 'Deleting...' while a review is deleted, then the notice, the count and 'No reviews yet.'",
-      async () => {
+      async ({ context, page, problems }) => {
         const { url, t } = stack;
         const student = await createStudent(t, uniqueEmail("my-reviews-form"), PASSWORD);
         const id = await courseId(t, "CAS PH 100");
         await createdReview(t, student.token, id, { reviewText: "The only review, soon deleted." });
-        const { context, page, problems } = await openPage(stack.browser, device.options);
         const dialogs: string[] = [];
         page.on("dialog", (dialog) => {
           dialogs.push(dialog.message());
@@ -511,7 +499,6 @@ for (const device of DEVICES) {
         await page.getByText("No reviews yet.", { exact: true }).waitFor();
         expect(dialogs).toEqual(["Delete your review of CAS PH 100? This cannot be undone."]);
         expect(unexpected(problems)).toEqual([]);
-        await context.close();
       },
     );
   });

@@ -5,39 +5,26 @@
  * prerequisites box, the search links of unmet requirements; axe clean.
  */
 import type { Page } from "playwright-core";
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import type { CourseView, HubPlanView } from "../../src/lib/api-types.ts";
 import { plural } from "../../src/lib/text.ts";
-import { api, createStudent } from "../helpers/accounts.ts";
+import { api } from "../helpers/accounts.ts";
 import { axeViolations } from "../helpers/a11y.ts";
-import {
-  DEVICES,
-  fitsWidth,
-  openPage,
-  press,
-  signIn,
-  stackForThisFile,
-  testOn,
-  unexpected,
-  uniqueEmail,
-  waitForIsland,
-} from "../helpers/pages.ts";
+import { browserFile, DEVICES, fitsWidth, press, unexpected, waitForIsland } from "../helpers/pages.ts";
 import { PLANNER_BUSY } from "../../src/services/hub/hub-plan-solver.ts";
 
-const stack = stackForThisFile();
+const { stack, test, testOn } = browserFile();
 
 const planCodes = (page: Page) => page.locator(".hub-plan-course .hub-plan-title .code").allTextContents();
 
 for (const device of DEVICES) {
   describe(`the Hub planner in Chromium, ${device.name}`, () => {
-    test("the plan, Swap, and Add all to Future Courses", async () => {
+    test.override({ device });
+    test("the plan, Swap, and Add all to Future Courses", async ({ page, problems, student }) => {
       const { t, url } = stack;
-      const student = await createStudent(t, uniqueEmail("planner"));
       const expected = await (await api(t, "/api/users/hub-plan", { token: student.token })).json() as HubPlanView;
       expect(expected.courses.length).toBeGreaterThan(1);
 
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      await signIn(context, student.token, url);
       await page.goto(`${url}/hub-progress`);
       await waitForIsland(page, "HubPlanner");
       const planner = page.getByRole("region", { name: "Plan your remaining Hub units" });
@@ -71,16 +58,12 @@ for (const device of DEVICES) {
         .json() as CourseView[];
       expect(future.map((c) => c.code).sort()).toEqual(swapped.courses.map((c) => c.code).sort());
       expect(unexpected(problems)).toEqual([]);
-      await context.close();
     });
 
-    test("the prerequisites box plans with every course; unmet requirements link to their search", async () => {
+    test("the prerequisites box plans with every course; unmet requirements link to their search", async ({ page, problems, student }) => {
       const { t, url } = stack;
-      const student = await createStudent(t, uniqueEmail("planner-all"));
       const every = await (await api(t, "/api/users/hub-plan?eligibleOnly=false", { token: student.token }))
         .json() as HubPlanView;
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      await signIn(context, student.token, url);
       await page.goto(`${url}/hub-progress`);
       await waitForIsland(page, "HubPlanner");
       const planner = page.getByRole("region", { name: "Plan your remaining Hub units" });
@@ -100,17 +83,13 @@ for (const device of DEVICES) {
       await press(device, page.getByRole("link", { name: "Find QR2 courses" }));
       await page.waitForURL((u) => u.pathname === "/search" && u.searchParams.getAll("hubReqs").join() === "QR2");
       expect(unexpected(problems)).toEqual([]);
-      await context.close();
     });
 
     testOn(device, "desktop")(
       "a busy planner: the page says what the server said, asks again after the wait it named, and shows the plan",
-      async () => {
+      async ({ page, problems, student }) => {
         const { t, url } = stack;
-        const student = await createStudent(t, uniqueEmail("planner-busy"));
         const expected = await (await api(t, "/api/users/hub-plan", { token: student.token })).json() as HubPlanView;
-        const { context, page, problems } = await openPage(stack.browser, device.options);
-        await signIn(context, student.token, url);
         // The first ask meets a planner with a full queue, as the server answers it (429, Retry-After, the message).
         let asked = 0;
         await page.route("**/api/users/hub-plan*", (route) => {
@@ -133,7 +112,6 @@ for (const device of DEVICES) {
         await expect(planner.getByText(PLANNER_BUSY).count()).resolves.toBe(0);
         // The busy console line of the first answer is the browser's report of a 429, which the page handled.
         expect(unexpected(problems).filter((p) => !p.includes("429"))).toEqual([]);
-        await context.close();
       },
     );
   });

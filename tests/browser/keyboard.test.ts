@@ -7,30 +7,23 @@
  */
 import { eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import { reviews } from "../../db/schema.ts";
 import { plural } from "../../src/lib/text.ts";
 import { api, createStudent } from "../helpers/accounts.ts";
 import { createdReview } from "../helpers/reviews.ts";
 import {
+  browserFile,
   courseId,
   DESKTOP,
   logIn,
-  openPage,
   signIn,
-  type Stack,
-  startStack,
-  stopStack,
   unexpected,
   uniqueEmail,
   waitForIsland,
 } from "../helpers/pages.ts";
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(() => stopStack(stack));
+const { stack, test } = browserFile();
 
 /**
  * Waits until every island with controls has hydrated (those that wait to be seen are scrolled to), then goes back to the
@@ -124,8 +117,7 @@ async function controlsWithoutRing(page: Page, limit = 120): Promise<string[]> {
 }
 
 describe("keyboard only, in Chromium", () => {
-  test("a whole search: text, a college, a Hub requirement, a slider, sort, submit, next page", async () => {
-    const { context, page, problems } = await openPage(stack.browser);
+  test("a whole search: text, a college, a Hub requirement, a slider, sort, submit, next page", async ({ page, problems }) => {
     await page.goto(stack.url + "/search");
     await waitForIsland(page, "CourseSearch");
 
@@ -180,10 +172,9 @@ describe("keyboard only, in Chromium", () => {
     // Focus moves to the results heading, so the next Tab starts at the new results.
     await page.waitForFunction(() => document.activeElement?.id === "search-found");
     expect(unexpected(problems)).toEqual([]);
-    await context.close();
   });
 
-  test("every control Tab reaches shows a focus ring, on every kind of page (visitor's in light mode, student's in dark mode)", async () => {
+  test("every control Tab reaches shows a focus ring, on every kind of page (visitor's in light mode, student's in dark mode)", async ({ openPage }) => {
     const { t, url } = stack;
     const student = await createStudent(t, uniqueEmail("rings"));
     const id = await courseId(t, "CAS CS 111");
@@ -210,7 +201,7 @@ describe("keyboard only, in Chromium", () => {
     // The visitor's pages in light mode, the student's in dark mode: both schemes draw the ring.
     const found: Record<string, string[]> = {};
     for (const [colorScheme, paths, token] of [["light", visitor, null], ["dark", signedIn, student.token]] as const) {
-      const { context, page, problems } = await openPage(stack.browser, { ...DESKTOP, colorScheme });
+      const { context, page, problems } = await openPage({ ...DESKTOP, colorScheme });
       if (token) await signIn(context, token, url);
       for (const path of paths) {
         await page.goto(url + path);
@@ -219,13 +210,11 @@ describe("keyboard only, in Chromium", () => {
         if (missing.length) found[`${colorScheme} ${path}`] = missing;
       }
       expect(unexpected(problems)).toEqual([]);
-      await context.close();
     }
     expect(found).toEqual({});
   });
 
-  test("after a page load the first Tab is 'Skip to content', which takes the focus to the page's content and heading", async () => {
-    const { context, page, problems } = await openPage(stack.browser);
+  test("after a page load the first Tab is 'Skip to content', which takes the focus to the page's content and heading", async ({ page, problems }) => {
     for (const path of ["/", "/search", "/login", "/privacy"]) {
       await page.goto(stack.url + path);
       await waitForHydration(page);
@@ -250,17 +239,13 @@ describe("keyboard only, in Chromium", () => {
       expect(where, path).toEqual({ inMain: true, afterHeading: true });
     }
     expect(unexpected(problems)).toEqual([]);
-    await context.close();
   });
 
-  test("the toggles and votes with the keyboard keep the focus on the button pressed: a card's three, the course page's three, a vote, the view switch", async () => {
+  test("the toggles and votes with the keyboard keep the focus on the button pressed: a card's three, the course page's three, a vote, the view switch", async ({ page, problems, student }) => {
     const { t, url } = stack;
-    const student = await createStudent(t, uniqueEmail("keyboard-toggles"));
     const id = await courseId(t, "CAS CS 111");
     const author = await createStudent(t, uniqueEmail("keyboard-votes"));
     await createdReview(t, author.token, id, { reviewText: "A review to vote on with the keyboard." });
-    const { context, page, problems } = await openPage(stack.browser);
-    await signIn(context, student.token, url);
     /** The button has the focus, with its ring, once its call is done. */
     const keepsFocus = async (button: Locator, what: string) => {
       await button.waitFor();
@@ -333,13 +318,11 @@ describe("keyboard only, in Chromium", () => {
     await page.keyboard.press("Enter");
     expect(await page.locator("th.col-code").getAttribute("aria-sort")).toBe("ascending");
     expect(unexpected(problems)).toEqual([]);
-    await context.close();
   });
 
-  test("a whole review: rating rows with arrow keys, the fields, the checkbox, submit", async () => {
+  test("a whole review: rating rows with arrow keys, the fields, the checkbox, submit", async ({ page, problems }) => {
     const { token: _token, user, password } = await createStudent(stack.t, "keyboard@bu.edu");
     const id = await courseId(stack.t, "CAS WR 120");
-    const { context, page, problems } = await openPage(stack.browser);
     await logIn(page, stack.url, user.email, password);
     await page.goto(`${stack.url}/course/${id}/review`);
     await waitForIsland(page, "ReviewForm");
@@ -387,6 +370,5 @@ describe("keyboard only, in Chromium", () => {
       reviewText: "Written without a mouse.",
     });
     expect(unexpected(problems)).toEqual([]);
-    await context.close();
   });
 });

@@ -6,24 +6,23 @@
  * and the signed-in menu on a phone.
  */
 import type { Locator, Page } from "playwright-core";
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import { createStudent } from "../helpers/accounts.ts";
 import {
+  browserFile,
   courseId,
   type Device,
   DEVICES,
   holdApi,
   logIn,
-  openPage,
   PHONE,
   press,
-  stackForThisFile,
   unexpected,
   uniqueEmail,
   waitForIsland,
 } from "../helpers/pages.ts";
 
-const stack = stackForThisFile();
+const { stack, test } = browserFile();
 
 /** The course card of a course ("CAS CS 111") on the page or inside a part of it. */
 function card(scope: Page | Locator, code: string): Locator {
@@ -67,9 +66,9 @@ async function hubTotals(page: Page): Promise<Record<string, string>> {
 
 for (const device of DEVICES) {
   describe(`course lists in Chromium, ${device.name}`, () => {
-    test("done, future and saved from cards and the course page; the dashboard, Hub progress and saved courses follow", async () => {
+    test.override({ device });
+    test("done, future and saved from cards and the course page; the dashboard, Hub progress and saved courses follow", async ({ page, problems }) => {
       const { url, t } = stack;
-      const { context, page, problems } = await openPage(stack.browser, device.options);
       const student = await createStudent(t, uniqueEmail("planner"));
       await logIn(page, url, student.user.email, student.password, undefined, device);
 
@@ -203,15 +202,14 @@ for (const device of DEVICES) {
       expect(await metric(page, "Bookmarked")).toBe("0");
 
       expect(unexpected(problems)).toEqual([]);
-      await context.close();
     });
   });
 }
 
 describe("course lists in Chromium, phone menu", () => {
-  test("on a phone the signed-in menu slides in from the top bar and navigates", async () => {
+  test("on a phone the signed-in menu slides in from the top bar and navigates", async ({ openPage }) => {
     const { url, t } = stack;
-    const { context, page, problems } = await openPage(stack.browser, PHONE);
+    const { page, problems } = await openPage(PHONE);
     const student = await createStudent(t, uniqueEmail("phone"));
     await logIn(page, url, student.user.email, student.password);
 
@@ -249,6 +247,5 @@ describe("course lists in Chromium, phone menu", () => {
     expect(await page.getByRole("complementary", { name: "Account navigation" }).count()).toBe(0);
 
     expect(unexpected(problems)).toEqual([]);
-    await context.close();
   });
 });

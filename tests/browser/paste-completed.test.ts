@@ -3,31 +3,19 @@
  * see what matched and what did not, untick one, add the rest as completed,
  * and find them listed after the reload; axe on the form with its results.
  */
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import type { CourseView } from "../../src/lib/api-types.ts";
-import { api, createStudent } from "../helpers/accounts.ts";
+import { api } from "../helpers/accounts.ts";
 import { axeViolations } from "../helpers/a11y.ts";
-import {
-  DEVICES,
-  fitsWidth,
-  openPage,
-  press,
-  signIn,
-  stackForThisFile,
-  unexpected,
-  uniqueEmail,
-  waitForIsland,
-} from "../helpers/pages.ts";
+import { browserFile, DEVICES, fitsWidth, press, unexpected, waitForIsland } from "../helpers/pages.ts";
 
-const stack = stackForThisFile();
+const { stack, test } = browserFile();
 
 for (const device of DEVICES) {
   describe(`adding completed courses at once in Chromium, ${device.name}`, () => {
-    test("paste, check what matched, untick one, add the rest", async () => {
+    test.override({ device });
+    test("paste, check what matched, untick one, add the rest", async ({ page, problems, student }) => {
       const { t, url } = stack;
-      const student = await createStudent(t, uniqueEmail("paste"));
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      await signIn(context, student.token, url);
       await page.goto(`${url}/my-courses`);
       await waitForIsland(page, "PasteCompleted");
       const section = page.getByRole("region", { name: "Add completed courses at once" });
@@ -49,7 +37,6 @@ for (const device of DEVICES) {
       expect(completed.map((c) => c.code).sort()).toEqual(["CAS CS 111", "CAS CS 112"]);
       await page.getByRole("link", { name: "View Course CAS CS 112", exact: true }).first().waitFor();
       expect(unexpected(problems)).toEqual([]);
-      await context.close();
     });
   });
 }

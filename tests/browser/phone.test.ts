@@ -4,31 +4,30 @@
  * filters, use a result card, write a review. No page is wider than the
  * screen (document.documentElement.scrollWidth <= 390 on every page).
  */
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import { plural } from "../../src/lib/text.ts";
 import { createStudent } from "../helpers/accounts.ts";
 import {
+  browserFile,
   codeIn,
   fitsWidth,
-  openPage,
   PHONE,
   signIn,
-  stackForThisFile,
   unexpected,
   uniqueEmail,
   waitForIsland,
 } from "../helpers/pages.ts";
 
-const stack = stackForThisFile();
+const { stack, test } = browserFile();
 
 const WIDTH = PHONE.viewport!.width;
 
 const PASSWORD = "Terrier-Phone-2031!";
 
 describe("HubRate on a phone", () => {
-  test("register → verify with the mailed code → log in → dashboard, by tapping", async () => {
+  test("register → verify with the mailed code → log in → dashboard, by tapping", async ({ openPage }) => {
     const { url, smtp } = stack;
-    const { context, page, problems } = await openPage(stack.browser, PHONE);
+    const { page, problems } = await openPage(PHONE);
     const email = uniqueEmail("phone");
 
     await page.goto(url + "/");
@@ -78,12 +77,11 @@ describe("HubRate on a phone", () => {
     expect(await page.locator("details.slide-menu summary").isVisible()).toBe(true);
     await fitsWidth(page);
     expect(unexpected(problems)).toEqual([]);
-    await context.close();
   });
 
-  test("search filters, a result card (Mark Done, View Course) and the review form work and fit the screen", async () => {
+  test("search filters, a result card (Mark Done, View Course) and the review form work and fit the screen", async ({ openPage }) => {
     const { url, t } = stack;
-    const { context, page, problems } = await openPage(stack.browser, PHONE);
+    const { context, page, problems } = await openPage(PHONE);
     const student = await createStudent(t, uniqueEmail("phone-search"), PASSWORD);
     await signIn(context, student.token, url);
 
@@ -163,6 +161,5 @@ describe("HubRate on a phone", () => {
     await page.locator("article.review-card").filter({ hasText: text }).waitFor();
     await fitsWidth(page);
     expect(unexpected(problems)).toEqual([]);
-    await context.close();
   });
 });

@@ -4,35 +4,32 @@
  * courses a course is required for, and the search filter "Prerequisites
  * I've met" giving what the API gives; axe on the new parts.
  */
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import type { SearchPage } from "../../src/lib/api-types.ts";
 import { plural } from "../../src/lib/text.ts";
 import { api, createStudent } from "../helpers/accounts.ts";
 import { axeViolations } from "../helpers/a11y.ts";
 import {
+  browserFile,
   courseId,
   DEVICES,
   fitsWidth,
-  openPage,
   press,
   signIn,
-  stackForThisFile,
   unexpected,
   uniqueEmail,
   waitForIsland,
 } from "../helpers/pages.ts";
 
-const stack = stackForThisFile();
+const { stack, test } = browserFile();
 
 for (const device of DEVICES) {
   describe(`prerequisites in Chromium, ${device.name}`, () => {
-    test("a course page shows its prerequisites as links, marked as the student completes them, and what the course is required for", async () => {
+    test.override({ device });
+    test("a course page shows its prerequisites as links, marked as the student completes them, and what the course is required for", async ({ page, problems, student }) => {
       const { t, url } = stack;
-      const student = await createStudent(t, uniqueEmail("prereqs"));
       const cs111 = await courseId(t, "CAS CS 111");
       const cs112 = await courseId(t, "CAS CS 112");
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      await signIn(context, student.token, url);
 
       await page.goto(`${url}/course/${cs112}`);
       await waitForIsland(page, "CourseActions");
@@ -58,10 +55,9 @@ for (const device of DEVICES) {
       await requiredFor.getByRole("link", { name: /^CAS CS 112 / }).waitFor();
       expect(await axeViolations(page, "section.required-for")).toEqual([]);
       expect(unexpected(problems)).toEqual([]);
-      await context.close();
     });
 
-    test("the search filter 'Prerequisites I've met' shows what the API gives the student, and only a student sees it", async () => {
+    test("the search filter 'Prerequisites I've met' shows what the API gives the student, and only a student sees it", async ({ context, page, problems }) => {
       const { t, url } = stack;
       const student = await createStudent(t, uniqueEmail("prereqs-search"));
       await api(t, `/api/users/completed-courses/${await courseId(t, "CAS CS 111")}`, {
@@ -75,7 +71,6 @@ for (const device of DEVICES) {
       expect(expected.totalElements).toBeGreaterThan(0);
       expect(expected.totalElements).toBeLessThan(all.totalElements);
 
-      const { context, page, problems } = await openPage(stack.browser, device.options);
       await page.goto(`${url}/search?colleges=CAS`);
       await waitForIsland(page, "CourseSearch");
       expect(await page.getByLabel("Prerequisites I've met").count()).toBe(0);
@@ -92,7 +87,6 @@ for (const device of DEVICES) {
       expect(new URL(page.url()).searchParams.get("prereqsMet")).toBe("true");
       await page.getByRole("button", { name: "Remove filter: Prerequisites I've met" }).waitFor();
       expect(unexpected(problems)).toEqual([]);
-      await context.close();
     });
   });
 }

@@ -1,34 +1,24 @@
 /**
  * The public pages in Chromium: the landing page and its sections, the legal
  * pages, the contact form sending by SMTP (prefilled for a student), at
- * desktop and phone sizes; the phone menu without JavaScript; and what a
- * test's context hands on to the next test of its file (nothing but the page).
+ * desktop and phone sizes; the phone menu without JavaScript; and the
+ * browser fixtures every browser test stands on (a context per test, closed
+ * after it; a signed-in student).
  */
-import { describe, expect, test } from "vitest";
-import { createStudent } from "../helpers/accounts.ts";
-import {
-  courseId,
-  DEVICES,
-  openPage,
-  press,
-  signIn,
-  stackForThisFile,
-  unexpected,
-  uniqueEmail,
-  waitForIsland,
-} from "../helpers/pages.ts";
-import { createdReview } from "../helpers/reviews.ts";
+import type { Browser, BrowserContext } from "playwright-core";
+import { describe, expect } from "vitest";
+import { browserFile, DEVICES, PHONE, press, unexpected, waitForIsland } from "../helpers/pages.ts";
 
 // The contact form's recipient and the maintainer's profile link, as an operator sets them.
-const stack = stackForThisFile({
+const { stack, test } = browserFile({
   CONTACT_TO: "maintainer@example.edu",
   CONTACT_PROFILE_URL: "https://www.linkedin.com/in/hubrate-maintainer",
 });
 
 for (const device of DEVICES) {
   describe(`public pages in Chromium, ${device.name}`, () => {
-    test("landing → Start Searching → search results; then the contact form sends a message by SMTP", async () => {
-      const { context, page, problems } = await openPage(stack.browser, device.options);
+    test.override({ device });
+    test("landing → Start Searching → search results; then the contact form sends a message by SMTP", async ({ page, problems }) => {
       await page.goto(stack.url + "/");
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain(
         "Select your next BU course",
@@ -79,11 +69,9 @@ for (const device of DEVICES) {
         "https://www.linkedin.com/in/hubrate-maintainer",
       );
       expect(unexpected(problems)).toEqual([]);
-      await context.close();
     });
 
-    test("the landing page's sections, and the legal pages' date and statements", async () => {
-      const { context, page, problems } = await openPage(stack.browser, device.options);
+    test("the landing page's sections, and the legal pages' date and statements", async ({ page, problems }) => {
       await page.goto(stack.url + "/");
       const why = page.getByRole("region", { name: "Why use HubRate?" });
       expect(await why.getByRole("heading", { level: 3 }).allTextContents()).toEqual([
@@ -117,18 +105,13 @@ for (const device of DEVICES) {
         expect(text, path).toMatch(/not affiliated with, endorsed by or operated by Boston\s+University/);
       }
       expect(unexpected(problems)).toEqual([]);
-      await context.close();
     });
 
-    test("a student's contact form comes with their email filled in", async () => {
-      const student = await createStudent(stack.t, uniqueEmail("contact"));
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      await signIn(context, student.token, stack.url);
+    test("a student's contact form comes with their email filled in", async ({ page, problems, student }) => {
       await page.goto(stack.url + "/contact");
       await waitForIsland(page, "ContactForm");
       expect(await page.getByLabel("Email").inputValue()).toBe(student.user.email);
       expect(unexpected(problems)).toEqual([]);
-      await context.close();
     });
   });
 }
@@ -152,60 +135,46 @@ describe("public pages in Chromium, without JavaScript", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await menuLink.click();
     await page.waitForURL(/\/register$|\/$/);
-    await context.close();
   });
 });
 
-describe("a context handed back to the next test (tests/helpers/pages.ts)", () => {
-  test("is the same page, with nothing of the test before: no cookie, no storage, no cached visitor page, no listener, no route", async () => {
-    // A visitor's course page, which the browser may keep for a minute.
-    const course = await courseId(stack.t, "CAS WR 120");
-    const first = await openPage(stack.browser);
-    await first.page.goto(`${stack.url}/course/${course}`);
-    await first.context.close();
-    // A second close, as a test's `finally` may add, leaves the handed-back context open for the next test.
-    await first.context.close();
+describe("the browser fixtures (tests/helpers/pages.ts)", () => {
+  // What the first test opened, for the second to look at; vitest runs a file's tests in order.
+  let before: { browser: Browser; contexts: BrowserContext[] } | undefined;
 
-    // Meanwhile a review is written: the next visitor's page must come from the server, not the cache the last test filled.
-    const author = await createStudent(stack.t, uniqueEmail("kept-page"));
-    const text = `Written between two tests, ${Date.now()}.`;
-    await createdReview(stack.t, author.token, course, { reviewText: text });
-    const second = await openPage(stack.browser);
-    expect(second.page).toBe(first.page);
-    expect(second.page.isClosed()).toBe(false);
-    await second.page.goto(`${stack.url}/course/${course}`);
-    await second.page.getByText(text).waitFor();
-    // This test leaves a route, a listener, a cookie and storage behind.
-    const heard: string[] = [];
-    await second.page.route(
-      "**/about",
+  test("a test's contexts are its own: a new context per test, a second one on request, each with one page", async ({ browser, context, page, openPage }) => {
+    const other = await openPage(PHONE);
+    expect(other.context).not.toBe(context);
+    expect(other.context.pages()).toEqual([other.page]);
+    expect(context.pages()).toEqual([page]);
+    await other.page.goto(stack.url + "/about");
+    expect(await other.page.evaluate(() => innerWidth)).toBe(PHONE.viewport!.width);
+    // What a test leaves behind: a cookie, storage, a route.
+    await context.addCookies([{ name: "left", value: "behind", url: stack.url }]);
+    await page.goto(stack.url + "/about");
+    await page.evaluate(() => localStorage.setItem("left", "behind"));
+    await page.route(
+      "**/contact",
       (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Routed</h1>" }),
     );
-    second.page.on("console", (message) => heard.push(message.text()));
-    await second.context.addCookies([{ name: "left", value: "behind", url: stack.url }]);
-    await second.page.evaluate(
-      () => (localStorage.setItem("left", "behind"), sessionStorage.setItem("left", "behind")),
-    );
-    await second.context.close();
+    before = { browser, contexts: [context, other.context] };
+  });
 
-    const next = await openPage(stack.browser);
-    expect(next.page).toBe(first.page);
-    expect(await next.context.cookies()).toEqual([]);
-    await next.page.goto(stack.url + "/about");
-    expect(await next.page.getByRole("heading", { level: 1 }).textContent()).not.toBe("Routed");
-    expect(await next.page.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);
-    await next.page.evaluate(() => console.log("after"));
-    expect(heard).toEqual([]);
-    await next.context.close();
+  test("after a test its contexts are closed; the next test shares the browser and starts clean", async ({ browser, context, page }) => {
+    expect(before, "the test before ran").toBeDefined();
+    expect(browser).toBe(before!.browser);
+    for (const closed of before!.contexts) expect(browser.contexts()).not.toContain(closed);
+    expect(before!.contexts).not.toContain(context);
+    expect(await context.cookies()).toEqual([]);
+    await page.goto(stack.url + "/contact");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).not.toBe("Routed");
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  });
 
-    // A page changed for good (an init script) is closed, and the next test gets a new one.
-    const third = await openPage(stack.browser);
-    expect(third.page).toBe(first.page);
-    await third.page.addInitScript(() => {});
-    await third.context.close();
-    expect(third.page.isClosed()).toBe(true);
-    const fourth = await openPage(stack.browser);
-    expect(fourth.page).not.toBe(first.page);
-    await fourth.context.close();
+  test("`student` is a new verified student whose session is on the test's context: the account page shows their email", async ({ student, page }) => {
+    expect(student.user.enabled).toBe(true);
+    await page.goto(stack.url + "/account");
+    expect(new URL(page.url()).pathname).toBe("/account");
+    await expect(page.locator("#account-email").inputValue()).resolves.toBe(student.email);
   });
 });

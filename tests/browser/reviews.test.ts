@@ -10,27 +10,23 @@
  */
 import { and, desc, eq, gte } from "drizzle-orm";
 import type { Dialog, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import { courses, reviewReports, reviews } from "../../db/schema.ts";
 import { createStudent } from "../helpers/accounts.ts";
 import { createdReview } from "../helpers/reviews.ts";
 import {
+  browserFile,
   DEVICES,
   holdApi,
   logIn,
-  openPage,
   press,
   signIn,
-  type Stack,
-  startStack,
-  stopStack,
-  testOn,
   unexpected,
   uniqueEmail,
   waitForIsland,
 } from "../helpers/pages.ts";
 
-let stack: Stack;
+const { stack, test, testOn } = browserFile();
 /** A demo course with several demo reviews by at least two teachers. */
 let reviewed: { id: number; title: string; teachers: string[] };
 /** A course nobody has reviewed. */
@@ -38,8 +34,7 @@ let quiet: { id: number; title: string };
 /** Another course nobody has reviewed, for the report test. */
 let spare: { id: number; title: string };
 
-beforeAll(async () => {
-  stack = await startStack();
+test.beforeAll(async () => {
   const db = stack.t.deps.database.db;
   const candidates = await db.select({ id: courses.id, title: courses.title }).from(courses).where(
     gte(courses.numReviews, 4),
@@ -58,10 +53,6 @@ beforeAll(async () => {
     eq(courses.numReviews, 0),
   ).orderBy(courses.id).limit(2);
   if (!reviewed || !quiet || !spare) throw new Error("the demo catalog has no course to review");
-});
-
-afterAll(async () => {
-  await stopStack(stack);
 });
 
 /** Records every dialog; confirm() dialogs are accepted, anything else is a failure the test reports. */
@@ -98,9 +89,9 @@ const fact = (card: Locator, label: string) =>
 
 for (const device of DEVICES) {
   describe(`reviews in Chromium, ${device.name}`, () => {
-    test("write, see, edit, vote and delete", async () => {
+    test.override({ device });
+    test("write, see, edit, vote and delete", async ({ page, problems }) => {
       const { url, t } = stack;
-      const { context, page, problems } = await openPage(stack.browser, device.options);
       const dialogs = watchDialogs(page);
       const student = await createStudent(t, uniqueEmail("reviewer"));
       await logIn(page, url, student.user.email, student.password, undefined, device);
@@ -219,59 +210,58 @@ for (const device of DEVICES) {
       expect(await page.getByText(edited).count()).toBe(0);
 
       expect(unexpected(problems)).toEqual([]);
-      await context.close();
     });
 
-    testOn(device, "desktop")("the teacher filter shows that teacher's reviews and average", async () => {
-      const { t } = stack;
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      await openCourse(page, reviewed.id);
-      await waitForIsland(page, "CourseReviewList");
-      const select = page.getByLabel("Teacher", { exact: true });
-      expect(await select.locator("option").allTextContents()).toEqual(["All Teachers", ...reviewed.teachers]);
-      const all = await reviewCards(page).count();
+    testOn(device, "desktop")(
+      "the teacher filter shows that teacher's reviews and average",
+      async ({ page, problems }) => {
+        const { t } = stack;
+        await openCourse(page, reviewed.id);
+        await waitForIsland(page, "CourseReviewList");
+        const select = page.getByLabel("Teacher", { exact: true });
+        expect(await select.locator("option").allTextContents()).toEqual(["All Teachers", ...reviewed.teachers]);
+        const all = await reviewCards(page).count();
 
-      const name = reviewed.teachers[0];
-      const rows = await t.deps.database.db.select().from(reviews).where(
-        and(eq(reviews.courseId, reviewed.id), eq(reviews.teacherName, name)),
-      );
-      const average = rows.reduce((sum, r) =>
-        sum + (6 - r.difficultyRating) + (6 - r.workloadRating) + r.interestRating + r.usefulnessRating +
-        r.teacherRating, 0) /
-        (5 * rows.length);
-      await select.selectOption(name);
-      const line = page.getByRole("status").filter({ hasText: /^Professor / });
-      await line.waitFor();
-      await expect(line.textContent()).resolves.toBe(
-        `Professor ${name} has an average rating of ${average.toFixed(1)} when teaching this course`,
-      );
-      await page.locator(".review-list[aria-busy=false]").waitFor();
-      const shown = Math.min(rows.length, 10);
-      await page.waitForFunction((n) =>
-        document.querySelectorAll("article.review-card").length === n, shown);
-      for (const card of await reviewCards(page).all()) {
-        await expect(card.locator(".review-facts div", { hasText: "Professor" }).locator("dd").textContent()).resolves
-          .toBe(name);
-      }
+        const name = reviewed.teachers[0];
+        const rows = await t.deps.database.db.select().from(reviews).where(
+          and(eq(reviews.courseId, reviewed.id), eq(reviews.teacherName, name)),
+        );
+        const average = rows.reduce((sum, r) =>
+          sum + (6 - r.difficultyRating) + (6 - r.workloadRating) + r.interestRating + r.usefulnessRating +
+          r.teacherRating, 0) /
+          (5 * rows.length);
+        await select.selectOption(name);
+        const line = page.getByRole("status").filter({ hasText: /^Professor / });
+        await line.waitFor();
+        await expect(line.textContent()).resolves.toBe(
+          `Professor ${name} has an average rating of ${average.toFixed(1)} when teaching this course`,
+        );
+        await page.locator(".review-list[aria-busy=false]").waitFor();
+        const shown = Math.min(rows.length, 10);
+        await page.waitForFunction((n) =>
+          document.querySelectorAll("article.review-card").length === n, shown);
+        for (const card of await reviewCards(page).all()) {
+          await expect(card.locator(".review-facts div", { hasText: "Professor" }).locator("dd").textContent()).resolves
+            .toBe(name);
+        }
 
-      await select.selectOption("");
-      await line.waitFor({ state: "detached" });
-      await page.waitForFunction((n) =>
-        document.querySelectorAll("article.review-card").length === n, all);
-      expect(unexpected(problems)).toEqual([]);
-      await context.close();
-    });
+        await select.selectOption("");
+        await line.waitFor({ state: "detached" });
+        await page.waitForFunction((n) =>
+          document.querySelectorAll("article.review-card").length === n, all);
+        expect(unexpected(problems)).toEqual([]);
+      },
+    );
 
     testOn(device, "phone")(
       "report someone else's review: a reason, 'Reporting...', the thanks and the Reported mark",
-      async () => {
+      async ({ context, page, problems }) => {
         const { url, t } = stack;
         const course = spare;
         const author = await createStudent(t, uniqueEmail("reported-author"));
         const text = `A review someone will report, on a ${device.name}.`;
         const review = await createdReview(t, author.token, course.id, { reviewText: text });
         const reporter = await createStudent(t, uniqueEmail("reporter"));
-        const { context, page, problems } = await openPage(stack.browser, device.options);
         await signIn(context, reporter.token, url);
         await page.goto(`${url}/course/${course.id}`);
         await waitForIsland(page, "CourseReviewList");
@@ -299,49 +289,50 @@ for (const device of DEVICES) {
         await card.getByText("Reported", { exact: true }).waitFor();
         expect(await card.getByRole("button", { name: "Report" }).count()).toBe(0);
         const rows = await t.deps.database.db.select().from(reviewReports).where(eq(reviewReports.reviewId, review.id));
-        expect(rows.map((r) => r.reason)).toEqual(["Spam or not about this course"]);
+        expect(rows.map((r) =>
+          r.reason
+        )).toEqual(["Spam or not about this course"]);
         // Still listed after a reload, marked as reported by this student.
         await page.reload();
         await waitForIsland(page, "CourseReviewList");
         await card.getByText("Reported", { exact: true }).waitFor();
         expect(unexpected(problems)).toEqual([]);
-        await context.close();
       },
     );
 
-    testOn(device, "desktop")("a visitor's vote and report lead to /login and back to the course", async () => {
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      await openCourse(page, reviewed.id);
-      await waitForIsland(page, "CourseReviewList");
-      const card = reviewCards(page).first();
-      const next = encodeURIComponent(`/course/${reviewed.id}`);
-      expect(await card.getByRole("link", { name: "Report" }).getAttribute("href")).toBe(`/login?next=${next}`);
-      await press(device, card.getByRole("button", { name: "Upvote" }));
-      await page.waitForURL((to) => to.pathname === "/login");
-      expect(new URL(page.url()).searchParams.get("next")).toBe(`/course/${reviewed.id}`);
-      await page.goBack();
-      await waitForIsland(page, "CourseReviewList");
-      await press(device, reviewCards(page).first().getByRole("button", { name: "Downvote" }));
-      await page.waitForURL((to) =>
-        to.pathname === "/login" && to.searchParams.get("next") === `/course/${reviewed.id}`
-      );
-      // The visitor sees the prompt to log in instead of the course actions.
-      await page.goBack();
-      await waitForIsland(page, "CourseActions");
-      expect(await page.getByRole("group", { name: "Course actions" }).count()).toBe(0);
-      expect(
-        await page.locator(".course-actions").getByRole("link", { name: "Log in", exact: true }).getAttribute("href"),
-      ).toBe(`/login?next=${next}`);
-      expect(unexpected(problems)).toEqual([]);
-      await context.close();
-    });
+    testOn(device, "desktop")(
+      "a visitor's vote and report lead to /login and back to the course",
+      async ({ page, problems }) => {
+        await openCourse(page, reviewed.id);
+        await waitForIsland(page, "CourseReviewList");
+        const card = reviewCards(page).first();
+        const next = encodeURIComponent(`/course/${reviewed.id}`);
+        expect(await card.getByRole("link", { name: "Report" }).getAttribute("href")).toBe(`/login?next=${next}`);
+        await press(device, card.getByRole("button", { name: "Upvote" }));
+        await page.waitForURL((to) => to.pathname === "/login");
+        expect(new URL(page.url()).searchParams.get("next")).toBe(`/course/${reviewed.id}`);
+        await page.goBack();
+        await waitForIsland(page, "CourseReviewList");
+        await press(device, reviewCards(page).first().getByRole("button", { name: "Downvote" }));
+        await page.waitForURL((to) =>
+          to.pathname === "/login" && to.searchParams.get("next") === `/course/${reviewed.id}`
+        );
+        // The visitor sees the prompt to log in instead of the course actions.
+        await page.goBack();
+        await waitForIsland(page, "CourseActions");
+        expect(await page.getByRole("group", { name: "Course actions" }).count()).toBe(0);
+        expect(
+          await page.locator(".course-actions").getByRole("link", { name: "Log in", exact: true }).getAttribute("href"),
+        ).toBe(`/login?next=${next}`);
+        expect(unexpected(problems)).toEqual([]);
+      },
+    );
   });
 }
 
 describe("reviews in Chromium, what people type", () => {
-  test("markup typed into a review is shown as text and never runs", async () => {
+  test("markup typed into a review is shown as text and never runs", async ({ page, problems }) => {
     const { url, t } = stack;
-    const { context, page, problems } = await openPage(stack.browser);
     const dialogs = watchDialogs(page);
     const student = await createStudent(t, uniqueEmail("markup"));
     await logIn(page, url, student.user.email, student.password);
@@ -382,6 +373,5 @@ describe("reviews in Chromium, what people type", () => {
     await page.waitForTimeout(200);
     expect(dialogs).toEqual([]);
     expect(unexpected(problems)).toEqual([]);
-    await context.close();
   });
 });

@@ -8,38 +8,29 @@
  * desktop); the layouts, menus and Sign Out run on both.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import { users } from "../../db/schema.ts";
 import { issueToken } from "../../src/services/accounts/sessions.ts";
 import { createStudent } from "../helpers/accounts.ts";
 import { TEST_SECRET } from "../helpers/app.ts";
 import {
   accountNav,
+  browserFile,
   courseId,
   DEVICES,
   failedLoad,
-  openPage,
   PHONE,
   press,
   signIn,
-  type Stack,
-  startStack,
-  stopStack,
-  testOn,
   unexpected,
   uniqueEmail,
 } from "../helpers/pages.ts";
 
-let stack: Stack;
+const { stack, test, testOn } = browserFile();
 let course: number;
 
-beforeAll(async () => {
-  stack = await startStack();
+test.beforeAll(async () => {
   course = await courseId(stack.t, "CAS CS 111");
-});
-
-afterAll(async () => {
-  await stopStack(stack);
 });
 
 const MEMBERS_ONLY = ["/dashboard", "/hub-progress", "/my-courses", "/saved-courses", "/my-reviews", "/account"];
@@ -79,11 +70,11 @@ async function expectDashboard(page: Page, email: string): Promise<void> {
 
 for (const device of DEVICES) {
   describe(`route sets in Chromium, ${device.name}`, () => {
+    test.override({ device });
     testOn(device, "phone")(
       "a visitor: members-only pages go to /, unknown paths show the landing page with 404, the review form goes to /login?next=",
-      async () => {
+      async ({ page, problems }) => {
         const { url } = stack;
-        const { context, page, problems } = await openPage(stack.browser, device.options);
         for (const members of MEMBERS_ONLY) {
           const response = await page.goto(url + members);
           expect(path(page), members).toBe("/");
@@ -131,15 +122,13 @@ for (const device of DEVICES) {
         // The unknown paths answered 404 on purpose; nothing else went wrong.
         expect(unexpected(problems, failedLoad(404, /^\/(no-such-page|course|dashboard\/extra|search\/x\/y)$/)))
           .toEqual([]);
-        await context.close();
       },
     );
 
     testOn(device, "desktop")(
       "a signed-in student: visitor-only screens and unknown paths go to /dashboard; members-only and open pages are served",
-      async () => {
+      async ({ context, page, problems }) => {
         const { url } = stack;
-        const { context, page, problems } = await openPage(stack.browser, device.options);
         const email = await signInNewStudent(context);
 
         for (const visitor of [...VISITOR_ONLY, "/login?next=%2Fsearch"]) {
@@ -186,37 +175,36 @@ for (const device of DEVICES) {
         await expect(h1(page)).resolves.toBe("Write a review");
 
         expect(unexpected(problems)).toEqual([]);
-        await context.close();
       },
     );
 
-    testOn(device, "phone")("a session of a student who has not verified yet counts as a visitor", async () => {
-      const { url, t } = stack;
-      const { context, page, problems } = await openPage(stack.browser, device.options);
-      const [user] = await t.deps.database.db.insert(users).values({
-        email: uniqueEmail("unverified"),
-        passwordHash: "not-a-password-hash",
-        enabled: false,
-        college: "CAS",
-        major: "Physics",
-        expectedGrad: 2027,
-      }).returning();
-      await signIn(context, await issueToken(TEST_SECRET, user), url);
-      await page.goto(url + "/dashboard");
-      expect(path(page)).toBe("/");
-      await expectLanding(page);
-      await page.goto(url + "/login");
-      expect(path(page)).toBe("/login");
-      const response = await page.goto(url + "/no-such-page");
-      expect(response?.status()).toBe(404);
-      await expectLanding(page);
-      expect(unexpected(problems, failedLoad(404, "/no-such-page"))).toEqual([]);
-      await context.close();
-    });
+    testOn(device, "phone")(
+      "a session of a student who has not verified yet counts as a visitor",
+      async ({ context, page, problems }) => {
+        const { url, t } = stack;
+        const [user] = await t.deps.database.db.insert(users).values({
+          email: uniqueEmail("unverified"),
+          passwordHash: "not-a-password-hash",
+          enabled: false,
+          college: "CAS",
+          major: "Physics",
+          expectedGrad: 2027,
+        }).returning();
+        await signIn(context, await issueToken(TEST_SECRET, user), url);
+        await page.goto(url + "/dashboard");
+        expect(path(page)).toBe("/");
+        await expectLanding(page);
+        await page.goto(url + "/login");
+        expect(path(page)).toBe("/login");
+        const response = await page.goto(url + "/no-such-page");
+        expect(response?.status()).toBe(404);
+        await expectLanding(page);
+        expect(unexpected(problems, failedLoad(404, "/no-such-page"))).toEqual([]);
+      },
+    );
 
-    test("the public layout: the logo, Search Courses, Contact, Log In and Sign Up (behind the menu on a phone), the footer's links and 2025 line", async () => {
+    test("the public layout: the logo, Search Courses, Contact, Log In and Sign Up (behind the menu on a phone), the footer's links and 2025 line", async ({ page, problems }) => {
       const { url } = stack;
-      const { context, page, problems } = await openPage(stack.browser, device.options);
       await page.goto(url + "/privacy");
       const header = page.locator("header.topbar");
       expect(await header.getByRole("link", { name: "HubRate home" }).getAttribute("href")).toBe("/");
@@ -250,12 +238,10 @@ for (const device of DEVICES) {
       await page.goto(url + "/login");
       expect((await page.locator("form.form").boundingBox())!.width).toBeLessThanOrEqual(480);
       expect(unexpected(problems)).toEqual([]);
-      await context.close();
     });
 
-    test("the signed-in layout: a 250 px sidebar on a desktop; a 70 px top bar whose 250 px menu slides in on a phone", async () => {
+    test("the signed-in layout: a 250 px sidebar on a desktop; a 70 px top bar whose 250 px menu slides in on a phone", async ({ context, page, problems }) => {
       const { url } = stack;
-      const { context, page, problems } = await openPage(stack.browser, device.options);
       await signInNewStudent(context);
       await page.goto(url + "/my-reviews");
       const sidebar = page.getByRole("complementary", { name: "Account navigation" });
@@ -290,12 +276,10 @@ for (const device of DEVICES) {
       ]);
       expect(await nav.getByRole("button", { name: "Sign Out" }).isVisible()).toBe(true);
       expect(unexpected(problems)).toEqual([]);
-      await context.close();
     });
 
-    test("Sign Out from the sidebar (the slide-in menu on a phone) lands on / as a visitor", async () => {
+    test("Sign Out from the sidebar (the slide-in menu on a phone) lands on / as a visitor", async ({ context, page, problems }) => {
       const { url } = stack;
-      const { context, page, problems } = await openPage(stack.browser, device.options);
       await signInNewStudent(context);
       await page.goto(url + "/my-courses");
       await press(device, (await accountNav(page, device)).getByRole("button", { name: "Sign Out" }));
@@ -306,15 +290,14 @@ for (const device of DEVICES) {
       expect(path(page)).toBe("/");
       await expectLanding(page);
       expect(unexpected(problems)).toEqual([]);
-      await context.close();
     });
   });
 }
 
 describe("route sets in Chromium, phone menus", () => {
-  test("phone: the public menu starts collapsed, opens with a tap and is closed again after navigating", async () => {
+  test("phone: the public menu starts collapsed, opens with a tap and is closed again after navigating", async ({ openPage }) => {
     const { url } = stack;
-    const { context, page, problems } = await openPage(stack.browser, PHONE);
+    const { page, problems } = await openPage(PHONE);
     await page.goto(url + "/privacy");
     const menu = page.locator("details.topbar-menu");
     const contact = menu.getByRole("link", { name: "Contact", exact: true, includeHidden: true });
@@ -330,12 +313,11 @@ describe("route sets in Chromium, phone menus", () => {
     expect(await contact.isVisible()).toBe(false);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(unexpected(problems)).toEqual([]);
-    await context.close();
   });
 
-  test("phone: the signed-in slide-in menu starts collapsed, opens with a tap and is closed again after navigating", async () => {
+  test("phone: the signed-in slide-in menu starts collapsed, opens with a tap and is closed again after navigating", async ({ openPage }) => {
     const { url } = stack;
-    const { context, page, problems } = await openPage(stack.browser, PHONE);
+    const { context, page, problems } = await openPage(PHONE);
     await signInNewStudent(context);
     await page.goto(url + "/dashboard");
     expect(await page.getByRole("complementary", { name: "Account navigation" }).isVisible()).toBe(false);
@@ -358,6 +340,5 @@ describe("route sets in Chromium, phone menus", () => {
     await page.waitForURL(url + "/");
     await expectLanding(page);
     expect(unexpected(problems)).toEqual([]);
-    await context.close();
   });
 });

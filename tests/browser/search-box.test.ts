@@ -9,21 +9,12 @@
  * plain form to /search without JavaScript.
  */
 import type { Locator, Page } from "playwright-core";
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import type { SearchPage } from "../../src/lib/api-types.ts";
 import { axeViolations, unnamedControls } from "../helpers/a11y.ts";
-import {
-  DESKTOP,
-  DEVICES,
-  fitsWidth,
-  openPage,
-  press,
-  stackForThisFile,
-  unexpected,
-  waitForIsland,
-} from "../helpers/pages.ts";
+import { browserFile, DESKTOP, DEVICES, fitsWidth, press, unexpected, waitForIsland } from "../helpers/pages.ts";
 
-const stack = stackForThisFile();
+const { stack, test } = browserFile();
 
 type Suggestion = { id: number; code: string; title: string };
 
@@ -92,11 +83,11 @@ async function selected(options: Locator): Promise<string[]> {
 }
 
 describe("the top bar's search box in Chromium, desktop", () => {
-  test("typing shows the API's suggestions; ArrowDown highlights the first, Enter opens its course", async () => {
+  test("typing shows the API's suggestions; ArrowDown highlights the first, Enter opens its course", async ({ openPage }) => {
     const expected = await apiSuggest("cs 111");
     expect(expected.length).toBeGreaterThan(1);
     expect(expected.length).toBeLessThanOrEqual(8);
-    const { context, page, problems } = await openPage(stack.browser, DESKTOP);
+    const { page, problems } = await openPage(DESKTOP);
     await page.goto(stack.url + BAR_PAGE);
     await waitForIsland(page, "SearchBox");
     const input = page.getByRole("combobox", { name: "Search courses" });
@@ -131,14 +122,13 @@ describe("the top bar's search box in Chromium, desktop", () => {
     await page.waitForURL(new RegExp(`/course/${expected[0].id}$`));
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(expected[0].title);
     expect(unexpected(problems)).toEqual([]);
-    await context.close();
   });
 
-  test("Enter with nothing highlighted searches for the text on /search", async () => {
+  test("Enter with nothing highlighted searches for the text on /search", async ({ openPage }) => {
     const expected = await apiSuggest("cs 111");
     const results = await apiSearch("cs 111");
     expect(results.totalElements).toBeGreaterThan(0);
-    const { context, page, problems } = await openPage(stack.browser, DESKTOP);
+    const { page, problems } = await openPage(DESKTOP);
     await page.goto(stack.url + BAR_PAGE);
     await waitForIsland(page, "SearchBox");
     await typeAndWait(page, "site-search", "cs 111", expected);
@@ -152,12 +142,11 @@ describe("the top bar's search box in Chromium, desktop", () => {
     await page.locator("article.course-card").first().getByRole("link", { name: results.content[0].title, exact: true })
       .waitFor();
     expect(unexpected(problems)).toEqual([]);
-    await context.close();
   });
 
-  test("Escape closes the list, a second Escape empties the box", async () => {
+  test("Escape closes the list, a second Escape empties the box", async ({ openPage }) => {
     const expected = await apiSuggest("cs 111");
-    const { context, page, problems } = await openPage(stack.browser, DESKTOP);
+    const { page, problems } = await openPage(DESKTOP);
     await page.goto(stack.url + BAR_PAGE);
     await waitForIsland(page, "SearchBox");
     const input = page.locator("#site-search");
@@ -181,15 +170,14 @@ describe("the top bar's search box in Chromium, desktop", () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("site-search");
     expect(new URL(page.url()).pathname).toBe(BAR_PAGE);
     expect(unexpected(problems)).toEqual([]);
-    await context.close();
   });
 
-  test("a text that matches nothing says so; a word typed quickly is at most 2 requests", async () => {
+  test("a text that matches nothing says so; a word typed quickly is at most 2 requests", async ({ openPage }) => {
     const nothing = "zzqxvj";
     expect(await apiSuggest(nothing)).toEqual([]);
     const calculus = await apiSuggest("calculus");
     expect(calculus.length).toBeGreaterThan(0);
-    const { context, page, problems } = await openPage(stack.browser, DESKTOP);
+    const { page, problems } = await openPage(DESKTOP);
     await page.goto(stack.url + BAR_PAGE);
     await waitForIsland(page, "SearchBox");
     const input = page.locator("#site-search");
@@ -235,13 +223,12 @@ describe("the top bar's search box in Chromium, desktop", () => {
     expect(asked.at(-1)).toBe("calculus");
     expect(await empty.isVisible()).toBe(false);
     expect(unexpected(problems)).toEqual([]);
-    await context.close();
   });
 });
 
 describe("the top bar's search box in Chromium: answers that come late", () => {
-  test("an answer for an older text, or one arriving after Escape or a blur, is never shown", async () => {
-    const { context, page, problems } = await openPage(stack.browser, DESKTOP);
+  test("an answer for an older text, or one arriving after Escape or a blur, is never shown", async ({ openPage }) => {
+    const { page, problems } = await openPage(DESKTOP);
     await page.goto(stack.url + BAR_PAGE);
     await waitForIsland(page, "SearchBox");
     const input = page.locator("#site-search");
@@ -291,18 +278,17 @@ describe("the top bar's search box in Chromium: answers that come late", () => {
     expect(await list(page, "site-search").isVisible()).toBe(false);
     expect(await input.getAttribute("aria-expanded")).toBe("false");
     expect(unexpected(problems)).toEqual([]);
-    await context.close();
   });
 });
 
 for (const device of DEVICES) {
   describe(`the landing page's search box in Chromium, ${device.name}`, () => {
-    test("type, then click or tap a suggestion: its course page opens", async () => {
+    test.override({ device });
+    test("type, then click or tap a suggestion: its course page opens", async ({ page, problems }) => {
       const expected = await apiSuggest("cs 111");
       expect(expected.length).toBeGreaterThan(1);
       // The second suggestion, so the course opened is the one picked and not merely the first.
       const picked = expected[1];
-      const { context, page, problems } = await openPage(stack.browser, device.options);
       await page.goto(stack.url + "/");
       await waitForIsland(page, "SearchBox");
       // The landing page leads with its own box instead of the top bar's.
@@ -322,16 +308,15 @@ for (const device of DEVICES) {
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(picked.title);
       if (device.touch) await fitsWidth(page);
       expect(unexpected(problems)).toEqual([]);
-      await context.close();
     });
   });
 }
 
 describe("the search box, accessibility and no JavaScript", () => {
   for (const device of DEVICES) {
-    test(`axe finds nothing with the list open, and every control is named; ${device.name}`, async () => {
+    test(`axe finds nothing with the list open, and every control is named; ${device.name}`, async ({ openPage }) => {
+      const { page, problems } = await openPage(device.options);
       const expected = await apiSuggest("cs 111");
-      const { context, page, problems } = await openPage(stack.browser, device.options);
       await page.goto(stack.url + BAR_PAGE);
       await waitForIsland(page, "SearchBox");
       await typeAndWait(page, "site-search", "cs 111", expected);
@@ -344,14 +329,13 @@ describe("the search box, accessibility and no JavaScript", () => {
       await typeAndWait(page, "hero-search", "cs 111", expected);
       expect([...await axeViolations(page, "form.search-box"), ...await unnamedControls(page)]).toEqual([]);
       expect(unexpected(problems)).toEqual([]);
-      await context.close();
     });
   }
 
-  test("without JavaScript the top bar's box is a plain form to /search", async () => {
+  test("without JavaScript the top bar's box is a plain form to /search", async ({ openPage }) => {
     const results = await apiSearch("cs 111");
     expect(results.totalElements).toBeGreaterThan(0);
-    const { context, page, problems } = await openPage(stack.browser, { ...DESKTOP, javaScriptEnabled: false });
+    const { page, problems } = await openPage({ ...DESKTOP, javaScriptEnabled: false });
     await page.goto(stack.url + BAR_PAGE);
     const form = page.getByRole("search", { name: "Site" });
     expect(await form.getAttribute("method")).toBe("get");
@@ -364,6 +348,5 @@ describe("the search box, accessibility and no JavaScript", () => {
     expect(new URL(page.url()).searchParams.get("q")).toBe("cs 111");
     await expect(page.locator("#search-found").textContent()).resolves.toBe(`Found ${results.totalElements} courses`);
     expect(unexpected(problems)).toEqual([]);
-    await context.close();
   });
 });

@@ -10,25 +10,23 @@
  * (paging, the detour to /login) run once, shared out between them.
  */
 import type { Locator, Page } from "playwright-core";
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import type { CourseView, SearchPage } from "../../src/lib/api-types.ts";
 import { plural } from "../../src/lib/text.ts";
 import { createStudent } from "../helpers/accounts.ts";
 import {
+  browserFile,
   type Device,
   DEVICES,
   fillLogin,
   holdApi,
-  openPage,
   press,
-  stackForThisFile,
-  testOn,
   unexpected,
   uniqueEmail,
   waitForIsland,
 } from "../helpers/pages.ts";
 
-const stack = stackForThisFile();
+const { stack, test, testOn } = browserFile();
 
 /** What the API answers for these filters: the number the page must show. */
 async function apiSearch(query: string): Promise<SearchPage> {
@@ -70,8 +68,8 @@ const inView = (target: Locator) =>
 
 for (const device of DEVICES) {
   describe(`course search in Chromium, ${device.name}`, () => {
-    test("filters: college, department, Hub requirement and a slider; the URL keeps them", async () => {
-      const { context, page, problems } = await openPage(stack.browser, device.options);
+    test.override({ device });
+    test("filters: college, department, Hub requirement and a slider; the URL keeps them", async ({ page, problems }) => {
       await page.goto(stack.url + "/search");
       await waitForIsland(page, "CourseSearch");
       const everything = await apiSearch("");
@@ -174,11 +172,9 @@ for (const device of DEVICES) {
       expect(await slider.inputValue()).toBe(minRating);
 
       expect(unexpected(problems)).toEqual([]);
-      await context.close();
     });
 
-    test("each card: code and department, college, No prereq badge, six ratings to one decimal with the review count or No ratings yet, Hub badges or N/A, the buttons", async () => {
-      const { context, page, problems } = await openPage(stack.browser, device.options);
+    test("each card: code and department, college, No prereq badge, six ratings to one decimal with the review count or No ratings yet, Hub badges or N/A, the buttons", async ({ page, problems }) => {
       const seen = new Set<string>();
       // Two sortings of one college: the best rated (reviews, ratings) and the course numbers (some without Hub units or prerequisites).
       for (const query of ["colleges=CAS&sortBy=byRating", "colleges=CAS"]) {
@@ -278,11 +274,9 @@ for (const device of DEVICES) {
         "reviews 2",
       ]);
       expect(unexpected(problems)).toEqual([]);
-      await context.close();
     });
 
-    testOn(device, "phone")("pages: Next, View Course, back, reload", async () => {
-      const { context, page, problems } = await openPage(stack.browser, device.options);
+    testOn(device, "phone")("pages: Next, View Course, back, reload", async ({ page, problems }) => {
       await page.goto(stack.url + "/search");
       await waitForIsland(page, "CourseSearch");
       await openFilters(device, page);
@@ -344,13 +338,11 @@ for (const device of DEVICES) {
       expect(await cardTitles(page)).toEqual(second.content.map((c) => c.title));
 
       expect(unexpected(problems)).toEqual([]);
-      await context.close();
     });
 
     testOn(device, "desktop")(
       "the numbered pages: Back, the first page, an ellipsis, a window of 5, an ellipsis, the last page, Next",
-      async () => {
-        const { context, page, problems } = await openPage(stack.browser, device.options);
+      async ({ page, problems }) => {
         const all = await apiSearch("");
         const last = all.totalPages;
         expect(last).toBeGreaterThan(9);
@@ -382,12 +374,10 @@ for (const device of DEVICES) {
         expect(await items()).toEqual(["Back", "1", "2", "3", "4", "5", "…", String(last), "Next"]);
         expect(await pages.getByRole("link", { name: "Back" }).count()).toBe(0);
         expect(unexpected(problems)).toEqual([]);
-        await context.close();
       },
     );
 
-    test("a search that matches nothing shows the empty message", async () => {
-      const { context, page, problems } = await openPage(stack.browser, device.options);
+    test("a search that matches nothing shows the empty message", async ({ page, problems }) => {
       await page.goto(stack.url + "/search");
       await waitForIsland(page, "CourseSearch");
       await page.getByLabel("Course code, title or topic").fill("zzqxv nothing like this");
@@ -407,13 +397,11 @@ for (const device of DEVICES) {
       expect(await page.getByRole("navigation", { name: "Result pages" }).count()).toBe(0);
       expect(new URL(page.url()).searchParams.get("q")).toBe("zzqxv nothing like this");
       expect(unexpected(problems)).toEqual([]);
-      await context.close();
     });
 
     testOn(device, "desktop")(
       "a visitor who clicks Mark Done goes to /login, and comes back to the search after logging in",
-      async () => {
-        const { context, page, problems } = await openPage(stack.browser, device.options);
+      async ({ page, problems }) => {
         const student = await createStudent(stack.t, uniqueEmail("searcher"));
         await page.goto(stack.url + "/search?colleges=CAS&departments=CS");
         await waitForIsland(page, "CourseSearch");
@@ -431,7 +419,6 @@ for (const device of DEVICES) {
         await press(device, card.getByRole("button", { name: "Mark Done" }));
         await card.getByRole("button", { name: "Remove Done" }).waitFor();
         expect(unexpected(problems)).toEqual([]);
-        await context.close();
       },
     );
   });

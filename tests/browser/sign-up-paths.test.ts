@@ -11,21 +11,20 @@ import { describe, expect } from "vitest";
 import { rateLimits } from "../../db/schema.ts";
 import { userByEmail } from "../helpers/accounts.ts";
 import {
+  browserFile,
   codeIn,
   type Device,
   DEVICES,
   fillLogin,
-  openPage,
+  openContext,
   press,
   screenshot,
-  stackForThisFile,
-  testOn,
   unexpected,
   uniqueEmail,
   waitForIsland,
 } from "../helpers/pages.ts";
 
-const stack = stackForThisFile();
+const { stack, test, testOn } = browserFile();
 
 const PASSWORD = "Terrier-Hub-2031!";
 
@@ -33,7 +32,7 @@ const PASSWORD = "Terrier-Hub-2031!";
 async function registerElsewhere(device: Device, email: string): Promise<void> {
   // Every browser of the run comes from 127.0.0.1: sign-ups here must not use up the address's limits.
   await stack.t.deps.database.db.delete(rateLimits);
-  const { context, page } = await openPage(stack.browser, device.options);
+  const { context, page } = await openContext(stack.browser, device.options);
   await page.goto(stack.url + "/register");
   await waitForIsland(page, "RegisterForm");
   await page.getByLabel("Email").fill(email);
@@ -54,14 +53,14 @@ function shot(page: Page, name: string): Promise<void> {
 
 for (const device of DEVICES) {
   describe(`finishing sign-up in Chromium, ${device.name}`, () => {
+    test.override({ device });
     testOn(device, "desktop")(
       "registered in one browser, verified in a fresh one: the email is typed in, the code works, /login says so",
-      async () => {
+      async ({ page, problems }) => {
         const email = uniqueEmail("other-device");
         await registerElsewhere(device, email);
         const code = codeIn((await stack.smtp.next(email)).text);
 
-        const { context, page, problems } = await openPage(stack.browser, device.options);
         await page.goto(stack.url + "/verify");
         await waitForIsland(page, "VerifyForm");
         const emailField = page.getByLabel("Email");
@@ -80,18 +79,16 @@ for (const device of DEVICES) {
         await press(device, page.getByRole("button", { name: "Log In" }));
         await page.waitForURL(/\/dashboard$/);
         expect(unexpected(problems)).toEqual([]);
-        await context.close();
       },
     );
 
     testOn(device, "phone")(
       "logging in before verifying leads to /verify with the email filled in, and the code finishes sign-up",
-      async () => {
+      async ({ page, problems }) => {
         const email = uniqueEmail("login-first");
         await registerElsewhere(device, email);
         const code = codeIn((await stack.smtp.next(email)).text);
 
-        const { context, page, problems } = await openPage(stack.browser, device.options);
         await page.goto(stack.url + "/login");
         await fillLogin(page, email, PASSWORD, device);
         await page.waitForURL(/\/verify$/);
@@ -109,20 +106,18 @@ for (const device of DEVICES) {
         await page.waitForURL(/\/dashboard$/);
         expect(unexpected(problems, (p) => p.text.includes("status of 403") && p.url.endsWith("/api/auth/login")))
           .toEqual([]);
-        await context.close();
       },
     );
 
     testOn(device, "desktop")(
       "the mail's one-click link verifies with its button, then the student logs in",
-      async () => {
+      async ({ context, page, problems, openPage }) => {
         const email = uniqueEmail("one-click");
         await registerElsewhere(device, email);
         const mail = await stack.smtp.next(email);
         const link = /https?:\/\/\S+\/verify\/link\?token=[\w-]+/.exec(mail.text ?? "")![0];
         const local = new URL(link);
 
-        const { context, page, problems } = await openPage(stack.browser, device.options);
         // Opening the link does nothing by itself: a browser's navigation is a GET like a scanner's.
         await page.goto(stack.url + local.pathname + local.search);
         expect((await userByEmail(stack.t, email))!.enabled).toBe(false);
@@ -138,7 +133,7 @@ for (const device of DEVICES) {
         await expect(page.locator(".dashboard-email").textContent()).resolves.toBe(email);
 
         // Used once: opened again, it explains and offers the code instead.
-        const { context: again, page: second } = await openPage(stack.browser, device.options);
+        const { context: again, page: second } = await openPage(device.options);
         await second.goto(stack.url + local.pathname + local.search);
         await expect(second.getByRole("alert").textContent()).resolves.toMatch(
           /^This verification link is not valid or has expired\./,
@@ -147,7 +142,6 @@ for (const device of DEVICES) {
         await shot(second, `link-used-${device.name}`);
         expect(unexpected(problems)).toEqual([]);
         await again.close();
-        await context.close();
       },
     );
   });

@@ -3,9 +3,9 @@
  * and a student who uses HubRate (courses in every list, a review of their
  * own, someone else's review on the same course).
  */
-import { afterAll, beforeAll, expect } from "vitest";
+import { expect } from "vitest";
 import { api, createStudent } from "./accounts.ts";
-import { courseId, type Stack, startStack, stopStack } from "./pages.ts";
+import { browserFile, courseId, type Stack } from "./pages.ts";
 import { createdReview } from "./reviews.ts";
 
 export type A11ySite = {
@@ -22,11 +22,14 @@ export type A11ySite = {
   othersReview: number;
 };
 
-/** Sets the site up before the file's tests and stops it after; the returned object is filled in by then. */
-export function a11ySite(): A11ySite {
-  const site = {} as A11ySite;
-  beforeAll(async () => {
-    const stack = await startStack();
+/**
+ * Sets the site up before the file's tests and stops it after; the returned site is filled in by then. The returned
+ * `test` has the fixtures of `browserFile`.
+ */
+export function a11ySite() {
+  const { stack, test } = browserFile();
+  const site = { stack } as A11ySite;
+  test.beforeAll(async () => {
     const { t } = stack;
     const course = await courseId(t, "CAS CS 111");
     const created = await createStudent(t, "a11y@bu.edu");
@@ -55,7 +58,6 @@ export function a11ySite(): A11ySite {
       (await createdReview(t, other.token, course, { teacherName: "Ada Report", reviewText: "Someone else's review." }))
         .id;
     Object.assign(site, {
-      stack,
       course,
       unreviewed: await courseId(t, "CAS WR 120"),
       withPrerequisites: await courseId(t, "CAS CS 112"),
@@ -64,6 +66,5 @@ export function a11ySite(): A11ySite {
       othersReview,
     });
   });
-  afterAll(() => stopStack(site.stack));
-  return site;
+  return { site, test };
 }

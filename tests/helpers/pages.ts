@@ -5,34 +5,22 @@
  * logging in through the /login form.
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test as base, type TestAPI, type TestFunction } from "vitest";
+import { createStudent } from "./accounts.ts";
 import { makeTestApp, type TestApp } from "./app.ts";
 export { courseId } from "./catalog.ts";
-import { type RunningServer, serve, sharedBrowser } from "./browser.ts";
+import { launchBrowser, type RunningServer, serve } from "./browser.ts";
 import { type SmtpInbox, startSmtpServer } from "./smtp.ts";
 
 export type Stack = { smtp: SmtpInbox; t: TestApp; server: RunningServer; browser: Browser; url: string };
 
 /** The app with the real mailer pointed at an in-process SMTP server, served on a free port, and Chromium. */
-export async function startStack(env?: Record<string, string>): Promise<Stack> {
+export async function startStack(browser: Browser, env?: Record<string, string>): Promise<Stack> {
   const smtp = await startSmtpServer();
   // The browser tests time no call, so the API's contract compiles only the answers they get.
   const t = await makeTestApp({ env, smtpUrl: smtp.url, lazyContract: true });
   const server = await serve(t);
-  const browser = await sharedBrowser();
   return { smtp, t, server, browser, url: server.url };
-}
-
-/**
- * The stack of one test file: started before its tests, stopped after them.
- * The returned object is filled in once the stack is up, so tests read
- * `stack.url`, `stack.t`, … when they run.
- */
-export function stackForThisFile(env?: Record<string, string>): Stack {
-  const stack = {} as Stack;
-  beforeAll(async () => void Object.assign(stack, await startStack(env)));
-  afterAll(() => stopStack(stack));
-  return stack;
 }
 
 /** Stops the file's server, app and SMTP server; the worker's browser stays for its next file. */
@@ -62,20 +50,6 @@ export const DEVICES: Device[] = [
   { name: "desktop", options: { ...DESKTOP, colorScheme: "light" }, touch: false },
   { name: "phone", options: { ...PHONE, colorScheme: "dark" }, touch: true },
 ];
-
-/**
- * `test` on the screen named, and nothing on the other: for a path whose steps, requests and answers are the same on
- * both screens (a redirect, a form's messages, an account flow), which runs once. A file shares such paths out between
- * the desktop (light) and the phone (dark), so both screens and both schemes still see each kind of page; what a phone
- * draws or handles differently (menus, the filter panel, cards, charts, the review form, the compare tray, the planner)
- * runs on both.
- */
-export function testOn(
-  device: Device,
-  screen: Device["name"],
-): (name: string, body: () => Promise<void>, timeout?: number) => void {
-  return device.name === screen ? (name, body, timeout) => test(name, body, timeout) : () => {};
-}
 
 /** Clicks on the desktop, taps on the phone. */
 export function press(device: Device, target: Locator, options: { force?: boolean } = {}): Promise<void> {
@@ -125,195 +99,78 @@ export function unexpected(problems: Problem[], ...allowed: ((problem: Problem) 
   return problems.filter((p) => !allowed.some((allow) => allow(p))).map((p) => `${p.text} (${p.url})`);
 }
 
-/** A context and its one page, as openPage hands them out; the worker's next test may get them back. */
-type Kept = { context: BrowserContext; page: Page };
+/** A context (cookies and storage of its own) with its one page, and the problems that page logs. */
+export type Opened = { context: BrowserContext; page: Page; problems: Problem[] };
 
-/** FRESH_CONTEXTS=1 gives every test a new context, to rule the kept pages out when a test misbehaves. */
-const FRESH_CONTEXTS = Deno.env.get("FRESH_CONTEXTS") === "1";
+/** Opens another context with its page, on the test's device unless `options` say otherwise; closed after the test. */
+export type OpenPage = (options?: BrowserContextOptions) => Promise<Opened>;
 
-/** At most this many kept contexts per browser and set of options: a test with two students at once needs two. */
-const KEPT_PER_OPTIONS = 2;
-
-/**
- * The contexts tests handed back, per browser (the worker's, which its files share) and per set of context options:
- * a file's first test may get a context the worker's last file handed back, emptied as for any other test.
- */
-const shelves = new WeakMap<Browser, Map<string, Kept[]>>();
-
-function shelfFor(browser: Browser, key: string): Kept[] {
-  if (!shelves.has(browser)) shelves.set(browser, new Map());
-  const byOptions = shelves.get(browser)!;
-  if (!byOptions.has(key)) byOptions.set(key, []);
-  return byOptions.get(key)!;
-}
-
-/** Calls whose effect on a context or page cannot be undone: a context that had one is closed, not kept. */
-const LASTING = {
-  context: [
-    "addInitScript",
-    "exposeBinding",
-    "exposeFunction",
-    "setExtraHTTPHeaders",
-    "setOffline",
-    "setGeolocation",
-    "grantPermissions",
-    "setHTTPCredentials",
-    "routeFromHAR",
-    "routeWebSocket",
-    "setDefaultTimeout",
-    "setDefaultNavigationTimeout",
-  ],
-  page: [
-    "addInitScript",
-    "exposeBinding",
-    "exposeFunction",
-    "setExtraHTTPHeaders",
-    "routeFromHAR",
-    "routeWebSocket",
-    "emulateMedia",
-    "setViewportSize",
-    "setDefaultTimeout",
-    "setDefaultNavigationTimeout",
-  ],
-} as const;
-const PAGE_EVENTS = [
-  "console",
-  "pageerror",
-  "request",
-  "response",
-  "requestfinished",
-  "requestfailed",
-  "dialog",
-  "popup",
-  "download",
-  "filechooser",
-  "framenavigated",
-  "load",
-  "domcontentloaded",
-  "websocket",
-  "worker",
-  "close",
-  "crash",
-];
-const CONTEXT_EVENTS = [
-  "page",
-  "request",
-  "response",
-  "requestfinished",
-  "requestfailed",
-  "console",
-  "dialog",
-  "weberror",
-  "close",
-];
-
-type Emitter = {
-  listeners(event: string): ((...args: never[]) => unknown)[];
-  off(event: string, listener: (...args: never[]) => unknown): unknown;
-};
-
-/** The listeners on `target` now; the returned function removes the ones added since. */
-function listenersAddedFrom(target: Emitter, events: string[]): () => void {
-  const before = new Map(events.map((event) => [event, new Set(target.listeners(event))]));
-  return () => {
-    for (const event of events) {
-      for (const listener of target.listeners(event)) {
-        if (!before.get(event)!.has(listener)) target.off(event, listener);
-      }
-    }
-  };
-}
-
-/**
- * Follows what one test does to a kept context and its page. `undo()` takes back what the next test must not inherit
- * (the listeners and routes the test added, the page it left, its cookies, local and session storage, and the HTTP
- * cache when a visitor's page may be in it) and says whether the context is fit for another test: not when the test
- * made a call that cannot be undone, closed the page or opened another.
- */
-function trackChanges({ context, page }: Kept): { undo(): Promise<boolean> } {
-  const dropPageListeners = listenersAddedFrom(page as unknown as Emitter, PAGE_EVENTS);
-  const dropContextListeners = listenersAddedFrom(context as unknown as Emitter, CONTEXT_EVENTS);
-  let lasting = false;
-  let routed = false;
-  let visitorPageCached = false;
-  const wrapped: [Record<string, unknown>, string][] = [];
-  const noteCalls = (target: object, names: readonly string[], note: () => void) => {
-    const methods = target as Record<string, unknown>;
-    for (const name of names) {
-      const method = methods[name] as (...args: unknown[]) => unknown;
-      Object.defineProperty(target, name, {
-        configurable: true,
-        value: (...args: unknown[]) => (note(), method.apply(target, args)),
-      });
-      wrapped.push([methods, name]);
-    }
-  };
-  noteCalls(context, LASTING.context, () => (lasting = true));
-  noteCalls(page, LASTING.page, () => (lasting = true));
-  noteCalls(context, ["route"], () => (routed = true));
-  noteCalls(page, ["route"], () => (routed = true));
-  // Visitors' pages and answers are public for a minute; the built assets never change and may stay.
-  page.on("response", (response) => {
-    if (/^public/.test(response.headers()["cache-control"] ?? "") && !response.url().includes("/static/build/")) {
-      visitorPageCached = true;
-    }
-  });
-  return {
-    async undo() {
-      for (const [target, name] of wrapped) delete target[name];
-      dropPageListeners();
-      dropContextListeners();
-      if (lasting || page.isClosed() || context.pages().length !== 1) return false;
-      if (routed) {
-        await page.unrouteAll({ behavior: "ignoreErrors" });
-        await context.unrouteAll({ behavior: "ignoreErrors" });
-      }
-      const url = page.url();
-      if (/^https?:/.test(url)) {
-        // A small page of the same site unloads the last one (its timers, its requests) and keeps the renderer process.
-        await page.goto(new URL("/robots.txt", url).href);
-        await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
-      }
-      await context.clearCookies();
-      if (visitorPageCached) {
-        const cdp = await context.newCDPSession(page);
-        await cdp.send("Network.clearBrowserCache").finally(() => cdp.detach());
-      }
-      return true;
-    },
-  };
-}
-
-/**
- * A context (cookies and storage of its own) with one page, watched for problems. Its `close()` hands it back: the
- * worker's next test with the same options (in this file or the next) gets it, with nothing of this test left
- * (`trackChanges`), or, when that cannot be promised, it is closed. A kept context saves the next test a renderer
- * process started cold and a first page without cached code: a third of a second of CPU per test.
- */
-export async function openPage(
-  browser: Browser,
-  options: BrowserContextOptions = DESKTOP,
-): Promise<{ context: BrowserContext; page: Page; problems: Problem[] }> {
-  const shelf = shelfFor(browser, JSON.stringify(options));
-  let kept = FRESH_CONTEXTS ? undefined : shelf.pop();
-  if (!kept || kept.page.isClosed()) {
-    const context = await browser.newContext(options);
-    context.setDefaultTimeout(10_000);
-    kept = { context, page: await context.newPage() };
-  }
-  const { context, page } = kept;
-  const changes = trackChanges(kept);
-  const reallyClose = Object.getPrototypeOf(context).close.bind(context) as BrowserContext["close"];
-  const setClose = (close: BrowserContext["close"]) =>
-    Object.defineProperty(context, "close", { configurable: true, value: close });
-  setClose(async (closeOptions) => {
-    // Closing twice is harmless, as Playwright's own close is: the second call finds the context handed back.
-    setClose(() => Promise.resolve());
-    const reusable = await changes.undo().catch(() => false);
-    if (reusable && shelf.length < KEPT_PER_OPTIONS && browser.isConnected()) shelf.push(kept);
-    else await reallyClose(closeOptions);
-  });
+/** A new context with one page, watched for problems. Whoever opens it closes it; the fixtures below do that. */
+export async function openContext(browser: Browser, options: BrowserContextOptions = DESKTOP): Promise<Opened> {
+  const context = await browser.newContext(options);
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
   return { context, page, problems: watchProblems(page) };
+}
+
+/** The worker's Chromium, launched for its first browser file and closed when the worker ends. */
+// deno-lint-ignore no-empty-pattern -- vitest reads a fixture's dependencies from an object pattern, here empty.
+const withBrowser = base.extend("browser", { scope: "worker" }, async ({}, { onCleanup }) => {
+  const browser = await launchBrowser();
+  onCleanup(() => browser.close());
+  return browser;
+});
+
+/**
+ * The `test` of one browser file and its stack (app, server, SMTP server), started before the file's tests and
+ * stopped after them. Its fixtures:
+ * - `browser`: the worker's Chromium, which the worker's files share;
+ * - `stack`: the file's stack;
+ * - `device`: the screen a test runs on, the desktop unless its suite says `test.override({ device })`;
+ * - `context`, `page`, `problems`: a new context on the device with its one page, closed after the test;
+ * - `openPage(options?)`: another such context (a second student, another screen), closed after the test too;
+ * - `student`: a new verified student, signed in on `context`.
+ * The returned stack is filled in once the file's tests run, so tests read `stack.url`, `stack.t`, … then.
+ */
+export function browserFile(env?: Record<string, string>) {
+  const stack = {} as Stack;
+  const test = withBrowser
+    .extend("stack", { scope: "file" }, stack)
+    .extend("device", DEVICES[0])
+    .extend("openPage", async ({ browser, device }, { onCleanup }) => {
+      const opened: BrowserContext[] = [];
+      onCleanup(() => Promise.all(opened.map((context) => context.close())).then(() => {}));
+      const openPage: OpenPage = async (options = device.options) => {
+        const tab = await openContext(browser, options);
+        opened.push(tab.context);
+        return tab;
+      };
+      return openPage;
+    })
+    .extend("tab", async ({ openPage }) => await openPage())
+    .extend("context", ({ tab }) => tab.context)
+    .extend("page", ({ tab }) => tab.page)
+    .extend("problems", ({ tab }) => tab.problems)
+    .extend("student", async ({ stack, context }) => {
+      const student = await createStudent(stack.t, uniqueEmail("student"));
+      await signIn(context, student.token, stack.url);
+      return student;
+    });
+  test.beforeAll(async ({ browser }) => void Object.assign(stack, await startStack(browser, env)));
+  test.afterAll(() => stopStack(stack));
+  /**
+   * `test` on the screen named, and nothing on the other: for a path whose steps, requests and answers are the same
+   * on both screens (a redirect, a form's messages, an account flow), which runs once. A file shares such paths out
+   * between the desktop (light) and the phone (dark), so both screens and both schemes still see each kind of page;
+   * what a phone draws or handles differently (menus, the filter panel, cards, charts, the review form, the compare
+   * tray, the planner) runs on both.
+   */
+  type Fixtures = typeof test extends TestAPI<infer F> ? F : never;
+  const testOn =
+    (device: Device, screen: Device["name"]) => (name: string, body: TestFunction<Fixtures>, timeout?: number) => {
+      if (device.name === screen) test(name, body, timeout);
+    };
+  return { stack, test, testOn };
 }
 
 /** Where screenshots for a reviewer go (git-ignored). */
