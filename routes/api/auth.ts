@@ -92,6 +92,7 @@ export default new Hono<AppEnv>()
           z.minLength(1, "Select a college"),
           z.maxLength(10, "Select a college"),
           z.describe("A college code, e.g. CAS."),
+          z.meta({ example: "CAS" }),
         ),
       }),
     ),

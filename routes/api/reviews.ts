@@ -47,6 +47,7 @@ const teacherQuery = z.object({
     z.maxLength(100, "teacherName is too long"),
     z.refine(oneLine, "teacherName must be one line of text without control characters"),
     z.describe("A professor's name; any spelling reviews use for the same professor counts."),
+    z.meta({ example: EXAMPLES.teacherScore.teacherName }),
   ),
 });
 

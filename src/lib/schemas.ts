@@ -141,7 +141,10 @@ export const verifySchema = z.object({
 });
 
 export const emailQuerySchema = z.object({
-  email: emailAddress("Invalid email address").check(z.describe("The account's email.")),
+  email: emailAddress("Invalid email address").check(
+    z.describe("The account's email."),
+    z.meta({ example: "student@bu.edu" }),
+  ),
 });
 
 /** The one-click verification link's token: 43 base64url characters. */
@@ -316,6 +319,7 @@ export const suggestQuery = z.object({
       "q must be one line of text without control characters",
     ),
     z.describe("What was typed: one line, at most 200 characters."),
+    z.meta({ example: "intro" }),
   ),
 });
 
@@ -333,7 +337,7 @@ export const compareQuerySchema = z.object({
         issue.input === undefined
           ? "ids is required: one to four course ids separated by commas, e.g. ids=12,34"
           : "Give ids once, with the course ids separated by commas, e.g. ids=12,34",
-    }).check(z.describe("One to four course ids separated by commas, e.g. 12,34.")),
+    }).check(z.describe("One to four course ids separated by commas, e.g. 12,34."), z.meta({ example: "3,4" })),
     z.transform((raw, ctx) => {
       const parts = raw.split(",").map((part) => part.trim()).filter(Boolean);
       const ids = parts.map(parseId);
