@@ -270,6 +270,77 @@ export const futureCourses = courseList("future_courses");
 export const savedCourses = courseList("saved_courses");
 
 /**
+ * A term of BU's class schedule, by the registrar's code: "2" + the year's last two digits + the season (1 spring, 5
+ * summer, 8 fall), so 2268 is Fall 2026. `source` says where its sections came from: the registrar's download, the
+ * bulletin's course pages, or HubRate's demo schedule.
+ */
+export const terms = sqliteTable("terms", {
+  code: integer("code").primaryKey(),
+  name: text("name").notNull(),
+  source: text("source", { enum: ["registrar", "bulletin", "demo"] }).notNull(),
+  /** When its sections were last imported: the "as of" of their seats. */
+  importedAt: integer("imported_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/**
+ * A section of a course in a term: one a student registers for (`enrollment`), or a discussion or lab that goes with
+ * one (a companion). Its identity across imports is term, course and section, so a student's plan keeps pointing at it;
+ * a section that left its term's latest file is kept, marked `gone`.
+ */
+export const sections = sqliteTable("sections", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  termCode: integer("term_code").notNull().references(() => terms.code, { onDelete: "cascade" }),
+  courseId: integer("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+  section: text("section").notNull(),
+  /** The registrar's class number, which registration asks for; null where the source has none (the bulletin). */
+  classNumber: integer("class_number"),
+  enrollment: integer("enrollment", { mode: "boolean" }).notNull(),
+  status: text("status", { enum: ["active", "cancelled", "stopped"] }).notNull(),
+  capacity: integer("capacity"),
+  enrolled: integer("enrolled"),
+  waitCapacity: integer("wait_capacity"),
+  waitlist: integer("waitlist"),
+  creditsMin: real("credits_min"),
+  creditsMax: real("credits_max"),
+  mode: text("mode"),
+  notes: text("notes"),
+  /** Whether the section has a final exam in the exam period; null when the source does not say. */
+  finalExam: integer("final_exam", { mode: "boolean" }),
+  gone: integer("gone", { mode: "boolean" }).notNull().default(false),
+}, (t) => [
+  uniqueIndex("sections_identity").on(t.termCode, t.courseId, t.section),
+  index("sections_course").on(t.courseId, t.termCode),
+]);
+
+/** When and where a section meets: most have one pattern, some more (an evening exam slot). Times in minutes. */
+export const sectionMeetings = sqliteTable("section_meetings", {
+  sectionId: integer("section_id").notNull().references(() => sections.id, { onDelete: "cascade" }),
+  position: integer("position").notNull(),
+  /** Day letters in week order: M T W R F S U ("MWF", "TR"); empty when the source gives no days. */
+  days: text("days").notNull(),
+  startMinute: integer("start_minute"),
+  endMinute: integer("end_minute"),
+  room: text("room"),
+  /** ISO dates (2026-09-02) of the first and last meeting. */
+  startDate: text("start_date"),
+  endDate: text("end_date"),
+}, (t) => [primaryKey({ columns: [t.sectionId, t.position] })]);
+
+/** Who teaches a section, in the source's order. */
+export const sectionInstructors = sqliteTable("section_instructors", {
+  sectionId: integer("section_id").notNull().references(() => sections.id, { onDelete: "cascade" }),
+  position: integer("position").notNull(),
+  lastName: text("last_name").notNull(),
+  firstName: text("first_name").notNull(),
+}, (t) => [primaryKey({ columns: [t.sectionId, t.position] }), index("section_instructors_name").on(t.lastName)]);
+
+/** A companion (discussion, lab) and a section it goes with, where the data says so. */
+export const sectionLinks = sqliteTable("section_links", {
+  companionId: integer("companion_id").notNull().references(() => sections.id, { onDelete: "cascade" }),
+  sectionId: integer("section_id").notNull().references(() => sections.id, { onDelete: "cascade" }),
+}, (t) => [primaryKey({ columns: [t.companionId, t.sectionId] })]);
+
+/**
  * How many visible reviews use each spelling of each professor's name: the
  * professor directory (the typeahead's professors, the sitemap), kept exact
  * by triggers on `reviews` (migration 0013) in the transaction of every

@@ -14,10 +14,12 @@ import {
 import demoCatalog from "../db/seeds/demo-catalog.json" with { type: "json" };
 import { referenceData as reference } from "../db/seeds/reference.ts";
 import { loadDemoReviews } from "./services/catalog/demo-reviews.ts";
+import { loadDemoScheduleIfEmpty } from "./services/schedule/demo-schedule.ts";
 import { type Config, ConfigError } from "./config.ts";
 import { type AssetManifest, readManifest } from "./server/asset-manifest.ts";
 import type { AppDeps } from "./server/context.ts";
 import {
+  catalogSource,
   ensureReferenceData,
   loadDemoCatalogIfEmpty,
   REFERENCE_DATA_KEY,
@@ -61,6 +63,9 @@ export async function prepareDatabase(config: Config) {
   await ensureReviewKeys(database);
   // Demo reviews come only with the demo catalog, from demo accounts that cannot log in.
   const demoReviews = loaded > 0 ? await loadDemoReviews(database) : 0;
+  // The demo schedule comes with the demo catalog too, after its reviews (its instructors are their professors); a demo
+  // database made before schedules existed gets it once.
+  if (config.demoCatalog && (await catalogSource(database.db)) === "demo") await loadDemoScheduleIfEmpty(database);
   // What cold processes load instead of the rows, when the sources changed since it was made (by hand, or a database import).
   await ensureSearchPostings(database);
   await ensureCatalogSnapshot(database.db);

@@ -208,6 +208,11 @@ describe("the next request after a change sees it", () => {
       "review_votes",
       "review_reports",
       "professor_spellings",
+      "terms",
+      "sections",
+      "section_meetings",
+      "section_instructors",
+      "section_links",
     ];
     const client = t.deps.database.client;
     const triggers =

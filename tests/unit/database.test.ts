@@ -43,6 +43,11 @@ describe("database", () => {
       "review_votes",
       "reviews",
       "saved_courses",
+      "section_instructors",
+      "section_links",
+      "section_meetings",
+      "sections",
+      "terms",
       "users",
     ]);
   });

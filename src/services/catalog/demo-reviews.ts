@@ -13,7 +13,7 @@ import { recomputeCourseStats } from "../courses/course-stats.ts";
 import { reviewKeys } from "../courses/course-summary.ts";
 import { currentSemester, semesterLabel } from "../../lib/semesters.ts";
 
-const TEACHERS = [
+export const TEACHERS = [
   "Avery Quill",
   "Morgan Tessaro",
   "Jordan Baptiste",

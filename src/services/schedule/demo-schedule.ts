@@ -1,0 +1,144 @@
+/**
+ * The demo schedule: sections of the demo catalog's courses for the current and the next term, written for HubRate
+ * (the terms' source is "demo", which the pages say), deterministic so every fresh start looks the same. The
+ * instructors are the professors the course's demo reviews name, so a section links to reviews of its teacher.
+ */
+import { count, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client.ts";
+import { terms } from "../../../db/schema.ts";
+import { seededRandom } from "../../lib/random.ts";
+import { nextTerm, termOf } from "../../lib/term-codes.ts";
+import { TEACHERS } from "../catalog/demo-reviews.ts";
+import type { ScheduleMeeting, ScheduleSection } from "./registrar-csv.ts";
+import { importSchedule } from "./schedule-import.ts";
+
+/** Monday-Wednesday-Friday 50-minute and Tuesday-Thursday 75-minute slots, as BU's week is laid out. */
+const MWF_STARTS = [8 * 60, 9 * 60 + 5, 10 * 60 + 10, 11 * 60 + 15, 12 * 60 + 20, 13 * 60 + 25, 14 * 60 + 30];
+const TR_STARTS = [8 * 60, 9 * 60 + 30, 11 * 60, 12 * 60 + 30, 14 * 60, 15 * 60 + 30, 17 * 60];
+const ROOMS = ["CAS 211", "CAS 313", "CAS B12", "SCI 107", "STO B50", "COM 101", "HAR 105", "PHO 206", "KCB 101"];
+const COMPANION_ROOMS = ["CAS 116", "CAS 224", "PSY B36", "SCI 115", "MCS B33", "PHO 211"];
+const COMPANION_DAYS = ["M", "T", "W", "R", "F"];
+
+/** A term's first and last day of classes, near enough for a demo. */
+function termDates(term: number): [string, string] {
+  const year = 2000 + Math.floor((term % 1000) / 10);
+  return term % 10 === 8 ? [`${year}-09-02`, `${year}-12-10`] : [`${year}-01-20`, `${year}-04-30`];
+}
+
+function splitName(name: string): { lastName: string; firstName: string } {
+  const parts = name.split(" ");
+  return { lastName: parts.slice(1).join(" ") || parts[0], firstName: parts.length > 1 ? parts[0] : "" };
+}
+
+/** The demo sections of the demo catalog for `today`'s term and the next one. */
+export async function demoSchedule(database: Database, today = new Date()): Promise<ScheduleSection[]> {
+  const courses = await database.db.all<{ college: string; department: string; number: string; teachers: string }>(
+    sql`SELECT c.college, c.department, c.number,
+          coalesce((SELECT group_concat(teacher_name, '|') FROM (
+            SELECT r.teacher_name, count(*) AS n FROM reviews r WHERE r.course_id = c.id AND r.hidden = 0
+            GROUP BY r.teacher_name ORDER BY n DESC, r.teacher_name LIMIT 3)), '') AS teachers
+        FROM courses c ORDER BY c.id`,
+  );
+  const current = termOf(today);
+  const out: ScheduleSection[] = [];
+  for (const [t, term] of [current, nextTerm(current)].entries()) {
+    const next = seededRandom(20261126 + term);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+    const [startDate, endDate] = termDates(term);
+    for (const course of courses) {
+      const level = Number.parseInt(course.number, 10);
+      // Intro courses run every term; the others in about two terms of three.
+      if (!(level < 200 || next() < (t === 0 ? 0.7 : 0.6))) continue;
+      const teachers = course.teachers ? course.teachers.split("|") : [pick(TEACHERS), pick(TEACHERS)];
+      const lectures = level < 200 ? 1 + Math.floor(next() * 3) : next() < 0.25 ? 2 : 1;
+      const withCompanions = level < 300 && next() < 0.55;
+      const kind = course.department === "CS" || course.department === "PY" || course.department === "CH"
+        ? "lab"
+        : "dis";
+      for (let l = 0; l < lectures; l++) {
+        const letter = "ABC"[l];
+        const mwf = next() < 0.55;
+        const start = pick(mwf ? MWF_STARTS : TR_STARTS);
+        const capacity = level < 200 ? 60 + Math.floor(next() * 5) * 30 : 20 + Math.floor(next() * 5) * 10;
+        const enrolled = Math.min(capacity, Math.floor(capacity * (0.35 + next() * 0.75)));
+        const full = enrolled >= capacity;
+        const meeting: ScheduleMeeting = {
+          days: mwf ? "MWF" : "TR",
+          startMinute: start,
+          endMinute: start + (mwf ? 50 : 75),
+          room: pick(ROOMS),
+          startDate,
+          endDate,
+        };
+        out.push({
+          record: 0,
+          term,
+          college: course.college,
+          department: course.department,
+          number: course.number,
+          section: `${letter}1`,
+          classNumber: 10000 + out.length,
+          enrollment: true,
+          status: next() < 0.03 ? "cancelled" : "active",
+          capacity,
+          enrolled,
+          waitCapacity: Math.round(capacity / 4),
+          waitlist: full ? Math.floor(next() * 8) : 0,
+          creditsMin: 4,
+          creditsMax: 4,
+          mode: "In-Person",
+          notes: l === 0 && withCompanions
+            ? `Register for this lecture and one ${kind === "lab" ? "lab" : "discussion"} section.`
+            : null,
+          finalExam: level < 500,
+          instructors: [splitName(teachers[l % teachers.length])],
+          meetings: [meeting],
+        });
+        if (!withCompanions) continue;
+        const companions = 2 + Math.floor(next() * 3);
+        for (let c = 0; c < companions; c++) {
+          const companionStart = pick(MWF_STARTS.concat(TR_STARTS.slice(4)));
+          const companionCapacity = Math.round(capacity / companions) + 2;
+          out.push({
+            record: 0,
+            term,
+            college: course.college,
+            department: course.department,
+            number: course.number,
+            section: `${letter}${c + 2}`,
+            classNumber: 10000 + out.length,
+            enrollment: false,
+            status: "active",
+            capacity: companionCapacity,
+            enrolled: Math.min(companionCapacity, Math.floor(companionCapacity * (0.4 + next() * 0.7))),
+            waitCapacity: 0,
+            waitlist: 0,
+            creditsMin: 0,
+            creditsMax: 0,
+            mode: "In-Person",
+            notes: null,
+            finalExam: false,
+            instructors: [splitName(teachers[l % teachers.length])],
+            meetings: [{
+              days: pick(COMPANION_DAYS),
+              startMinute: companionStart,
+              endMinute: companionStart + (kind === "lab" ? 110 : 50),
+              room: pick(COMPANION_ROOMS),
+              startDate,
+              endDate,
+            }],
+          });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Loads the demo schedule unless a schedule is there already. Returns how many sections it wrote. */
+export async function loadDemoScheduleIfEmpty(database: Database, today = new Date()): Promise<number> {
+  const [{ n }] = await database.db.select({ n: count() }).from(terms);
+  if (n > 0) return 0;
+  const report = await importSchedule(database, await demoSchedule(database, today), { source: "demo", now: today });
+  return report.terms.reduce((sum, term) => sum + term.sections, 0);
+}

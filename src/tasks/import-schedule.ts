@@ -1,0 +1,73 @@
+/**
+ * deno task schedule:import FILE.csv
+ * Loads the registrar's class-schedule download (one CSV per term) into the database named by DATABASE_URL: each term
+ * upserted in one transaction, section ids kept across imports, sections that left the file marked gone. Prints the
+ * counts per term and every skipped row with its reason.
+ */
+import { migrateDatabase } from "../../db/client.ts";
+import { referenceData as reference } from "../../db/seeds/reference.ts";
+import { loadConfigOrExit } from "../config.ts";
+import { ensureReferenceData } from "../services/catalog/catalog.ts";
+import { parseRegistrarCsv, ScheduleFileError } from "../services/schedule/registrar-csv.ts";
+import { importSchedule } from "../services/schedule/schedule-import.ts";
+import { openConfiguredDatabase } from "../startup.ts";
+
+const file = Deno.args[0];
+if (!file) {
+  console.error("Usage: deno task schedule:import FILE.csv   (the registrar's class-schedule download of a term)");
+  Deno.exit(2);
+}
+
+let text: string;
+try {
+  text = await Deno.readTextFile(file);
+} catch (error) {
+  console.error(`Cannot read ${file}: ${error instanceof Error ? error.message : error}`);
+  Deno.exit(1);
+}
+
+let parsed;
+try {
+  parsed = parseRegistrarCsv(text);
+} catch (error) {
+  if (!(error instanceof ScheduleFileError)) throw error;
+  console.error(`${file}: ${error.message}`);
+  Deno.exit(1);
+}
+console.log(
+  `Read ${parsed.rows.toLocaleString("en-US")} rows: ${parsed.sections.length.toLocaleString("en-US")} sections.`,
+);
+
+const config = loadConfigOrExit();
+const database = await openConfiguredDatabase(config);
+await migrateDatabase(database);
+await ensureReferenceData(database, reference);
+let shown = 0;
+const report = await importSchedule(database, parsed.sections, {
+  source: "registrar",
+  skipped: parsed.skipped,
+  onProgress: (done, total) => {
+    // Long files say how far they are, every tenth or so.
+    if (total >= 5000 && done - shown >= total / 10) {
+      shown = done;
+      console.log(`  ${Math.round((100 * done) / total)}% (${done.toLocaleString("en-US")} sections)`);
+    }
+  },
+});
+database.close();
+
+for (const problem of report.skipped.slice(0, 100)) console.log(`  skipped row ${problem.record}: ${problem.reason}`);
+if (report.skipped.length > 100) console.log(`  … and ${report.skipped.length - 100} more skipped rows`);
+for (const term of report.terms) {
+  const n = (value: number) => value.toLocaleString("en-US");
+  console.log(
+    `${term.name} (${term.code}): ${n(term.sections)} sections of ${n(term.courses)} courses ` +
+      `(${n(term.enrollment)} to register for, ${n(term.companions)} discussions and labs, ${n(term.links)} links), ` +
+      `${n(term.meetings)} meetings, ${n(term.instructors)} instructors; ${n(term.gone)} gone from the file.`,
+  );
+}
+console.log(
+  `${report.skipped.length.toLocaleString("en-US")} rows skipped; in ${(report.milliseconds / 1000).toFixed(2)} s ` +
+    `(${config.databaseUrl}).`,
+);
+if (!report.terms.length) Deno.exit(1);
