@@ -67,7 +67,7 @@ for (const term of report.terms) {
   );
 }
 console.log(
-  `${report.skipped.length.toLocaleString("en-US")} rows skipped; in ${(report.milliseconds / 1000).toFixed(2)} s ` +
+  `${report.skipped.length.toLocaleString("en-US")} skipped; in ${(report.milliseconds / 1000).toFixed(2)} s ` +
     `(${config.databaseUrl}).`,
 );
 if (!report.terms.length) Deno.exit(1);

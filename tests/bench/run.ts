@@ -25,6 +25,7 @@ import { ensureReferenceData, importCourses } from "../../src/services/catalog/c
 import { buildAssets } from "../../src/server/asset-build.ts";
 import { issueToken } from "../../src/services/accounts/sessions.ts";
 import { type Sqld, startSqld } from "../helpers/sqld.ts";
+import { benchScheduleImport } from "./schedule-import.ts";
 import { type DelayProxy, startDelayProxy } from "../helpers/delay-proxy.ts";
 import { freePort, residentMb } from "../helpers/processes.ts";
 import { prepareDatabase } from "../../src/startup.ts";
@@ -408,6 +409,25 @@ async function coursePageCase(url: string): Promise<{ id: number; reviews: numbe
   return { id: Number(row.id), reviews: Number(row.num_reviews) };
 }
 
+/** CAS CS 111, which the sample's Fall 2026 sections are of, and a course of about as many reviews with no section. */
+async function sectionPageCases(url: string): Promise<{ with: CasePage; without: CasePage }> {
+  const client = createClient({ url });
+  const row = async (where: string) => {
+    const r = (await client.execute(
+      `SELECT c.id, c.num_reviews, (SELECT count(*) FROM sections s WHERE s.course_id = c.id AND NOT s.gone) AS sections
+       FROM courses c WHERE ${where} LIMIT 1`,
+    )).rows[0];
+    return { id: Number(r.id), reviews: Number(r.num_reviews), sections: Number(r.sections) };
+  };
+  const withSections = await row("c.college = 'CAS' AND c.department = 'CS' AND c.number = '111'");
+  const without = await row(
+    `NOT EXISTS (SELECT 1 FROM sections s WHERE s.course_id = c.id) ORDER BY ABS(c.num_reviews - ${withSections.reviews})`,
+  );
+  client.close();
+  return { with: withSections, without };
+}
+type CasePage = { id: number; reviews: number; sections: number };
+
 // BENCH_DB=path keeps the prepared database between runs (it is made on the first).
 const kept = Deno.env.get("BENCH_DB");
 const dir = kept ? null : await Deno.makeTempDir({ prefix: "hubrate-bench-" });
@@ -421,6 +441,18 @@ if (!kept || !(await Deno.stat(kept).then(() => true, () => false))) await prepa
   await database.client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
   database.close();
 }
+// A whole term's class schedule, the size of BU's, from the real sample's shapes; then a course page with sections and
+// one without, measured below in the same run.
+const schedule = await benchScheduleImport(url);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+console.log(
+  `Schedule import: ${schedule.rows.toLocaleString("en-US")} rows, ${schedule.sections.toLocaleString("en-US")} ` +
+    `sections of ${schedule.courses.toLocaleString("en-US")} courses (${schedule.skipped} skipped): read in ` +
+    `${seconds(schedule.parseMs)}, stored in ${seconds(schedule.storeMs)}; the same file again ${
+      seconds(schedule.againMs)
+    }.`,
+);
+const sectionPages = await sectionPageCases(url);
 const { id: popular, reviews: popularReviews } = await coursePageCase(url);
 const { slug: professor, reviews: professorReviews } = await professorPageCase(url);
 await buildAssets();
@@ -529,6 +561,14 @@ try {
     ["page: /search?q=writing", "/search?q=writing"],
     [`page: /course/{id} (${popularReviews} reviews)`, `/course/${popular}`],
     [`page: /course/{id} (${popularReviews} reviews), a new URL each time`, { fresh: `/course/${popular}` }],
+    [
+      `page: /course/{id} with ${sectionPages.with.sections} sections (CAS CS 111, ${sectionPages.with.reviews} reviews)`,
+      `/course/${sectionPages.with.id}`,
+    ],
+    [
+      `page: /course/{id} without sections (${sectionPages.without.reviews} reviews)`,
+      `/course/${sectionPages.without.id}`,
+    ],
     [`api: /api/courses/{id}/summary (${popularReviews} reviews)`, `/api/courses/${popular}/summary`],
     [`page: /professor/{slug} (${professorReviews} reviews)`, `/professor/${professor}`],
     [`api: /api/professors/{slug} (${professorReviews} reviews)`, `/api/professors/${professor}`],
