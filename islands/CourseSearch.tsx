@@ -8,7 +8,7 @@ import { SearchResults } from "../src/components/SearchResults.tsx";
 import type { ResultsView } from "../src/components/ViewSwitch.tsx";
 import type { SearchPage } from "../src/lib/api-types.ts";
 import { chipsOf, type NamedCode } from "../src/lib/search-chips.ts";
-import { defaultSortFor, type SearchFilter } from "../src/lib/search-filter.ts";
+import { defaultSortFor, type SearchFilter, type TermChoice } from "../src/lib/search-filter.ts";
 
 type Props = {
   filter: SearchFilter;
@@ -16,6 +16,8 @@ type Props = {
   colleges: NamedCode[];
   /** Departments of the colleges in `filter`, by college, with their names. */
   departments: Record<string, NamedCode[]>;
+  /** The terms with a class schedule, current first. */
+  terms: TermChoice[];
   signedIn: boolean;
   lists: ListIds | null;
 };
@@ -86,6 +88,7 @@ function CourseSearch(props: Props) {
         <SearchFilters
           search={search}
           colleges={props.colleges}
+          terms={props.terms}
           signedIn={props.signedIn}
           filterCount={chips.length}
           open={sheetOpen}

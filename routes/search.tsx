@@ -9,8 +9,11 @@ import {
   type NamedCode,
   namedCourseColleges,
   namedDepartmentsOf,
+  scheduleTerms,
   searchCourses,
 } from "../src/services/courses/course-queries.ts";
+import type { ScheduleTerm } from "../src/services/catalog/catalog-cache.ts";
+import { DomainError } from "../src/services/platform/domain-errors.ts";
 
 const DESCRIPTION =
   "Search Boston University courses by Hub requirement, college, department, prerequisites and ratings, and read student reviews.";
@@ -31,6 +34,8 @@ type Data = {
   error: string | null;
   colleges: NamedCode[];
   departments: Record<string, NamedCode[]>;
+  /** The terms with a class schedule, for "Offered in". */
+  terms: ScheduleTerm[];
   source: CatalogSource;
   lists: Awaited<ReturnType<typeof listIds>> | null;
 };
@@ -41,21 +46,30 @@ export async function load(c: AppContext): Promise<Data> {
   const parsed = parseSearchParams(new URL(c.req.url).searchParams);
   const user = c.var.user?.enabled ? c.var.user : null;
   // "Prerequisites I've met" is a student's filter: a visitor's link shows every course.
-  const filter = parsed.ok ? { ...parsed.filter, prereqsMet: parsed.filter.prereqsMet && user !== null } : EMPTY_FILTER;
+  let filter = parsed.ok ? { ...parsed.filter, prereqsMet: parsed.filter.prereqsMet && user !== null } : EMPTY_FILTER;
+  let error = parsed.ok ? null : parsed.message;
   // Everything the page shows is read side by side: one round trip.
-  const [result, colleges, departmentLists, source, lists] = await Promise.all([
-    searchCourses(db, filter, user?.id),
+  const [result, colleges, departmentLists, source, lists, terms] = await Promise.all([
+    searchCourses(db, filter, user?.id).catch((problem) => {
+      // A term without a schedule (an old link): its message above the results without that filter.
+      if (!(problem instanceof DomainError) || problem.status !== 400 || filter.offered === undefined) throw problem;
+      error = problem.message;
+      filter = { ...filter, offered: undefined };
+      return searchCourses(db, filter, user?.id);
+    }),
     namedCourseColleges(db),
     Promise.all(filter.colleges.map(async (college) => [college, await namedDepartmentsOf(db, college)] as const)),
     catalogSource(db),
     user ? listIds(db, user.id) : null,
+    scheduleTerms(db),
   ]);
   return {
     filter,
     result,
-    error: parsed.ok ? null : parsed.message,
+    error,
     colleges,
     departments: Object.fromEntries(departmentLists),
+    terms,
     source,
     lists,
   };
@@ -78,6 +92,7 @@ export default function Search({ data, user }: PageProps<Data>) {
         result={data.result}
         colleges={data.colleges}
         departments={data.departments}
+        terms={data.terms}
         signedIn={Boolean(user?.enabled)}
         lists={data.lists}
       />

@@ -4,6 +4,7 @@ import { unknownCoursesMessage } from "../../src/lib/comparison.ts";
 import {
   compareViewSchema,
   courseDetailSchema,
+  courseSectionsSchema,
   courseSuggestionsSchema,
   courseSummarySchema,
   namedDepartmentsSchema,
@@ -31,6 +32,7 @@ import {
 import { matchPastedCodes } from "../../src/services/courses/course-codes.ts";
 import { courseSummary } from "../../src/services/courses/course-summary.ts";
 import { compareCourses } from "../../src/services/courses/course-compare.ts";
+import { courseSections } from "../../src/services/schedule/course-sections.ts";
 import { badRequest, notFound, unauthorized } from "../../src/services/platform/domain-errors.ts";
 import { LIMIT_MESSAGES } from "../../src/services/platform/request-limits.ts";
 
@@ -93,6 +95,16 @@ const SEARCH_PARAMETERS: ParameterSpec[] = [
     name: "levels",
     description: "Course levels by hundreds; 500 stands for every graduate level.",
     schema: z.array(z.enum(LEVELS.map(String) as [string, ...string[]])),
+  },
+  {
+    in: "query",
+    name: "offered",
+    description:
+      "A term code (the registrar's: 2268 is Fall 2026, 2271 Spring 2027): only courses with a section to register for " +
+      "in that term that is not cancelled. Only terms with a class schedule are accepted; each result's `offering` " +
+      "then counts that term's sections.",
+    schema: z.string().check(z.regex(/^2\d\d[158]$/)),
+    example: "2268",
   },
   { in: "query", name: "currentOnly", description: "true: only courses in BU's recent catalog.", schema: yesNo },
   {
@@ -272,6 +284,26 @@ export default new Hono<AppEnv>()
       return c.json(
         await forExistingCourse(db, c.req.param("id"), (courseId) => courseSummary(db, courseId, user?.id)),
       );
+    },
+  )
+  .get(
+    "/:id/sections",
+    apiRead({
+      operationId: "courseSections",
+      tag: COURSES,
+      summary: "A course's sections in the current and coming terms, with instructors, seats and companions",
+      access: "anyone",
+      parameters: [COURSE_ID],
+      answer: {
+        description: "The course's sections per known term, from the current term on, in calendar order.",
+        schema: courseSectionsSchema,
+        example: EXAMPLES.sections,
+      },
+      errors: { 404: "Course not found" },
+    }),
+    async (c) => {
+      const db = c.var.deps.database.db;
+      return c.json(await forExistingCourse(db, c.req.param("id"), (courseId) => courseSections(db, courseId)));
     },
   )
   .get(

@@ -3,8 +3,9 @@ import CourseActions from "../../islands/CourseActions.tsx";
 import CourseRatings from "../../islands/CourseRatings.tsx";
 import CourseReviewList from "../../islands/CourseReviewList.tsx";
 import RatingSummary from "../../islands/RatingSummary.tsx";
+import { CourseOffered } from "../../src/components/CourseOffered.tsx";
 import { Prerequisites, RequiredFor } from "../../src/components/PrerequisiteGroups.tsx";
-import type { CourseDetail, CourseSummary as Summary, ReviewView } from "../../src/lib/api-types.ts";
+import type { CourseDetail, CourseSections, CourseSummary as Summary, ReviewView } from "../../src/lib/api-types.ts";
 import type { ListIds } from "../../src/lib/course-list-names.ts";
 import { parseId } from "../../src/lib/ids.ts";
 import type { Paged } from "../../src/lib/paging.ts";
@@ -15,11 +16,13 @@ import { findCourseDetail } from "../../src/services/courses/course-queries.ts";
 import { reviewFilters } from "../../src/lib/rating-figures.ts";
 import { listCourseReviews } from "../../src/services/reviews/course-reviews.ts";
 import { courseSummary } from "../../src/services/courses/course-summary.ts";
+import { courseSections } from "../../src/services/schedule/course-sections.ts";
 
 type Found = {
   course: CourseDetail;
   reviews: Paged<ReviewView>;
   summary: Summary;
+  offered: CourseSections;
   lists: ListIds | null;
   flash: string | null;
 };
@@ -41,16 +44,17 @@ export async function load(c: AppContext): Promise<Data> {
   const user = c.var.user?.enabled ? c.var.user : null;
   if (id === null) return { course: null };
   // Everything the page shows is read side by side: one round trip.
-  const [course, reviews, figures, lists] = await Promise.all([
+  const [course, reviews, figures, offered, lists] = await Promise.all([
     findCourseDetail(db, id, user?.id),
     listCourseReviews(db, id, user?.id),
     // Whether the student reviewed it is already known from the course.
     courseSummary(db, id),
+    courseSections(db, id),
     user ? listIds(db, user.id) : null,
   ]);
   if (!course) return { course: null };
   const summary = { ...figures, userReviewed: course.userReviewed };
-  return { course, reviews, summary, lists, flash: FLASH.get(c.req.query("review") ?? "") ?? null };
+  return { course, reviews, summary, offered, lists, flash: FLASH.get(c.req.query("review") ?? "") ?? null };
 }
 
 export function meta(data: Data): PageMeta {
@@ -129,6 +133,7 @@ export default function CoursePage({ data, user }: PageProps<Data>) {
           )
           : <p>This course does not fulfill any hub requirements.</p>}
       </section>
+      <CourseOffered offered={found.offered} />
       <CourseRatings summary={found.summary} />
       <CourseReviewList
         courseId={course.id}

@@ -1,4 +1,5 @@
-import type { CourseView } from "../lib/api-types.ts";
+import type { CourseOffering, CourseView } from "../lib/api-types.ts";
+import { offeringLabel } from "../lib/term-codes.ts";
 import { CompareToggle } from "./CompareToggle.tsx";
 import { BookmarkToggle, CourseToggles } from "./CourseToggles.tsx";
 import { Score } from "./Score.tsx";
@@ -54,8 +55,11 @@ export function HubBadges({ hubs }: { hubs: CourseView["hubRequirements"] }) {
   );
 }
 
-/** A search or list result. The list toggles work inside an island that seeded the lists store; Compare needs no account. */
-export function CourseCard({ course }: { course: CourseView }) {
+/**
+ * A search or list result. The list toggles work inside an island that seeded the lists store; Compare needs no
+ * account. A search result also says its term and sections (`offering`).
+ */
+export function CourseCard({ course }: { course: CourseView & { offering?: CourseOffering | null } }) {
   return (
     <article className="card course-card">
       <header>
@@ -74,6 +78,11 @@ export function CourseCard({ course }: { course: CourseView }) {
         </h3>
         <p className="course-meta">
           <span>{course.collegeName}</span>
+          {course.offering && (
+            <span className="badge badge-term" title={`Sections to register for in ${course.offering.name}`}>
+              {offeringLabel(course.offering)}
+            </span>
+          )}
           {course.noPreReqs && <span className="badge badge-success">No prereq</span>}
           {!course.current && (
             <span className="badge badge-old" title="Not in BU's recent catalog: it may no longer be offered">

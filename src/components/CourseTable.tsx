@@ -10,11 +10,17 @@ import {
   useTable,
 } from "@tanstack/react-table";
 import { useState } from "react";
-import type { CourseView } from "../lib/api-types.ts";
+import type { CourseOffering, CourseView } from "../lib/api-types.ts";
 import { numberValue } from "../lib/course-code.ts";
-import { formatCount } from "../lib/text.ts";
+import { formatCount, plural } from "../lib/text.ts";
 import { CompareToggle } from "./CompareToggle.tsx";
 import { Score } from "./Score.tsx";
+
+/** Between a term and its sections where a screen reader or a copy reads the two lines as one. */
+const SEPARATOR = " · ";
+
+/** A course as the table shows it; search results also carry the term they are offered in. */
+type TableCourse = CourseView & { offering?: CourseOffering | null };
 
 const features = tableFeatures({
   rowSortingFeature,
@@ -23,14 +29,14 @@ const features = tableFeatures({
 });
 
 /** Course codes sort by college, department, then the number's numeric part and its suffix (docs/product.md, Courses). */
-function byCode(a: Row<typeof features, CourseView>, b: Row<typeof features, CourseView>): number {
+function byCode(a: Row<typeof features, TableCourse>, b: Row<typeof features, TableCourse>): number {
   const x = a.original;
   const y = b.original;
   return x.college.localeCompare(y.college) || x.department.localeCompare(y.department) ||
     numberValue(x.courseCode) - numberValue(y.courseCode) || x.courseCode.localeCompare(y.courseCode);
 }
 
-const helper = createColumnHelper<typeof features, CourseView>();
+const helper = createColumnHelper<typeof features, TableCourse>();
 const columns = helper.columns([
   helper.accessor("code", {
     header: "Code",
@@ -38,6 +44,32 @@ const columns = helper.columns([
     cell: (info) => <a href={`/course/${info.row.original.id}`}>{info.getValue()}</a>,
   }),
   helper.accessor("title", { header: "Title", sortFn: "alphanumeric" }),
+  // Only for search results, which carry `offering`: sorted soonest term first, then most sections; courses without one last.
+  helper.accessor((c) => c.offering ? c.offering.term * 1000 + 999 - Math.min(c.offering.sections, 999) : 1e7, {
+    id: "offered",
+    header: "Offered",
+    cell: (info) => {
+      const offering = info.row.original.offering;
+      if (!offering) {
+        return (
+          <span className="muted">
+            <span aria-hidden="true">—</span>
+            <span className="visually-hidden">No sections</span>
+          </span>
+        );
+      }
+      // The term over its sections, so the column stays narrow; read as one line: "Fall 2026 · 3 sections".
+      return (
+        <span className="offering-cell">
+          <span>{offering.name}</span>
+          <span className="muted">
+            <span className="visually-hidden">{SEPARATOR}</span>
+            {plural(offering.sections, "section")}
+          </span>
+        </span>
+      );
+    },
+  }),
   helper.accessor((course) => course.numReviews ? course.averageOverallRating : -1, {
     id: "overall",
     header: "Overall rating",
@@ -70,14 +102,17 @@ const columns = helper.columns([
   }),
 ]);
 
+const columnsWithoutOffering = columns.filter((column) => column.id !== "offered");
+
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
 
 /** A sortable table of courses: each sortable header is a button; the sorted header carries aria-sort. The last column picks courses to compare. */
-export function CourseTable({ courses, caption }: { courses: CourseView[]; caption: string }) {
+export function CourseTable({ courses, caption }: { courses: TableCourse[]; caption: string }) {
   const [sorting, setSorting] = useState<SortingState>([]);
+  const withOffering = courses.some((course) => course.offering !== undefined);
   const table = useTable({
     features,
-    columns,
+    columns: withOffering ? columns : columnsWithoutOffering,
     data: courses,
     getRowId: (course) => String(course.id),
     state: { sorting },

@@ -3,7 +3,14 @@ import { TYPING_PAUSE_MS } from "../client/use-course-search.ts";
 import type { CourseSearchState } from "../client/use-course-search.ts";
 import { HUB_AREAS } from "../lib/hub-areas.ts";
 import type { NamedCode } from "../lib/search-chips.ts";
-import { hasRatingFilter, LEVEL_LABELS, LEVELS, MAX_SLIDERS, MIN_SLIDERS } from "../lib/search-filter.ts";
+import {
+  hasRatingFilter,
+  LEVEL_LABELS,
+  LEVELS,
+  MAX_SLIDERS,
+  MIN_SLIDERS,
+  type TermChoice,
+} from "../lib/search-filter.ts";
 import { plural } from "../lib/text.ts";
 import { MultiSelect } from "./MultiSelect.tsx";
 
@@ -20,6 +27,8 @@ const HUB_OPTIONS = HUB_AREAS.map((a) => ({ value: a.code, label: `${a.code}: ${
 type Props = {
   search: CourseSearchState;
   colleges: NamedCode[];
+  /** The terms with a class schedule, current first. */
+  terms: TermChoice[];
   signedIn: boolean;
   /** How many filters are in force, for the sheet's button. */
   filterCount: number;
@@ -29,7 +38,7 @@ type Props = {
   showResults: () => void;
 };
 
-export function SearchFilters({ search, colleges, signedIn, filterCount, open, onToggle, showResults }: Props) {
+export function SearchFilters({ search, colleges, terms, signedIn, filterCount, open, onToggle, showResults }: Props) {
   const { form, set, chooseColleges, departmentOptions, result } = search;
   const ratingFilterSet = hasRatingFilter(form);
   return (
@@ -72,6 +81,20 @@ export function SearchFilters({ search, colleges, signedIn, filterCount, open, o
           selected={form.hubReqs}
           onChange={(v) => set("hubReqs", v)}
         />
+        {terms.length > 0 && (
+          <div className="field">
+            <label htmlFor="search-offered">Offered in</label>
+            <select
+              id="search-offered"
+              name="offered"
+              value={form.offered ?? ""}
+              onChange={(e) => set("offered", e.target.value === "" ? undefined : Number(e.target.value))}
+            >
+              <option value="">Any term</option>
+              {terms.map((term) => <option key={term.code} value={term.code}>{term.name}</option>)}
+            </select>
+          </div>
+        )}
         <fieldset className="field levels">
           <legend className="field-label">Course level</legend>
           <div className="level-options">

@@ -66,10 +66,26 @@ function paged<T extends z.core.$ZodType>(item: T) {
   return z.object({ content: z.array(item), totalElements: count, totalPages: count, number: count, size: count });
 }
 
+/** A course's sections in one term of the class schedule. */
+export const courseOfferingSchema = z.object({
+  /** The registrar's term code: 2268 is Fall 2026. */
+  term: z.int(),
+  /** "Fall 2026". */
+  name: z.string(),
+  /** Sections a student registers for (not discussions or labs), without cancelled ones. */
+  sections: count,
+});
+
+export const searchCourseSchema = named(
+  "SearchCourse",
+  "A course as search finds it: a Course, and `offering`, its sections in the term of the `offered` filter, or without it in the soonest term from the current one on that has them (null when no term with a schedule has any).",
+  z.object({ ...courseViewSchema.shape, offering: z.nullable(courseOfferingSchema) }),
+);
+
 export const searchPageSchema = named(
   "SearchPage",
   "One page of search results, pages numbered from 0.",
-  paged(courseViewSchema),
+  paged(searchCourseSchema),
 );
 
 /** A course a prerequisite names; `id` is null when the catalog has no such course. */
@@ -267,6 +283,91 @@ export const pastedCodesResultSchema = named(
   z.object({
     matched: z.array(z.object({ text: z.string(), id, code: z.string(), title: z.string() })),
     unmatched: z.array(z.string()),
+  }),
+);
+
+const minuteOfDay = z.int().check(z.gte(0), z.lte(24 * 60));
+
+const scheduleMeetingSchema = named(
+  "SectionMeeting",
+  "When and where a section meets. `days` holds day letters in week order (M T W R F S U: `MWF`, `TR`), empty when the schedule gives none; times are minutes after midnight in Boston; dates are ISO (2026-09-02).",
+  z.object({
+    days: z.string(),
+    startMinute: z.nullable(minuteOfDay),
+    endMinute: z.nullable(minuteOfDay),
+    room: z.nullable(z.string()),
+    startDate: z.nullable(z.string()),
+    endDate: z.nullable(z.string()),
+  }),
+);
+
+const sectionInstructorSchema = named(
+  "SectionInstructor",
+  "Who teaches a section. `professorSlug` names the professor's page (/professor/{professorSlug}), null when no visible review names them anywhere; `teacher` is their average teacher rating over this course's visible reviews of them (`reviews` of them), null without any.",
+  z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    /** "First Last". */
+    name: z.string(),
+    professorSlug: z.nullable(z.string()),
+    teacher: z.nullable(average),
+    reviews: count,
+  }),
+);
+
+const sectionFields = {
+  id,
+  /** The section's code in its term: "A1", "A2". */
+  section: z.string(),
+  /** The registrar's class number, which registration asks for; null where the source has none. */
+  classNumber: z.nullable(z.int()),
+  /** `stopped`: closed to new enrollment. */
+  status: z.enum(["active", "cancelled", "stopped"]),
+  capacity: z.nullable(count),
+  enrolled: z.nullable(count),
+  waitCapacity: z.nullable(count),
+  waitlist: z.nullable(count),
+  creditsMin: z.nullable(z.number().check(z.gte(0))),
+  creditsMax: z.nullable(z.number().check(z.gte(0))),
+  /** "In-Person", "Online"…, as the source writes it. */
+  mode: z.nullable(z.string()),
+  /** Plain text; line breaks are the source's. */
+  notes: z.nullable(z.string()),
+  /** Whether it has a final exam in the exam period; null when the source does not say. */
+  finalExam: z.nullable(z.boolean()),
+  meetings: z.array(scheduleMeetingSchema),
+  instructors: z.array(sectionInstructorSchema),
+};
+
+export const companionSectionSchema = named(
+  "CompanionSection",
+  "A discussion, lab or other section that goes with a section a student registers for.",
+  z.object(sectionFields),
+);
+
+export const courseSectionSchema = named(
+  "CourseSection",
+  "A section a student registers for, with the companions (discussions, labs) that go with it.",
+  z.object({ ...sectionFields, companions: z.array(companionSectionSchema) }),
+);
+
+export const courseSectionsSchema = named(
+  "CourseSections",
+  "A course's sections in each term whose schedule HubRate knows, from the current term on, in calendar order; a term without sections of the course has empty lists. Seats are as of `importedAt`.",
+  z.object({
+    courseId: id,
+    terms: z.array(z.object({
+      /** BU's term code: 2268 is Fall 2026. */
+      code: z.int(),
+      name: z.string(),
+      /** Where the sections came from; `demo` is HubRate's own demo schedule. */
+      source: z.enum(["registrar", "bulletin", "demo"]),
+      /** When the term's sections were imported (ISO 8601): the "as of" of their seats. */
+      importedAt: z.string(),
+      sections: z.array(courseSectionSchema),
+      /** Companions that go with any of the term's sections of the course. */
+      unlinkedCompanions: z.array(companionSectionSchema),
+    })),
   }),
 );
 

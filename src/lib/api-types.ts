@@ -6,9 +6,13 @@
 import type * as z from "zod/mini";
 import type {
   accountViewSchema,
+  companionSectionSchema,
   comparedCourseSchema,
   compareViewSchema,
   courseDetailSchema,
+  courseOfferingSchema,
+  courseSectionSchema,
+  courseSectionsSchema,
   courseSummarySchema,
   courseViewSchema,
   distributionSchema,
@@ -20,6 +24,7 @@ import type {
   ratingAveragesSchema,
   requiredForSchema,
   reviewViewSchema,
+  searchCourseSchema,
   searchPageSchema,
   voteResultSchema,
   voteTypeSchema,
@@ -27,6 +32,8 @@ import type {
 
 export type CourseView = z.output<typeof courseViewSchema>;
 export type SearchPage = z.output<typeof searchPageSchema>;
+export type SearchCourse = z.output<typeof searchCourseSchema>;
+export type CourseOffering = z.output<typeof courseOfferingSchema>;
 export type PrerequisiteRef = z.output<typeof prerequisiteRefSchema>;
 export type PrerequisiteView = z.output<typeof prerequisiteViewSchema>;
 export type RequiredFor = z.output<typeof requiredForSchema>;
@@ -59,6 +66,15 @@ export type MyReviewView = z.output<typeof myReviewSchema>;
 export type RatingAverages = z.output<typeof ratingAveragesSchema>;
 /** GET /api/courses/{id}/summary: what the course page shows above its reviews, in one answer. */
 export type CourseSummary = z.output<typeof courseSummarySchema>;
+/** GET /api/courses/{id}/sections: the course's sections per known term, from the current term on. */
+export type CourseSections = z.output<typeof courseSectionsSchema>;
+export type TermSections = CourseSections["terms"][number];
+/** A section a student registers for, with its companions. */
+export type CourseSection = z.output<typeof courseSectionSchema>;
+/** A discussion or lab that goes with a section. */
+export type CompanionSection = z.output<typeof companionSectionSchema>;
+export type SectionInstructor = CompanionSection["instructors"][number];
+export type SectionMeeting = CompanionSection["meetings"][number];
 /** GET /api/professors/{slug}: every course a professor was reviewed for, with their averages, and their reviews. */
 export type ProfessorView = z.output<typeof professorViewSchema>;
 /** A professor as reviews name them: the slug groups spellings; `name` is the most used one. */

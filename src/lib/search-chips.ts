@@ -1,5 +1,6 @@
 /** The search filters in force, each as a chip the student can remove (the search page's results). */
 import { hasRatingFilter, LEVEL_LABELS, MAX_SLIDERS, MIN_SLIDERS, type SearchFilter } from "./search-filter.ts";
+import { termName } from "./term-codes.ts";
 
 /** A college or department code with its name. */
 export type NamedCode = { code: string; name: string };
@@ -45,6 +46,13 @@ export function chipsOf(filter: SearchFilter, colleges: NamedCode[], departmentN
       key: `level-${level}`,
       label: `Level ${LEVEL_LABELS.get(level)}`,
       remove: (f) => ({ ...f, levels: f.levels.filter((l) => l !== level) }),
+    });
+  }
+  if (filter.offered !== undefined) {
+    chips.push({
+      key: "offered",
+      label: `Offered in ${termName(filter.offered) ?? filter.offered}`,
+      remove: (f) => ({ ...f, offered: undefined }),
     });
   }
   if (filter.minCourseCode !== undefined) {

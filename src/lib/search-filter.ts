@@ -4,6 +4,7 @@
  * format (docs/product.md, Constants and Screens).
  */
 import { HUB_CODES } from "./hub-areas.ts";
+import { termName } from "./term-codes.ts";
 import { hasControlCharacters, hasLineBreaks } from "./text.ts";
 
 export const SORTS = {
@@ -43,6 +44,8 @@ export type SearchFilter = {
   noPreReqs: boolean;
   /** Course levels (100 … 400, and 500 for 500 and above); none means every level. */
   levels: number[];
+  /** Only courses with a section to register for in this term (a term code: 2268 is Fall 2026). */
+  offered?: number;
   /** Only courses in BU's recent catalog. */
   currentOnly: boolean;
   /** Only courses whose prerequisites the signed-in student has met (or that have none). */
@@ -69,6 +72,7 @@ export const SEARCH_PARAMETERS = [
   "reviewCount",
   "noPreReqs",
   "levels",
+  "offered",
   "currentOnly",
   "prereqsMet",
   "includeUnreviewed",
@@ -107,6 +111,12 @@ export function hasRatingFilter(filter: SearchFilter): boolean {
 const CODE = /^[A-Z]{1,4}$/;
 const MAX_LIST = 30;
 const MAX_Q = 200;
+
+/** What a malformed term code is answered with; a well-formed code of a term without a schedule gets its own message. */
+export const OFFERED_MESSAGE = "offered must be a term code, e.g. 2268";
+
+/** A term the "Offered in" filter offers: one with a class schedule. */
+export type TermChoice = { code: number; name: string };
 
 export type FilterResult = { ok: true; filter: SearchFilter } | { ok: false; message: string };
 
@@ -179,6 +189,12 @@ export function parseSearchParams(params: URLSearchParams): FilterResult {
   const badLevel = levels.find((level) => !LEVEL_LABELS.has(Number(level)) || !/^\d+$/.test(level));
   if (badLevel !== undefined) return { ok: false, message: `levels must be among ${LEVELS.join(", ")}` };
   filter.levels = levels.map(Number).sort((a, b) => a - b);
+  const offered = (params.get("offered") ?? "").trim();
+  if (offered !== "") {
+    const code = /^\d{4}$/.test(offered) ? Number(offered) : NaN;
+    if (termName(code) === null) return { ok: false, message: OFFERED_MESSAGE };
+    filter.offered = code;
+  }
   const sortBy = params.get("sortBy");
   if (sortBy !== null && sortBy !== "") {
     if (!Object.hasOwn(SORTS, sortBy)) {
@@ -207,6 +223,7 @@ export function searchParamsOf(filter: SearchFilter, page = filter.page): URLSea
   if (filter.reviewCount !== undefined) params.set("reviewCount", String(filter.reviewCount));
   if (filter.noPreReqs) params.set("noPreReqs", "true");
   for (const level of filter.levels) params.append("levels", String(level));
+  if (filter.offered !== undefined) params.set("offered", String(filter.offered));
   if (filter.currentOnly) params.set("currentOnly", "true");
   if (filter.prereqsMet) params.set("prereqsMet", "true");
   if (filter.includeUnreviewed) params.set("includeUnreviewed", "true");

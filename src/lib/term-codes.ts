@@ -2,6 +2,7 @@
  * BU's term codes, as the registrar's class schedule writes them: "2" + the year's last two digits + the season digit
  * (1 spring, 5 summer, 8 fall), so 2268 is Fall 2026 and 2271 Spring 2027.
  */
+import { plural } from "./text.ts";
 
 const SEASON_NAMES: Record<number, string> = { 1: "Spring", 5: "Summer", 8: "Fall" };
 const SEASON_DIGITS: Record<string, number> = { spring: 1, summer: 5, fall: 8 };
@@ -31,4 +32,9 @@ export function termOf(date: Date): number {
 export function nextTerm(code: number): number {
   const season = code % 10;
   return season === 8 ? code + 10 - 7 : code - season + 8;
+}
+
+/** A course's sections in a term as result cards and tables show them: "Fall 2026 · 3 sections". */
+export function offeringLabel(offering: { name: string; sections: number }): string {
+  return `${offering.name} · ${plural(offering.sections, "section")}`;
 }

@@ -326,7 +326,8 @@ for (const device of DEVICES) {
       expect(terms.length).toBeGreaterThanOrEqual(2);
       const trend = terms.map((g) => `${g.term}: ${fixed1(overallOf(g.reviews))} from ${reviewsText(g.reviews.length)}`)
         .join("; ");
-      expect(await imageNames(page, "section.course-ratings")).toEqual([
+      // The accessibility tree follows the DOM a moment later on a busy machine: asked again until it has caught up.
+      await expect.poll(() => imageNames(page, "section.course-ratings"), { timeout: 10_000 }).toEqual([
         ...RATINGS.map(([label, , value]) => expectedChartName(label, value)),
         `Overall rating by semester ${trend}.`,
       ]);

@@ -10,7 +10,7 @@ import { IslandCollector, IslandContext } from "../../src/client/island.tsx";
 import type { ListIds } from "../../src/client/lists-store.ts";
 import { EMPTY_FILTER, type SearchFilter } from "../../src/lib/search-filter.ts";
 import { courseView } from "../helpers/course-views.ts";
-import type { CourseView, SearchPage } from "../../src/lib/api-types.ts";
+import type { CourseOffering, CourseView, SearchPage } from "../../src/lib/api-types.ts";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -22,13 +22,15 @@ const MA123 = course(3, "CAS", "MA", "123", "Calculus I", 3.9, ["QR2"]);
 const EK125 = course(4, "ENG", "EK", "125", "Introduction to Programming for Engineers", 0, []);
 
 function page(
-  content: CourseView[],
+  content: (CourseView & { offering?: CourseOffering | null })[],
   totalElements = content.length,
   totalPages = content.length ? 1 : 0,
   number = 0,
 ): SearchPage {
-  return { content, totalElements, totalPages, number, size: 18 };
+  return { content: content.map((c) => ({ offering: null, ...c })), totalElements, totalPages, number, size: 18 };
 }
+
+const TERMS = [{ code: 2268, name: "Fall 2026" }, { code: 2271, name: "Spring 2027" }];
 
 const COLLEGES = [
   { code: "CAS", name: "College of Arts & Sciences" },
@@ -40,6 +42,7 @@ type Props = {
   filter?: SearchFilter;
   result?: SearchPage;
   departments?: Record<string, NamedCode[]>;
+  terms?: { code: number; name: string }[];
   signedIn?: boolean;
   lists?: ListIds | null;
 };
@@ -53,6 +56,7 @@ async function mount(props: Props = {}) {
         result={props.result ?? page([CS111, EC101])}
         colleges={COLLEGES}
         departments={props.departments ?? {}}
+        terms={props.terms ?? TERMS}
         signedIn={props.signedIn ?? false}
         lists={props.lists ?? null}
       />
@@ -191,13 +195,21 @@ describe("CourseSearch island", () => {
   test("filters apply as they change: one search after a pause, the URL replaced, the chips and the Filters count follow", async () => {
     route(() => page([MA123, CS111]));
     await mount();
-    await click(checkbox("colleges", "CAS"));
-    await click(checkbox("hubReqs", "QR2"));
-    await setValue(byId<HTMLInputElement>("search-minRating"), "3.5");
-    expect(text(document.querySelector("label[for=search-minRating] output"))).toBe("3.5");
-    // Nothing yet: the changes wait for a pause.
-    expect(searches()).toEqual([]);
-    await afterPause();
+    // The island's clock stands still while the three changes are made, so a busy machine cannot let the pause pass
+    // between them.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      await click(checkbox("colleges", "CAS"));
+      await click(checkbox("hubReqs", "QR2"));
+      await setValue(byId<HTMLInputElement>("search-minRating"), "3.5");
+      expect(text(document.querySelector("label[for=search-minRating] output"))).toBe("3.5");
+      // Nothing yet: the changes wait for a pause.
+      expect(searches()).toEqual([]);
+      await act(async () => void await vi.advanceTimersByTimeAsync(350));
+    } finally {
+      vi.useRealTimers();
+    }
+    await settle();
     const query = "colleges=CAS&hubReqs=QR2&minRating=3.5";
     expect(searches()).toEqual([`/api/courses/search?${query}`]);
     expect(pushState).not.toHaveBeenCalled();
@@ -383,6 +395,48 @@ describe("CourseSearch island", () => {
     await afterPause();
     expect(searches().at(-1)).toMatch(/^\/api\/courses\/search\??$/);
     expect(chips()).toEqual([]);
+  });
+
+  test("Offered in: the known terms as choices, a search with offered, its chip, the cards' term line; the chip removes it", async () => {
+    const fall = { term: 2268, name: "Fall 2026", sections: 3 };
+    route(() => page([{ ...CS111, offering: fall }, { ...MA123, offering: { ...fall, sections: 1 } }]));
+    await mount({ result: page([{ ...CS111, offering: { term: 2271, name: "Spring 2027", sections: 2 } }, EC101]) });
+    const select = byId<HTMLSelectElement>("search-offered");
+    expect(text(document.querySelector("label[for=search-offered]"))).toBe("Offered in");
+    expect([...select.options].map((o) => [o.value, text(o)])).toEqual([
+      ["", "Any term"],
+      ["2268", "Fall 2026"],
+      ["2271", "Spring 2027"],
+    ]);
+    expect(select.value).toBe("");
+    // Without the filter a card names the soonest term it is offered in; a course in no term says nothing.
+    expect(text(cardOf(CS111.title).querySelector(".badge-term"))).toBe("Spring 2027 · 2 sections");
+    expect(cardOf(EC101.title).querySelector(".badge-term")).toBeNull();
+
+    await setValue(select, "2268");
+    await afterPause();
+    expect(searches().at(-1)).toBe("/api/courses/search?offered=2268");
+    expect(location.search).toBe("?offered=2268");
+    expect(chips()).toEqual(["Offered in Fall 2026 ×", "Clear all"]);
+    expect(text(document.querySelector(".filter-toggle"))).toBe("Filters (1)");
+    expect(titles()).toEqual([CS111.title, MA123.title]);
+    expect(text(cardOf(CS111.title).querySelector(".badge-term"))).toBe("Fall 2026 · 3 sections");
+    expect(text(cardOf(MA123.title).querySelector(".badge-term"))).toBe("Fall 2026 · 1 section");
+
+    await click(buttonIn(document, "Offered in Fall 2026 ×"));
+    await afterPause();
+    expect(searches().at(-1)).toMatch(/^\/api\/courses\/search\??$/);
+    expect(select.value).toBe("");
+    expect(chips()).toEqual([]);
+  });
+
+  test("a filter from the URL shows its term chosen and its chip; without schedules there is no Offered in", async () => {
+    await mount({ filter: { ...EMPTY_FILTER, offered: 2271 } });
+    expect(byId<HTMLSelectElement>("search-offered").value).toBe("2271");
+    expect(chips()).toEqual(["Offered in Spring 2027 ×", "Clear all"]);
+    await act(async () => hydratedRoots.splice(0).forEach((root) => root.unmount()));
+    await mount({ terms: [] });
+    expect(document.getElementById("search-offered")).toBeNull();
   });
 
   test(

@@ -247,6 +247,27 @@ describe("storing a term", () => {
     expect(await stored()).toEqual(before);
   });
 
+  test("with onlyCourses, only the sections of those courses can be marked gone", async () => {
+    const before = await stored();
+    const isCs = (s: { department: string; number: string }, number: string) =>
+      s.department === "CS" && s.number === number;
+    // The data of a partial read: CAS CS 111 without its A2, and nothing of CAS CS 112.
+    const partial = parseRegistrarCsv(text).sections.filter((s) =>
+      isCs(s, "111") ? s.section !== "A2" : !isCs(s, "112")
+    );
+    expect(partial.length).toBeLessThan(expected.sections - 1);
+    const report = await importSchedule(t.deps.database, partial, {
+      source: "registrar",
+      onlyCourses: new Set(["CAS CS 111", "CAS ZZ 999"]),
+    });
+    expect(report.terms[0].gone).toBe(1);
+    const after = await stored();
+    expect(after.map((s) => s.id)).toEqual(before.map((s) => s.id));
+    expect(after.filter((s) => s.gone).map((s) => s.key)).toEqual(["CASCS 111 A2"]);
+    await importSchedule(t.deps.database, parseRegistrarCsv(text).sections, { source: "registrar" });
+    expect(await stored()).toEqual(before);
+  });
+
   test("a section of a course the catalog lacks is skipped with its reason and record", async () => {
     const parsed = parseRegistrarCsv(text);
     const ghost = { ...parsed.sections[0], department: "ZZ", number: "999", record: 7 };

@@ -47,7 +47,18 @@ export type CatalogCourse = {
   /** The groups as codes, and whether the text asks for something the site cannot check: what eligibility is worked out from. */
   parsed: Pick<ParsedPrerequisites, "groups" | "conditions">;
   requiredFor: RequiredFor[];
+  /**
+   * The terms of the class schedule the course has sections in, by term code, with how many: sections a student
+   * registers for (not discussions or labs), neither cancelled nor gone from the latest file.
+   */
+  offerings: CourseOffering[];
 };
+
+/** A course's sections in one term (see `CatalogCourse.offerings`). */
+export type CourseOffering = { term: number; sections: number };
+
+/** A term of the class schedule, by the registrar's code, with its name ("Fall 2026"). */
+export type ScheduleTerm = { code: number; name: string };
 
 export type CatalogNames = { departments: ReadonlyMap<string, string>; colleges: ReadonlyMap<string, string> };
 
@@ -61,6 +72,8 @@ export type Catalog = {
   hubAreas: readonly { code: string; name: string; category: string; required: number | null }[];
   /** The codes of the colleges that have courses, sorted. */
   collegeCodes: readonly string[];
+  /** The terms that have a class schedule, by code. */
+  terms: readonly ScheduleTerm[];
   /** Things built from the catalog on first use (the search index), kept as long as this copy. */
   derived: Map<string, unknown>;
 };
@@ -135,46 +148,64 @@ type CatalogRows = {
     requiredId: number | null,
     alternative: number,
   ][];
+  terms: [code: number, name: string][];
+  offerings: [courseId: number, term: number, sections: number][];
 };
 
 /** Raised when CatalogRows changes shape: a snapshot of another format is made again. */
-const SNAPSHOT_FORMAT = "1";
+const SNAPSHOT_FORMAT = "2";
 const SNAPSHOT = "catalog";
 
 /** Reads the rows themselves: side by side, one round trip on a libSQL server. */
 async function readRows(db: Db): Promise<{ version: number; rows: CatalogRows }> {
-  const [version, courses, texts, units, hubAreas, departments, colleges, prerequisites] = await Promise.all([
-    readVersion(db),
-    jsonRows<CatalogRows["courses"][number]>(
-      db,
-      sql`SELECT json_group_array(json_array(id, college, department, number, number_value, title, no_prereqs, current)) AS rows FROM courses`,
-    ),
-    jsonRows<CatalogRows["texts"][number]>(
-      db,
-      sql`SELECT json_group_array(json_array(course_id, prerequisites, prerequisite_note, prerequisite_conditions)) AS rows FROM course_texts`,
-    ),
-    jsonRows<CatalogRows["units"][number]>(
-      db,
-      sql`SELECT json_group_array(json_array(course_id, hub_code)) AS rows FROM course_hub_units`,
-    ),
-    jsonRows<CatalogRows["hubAreas"][number]>(
-      db,
-      sql`SELECT json_group_array(json_array(code, name, category, required, position)) AS rows FROM hub_areas`,
-    ),
-    jsonRows<CatalogRows["departments"][number]>(
-      db,
-      sql`SELECT json_group_array(json_array(college, code, name)) AS rows FROM departments`,
-    ),
-    jsonRows<CatalogRows["colleges"][number]>(
-      db,
-      sql`SELECT json_group_array(json_array(code, name)) AS rows FROM colleges`,
-    ),
-    jsonRows<CatalogRows["prerequisites"][number]>(
-      db,
-      sql`SELECT json_group_array(json_array(course_id, group_index, position, code, required_id, alternative)) AS rows FROM course_prerequisites`,
-    ),
-  ]);
-  return { version, rows: { courses, texts, units, hubAreas, departments, colleges, prerequisites } };
+  const [version, courses, texts, units, hubAreas, departments, colleges, prerequisites, terms, offerings] =
+    await Promise
+      .all([
+        readVersion(db),
+        jsonRows<CatalogRows["courses"][number]>(
+          db,
+          sql`SELECT json_group_array(json_array(id, college, department, number, number_value, title, no_prereqs, current)) AS rows FROM courses`,
+        ),
+        jsonRows<CatalogRows["texts"][number]>(
+          db,
+          sql`SELECT json_group_array(json_array(course_id, prerequisites, prerequisite_note, prerequisite_conditions)) AS rows FROM course_texts`,
+        ),
+        jsonRows<CatalogRows["units"][number]>(
+          db,
+          sql`SELECT json_group_array(json_array(course_id, hub_code)) AS rows FROM course_hub_units`,
+        ),
+        jsonRows<CatalogRows["hubAreas"][number]>(
+          db,
+          sql`SELECT json_group_array(json_array(code, name, category, required, position)) AS rows FROM hub_areas`,
+        ),
+        jsonRows<CatalogRows["departments"][number]>(
+          db,
+          sql`SELECT json_group_array(json_array(college, code, name)) AS rows FROM departments`,
+        ),
+        jsonRows<CatalogRows["colleges"][number]>(
+          db,
+          sql`SELECT json_group_array(json_array(code, name)) AS rows FROM colleges`,
+        ),
+        jsonRows<CatalogRows["prerequisites"][number]>(
+          db,
+          sql`SELECT json_group_array(json_array(course_id, group_index, position, code, required_id, alternative)) AS rows FROM course_prerequisites`,
+        ),
+        jsonRows<CatalogRows["terms"][number]>(
+          db,
+          sql`SELECT json_group_array(json_array(code, name)) AS rows FROM terms`,
+        ),
+        // What `CatalogCourse.offerings` counts; the schedule's import raises the version when these counts change.
+        jsonRows<CatalogRows["offerings"][number]>(
+          db,
+          sql`SELECT json_group_array(json_array(course_id, term_code, n)) AS rows FROM (
+        SELECT course_id, term_code, count(*) AS n FROM sections
+        WHERE enrollment = 1 AND status <> 'cancelled' AND gone = 0 GROUP BY course_id, term_code)`,
+        ),
+      ]);
+  return {
+    version,
+    rows: { courses, texts, units, hubAreas, departments, colleges, prerequisites, terms, offerings },
+  };
 }
 
 async function storeSnapshot(db: Db, version: number, rows: CatalogRows): Promise<void> {
@@ -296,8 +327,14 @@ async function catalogOf(version: number, rows: CatalogRows): Promise<Catalog> {
       prerequisiteNote: text?.prerequisiteNote ?? null,
       parsed: { groups: [], conditions: text?.conditions === 1 },
       requiredFor: [],
+      offerings: [],
     });
   }
+  for (const [courseId, term, sections] of rows.offerings) {
+    await slice();
+    byId.get(courseId)?.offerings.push({ term, sections });
+  }
+  for (const course of byId.values()) if (course.offerings.length > 1) course.offerings.sort((a, b) => a.term - b.term);
   // Rows come ordered by course, group and position.
   const requiredBy = new Map<number, Set<number>>();
   for (const [courseId, groupIndex, , code, requiredId, alternative] of prerequisiteRows) {
@@ -339,6 +376,7 @@ async function catalogOf(version: number, rows: CatalogRows): Promise<Catalog> {
     names,
     hubAreas: areaRows.map(({ code, name, category, required }) => ({ code, name, category, required })),
     collegeCodes: [...collegeCodes].sort(),
+    terms: rows.terms.map(([code, name]) => ({ code, name })).sort((a, b) => a.code - b.code),
     derived: new Map(),
   };
 }

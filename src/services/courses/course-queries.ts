@@ -13,7 +13,16 @@ import { completedCourses, courses, courseTexts } from "../../../db/schema.ts";
 import { hasRatingFilter, type SearchFilter, type SortBy } from "../../lib/search-filter.ts";
 import { eligibilityOf } from "../../lib/prerequisite-parser.ts";
 import { prerequisitesMetBy } from "./course-prerequisites.ts";
-import { type Catalog, type CatalogCourse, currentCatalog, withCatalog } from "../catalog/catalog-cache.ts";
+import {
+  type Catalog,
+  type CatalogCourse,
+  currentCatalog,
+  derivedFrom,
+  type ScheduleTerm,
+  withCatalog,
+} from "../catalog/catalog-cache.ts";
+import { badRequest } from "../platform/domain-errors.ts";
+import { termOf } from "../../lib/term-codes.ts";
 import {
   catalogIndex,
   type IndexedCourse,
@@ -22,7 +31,14 @@ import {
   suggestCourses,
   type Suggestion,
 } from "../search/search-index.ts";
-import type { CourseDetail, CourseView, PrerequisiteView, SearchPage } from "../../lib/api-types.ts";
+import type {
+  CourseDetail,
+  CourseOffering,
+  CourseView,
+  PrerequisiteView,
+  SearchCourse,
+  SearchPage,
+} from "../../lib/api-types.ts";
 
 export const PAGE_SIZE = 18;
 
@@ -221,6 +237,69 @@ function passesIndexedFilters(course: IndexedCourse | undefined, filter: SearchF
   return true;
 }
 
+/**
+ * The ids of the courses offered in a term (a section to register for, neither cancelled nor gone), from the catalog
+ * in memory, made once per copy and term. A term without a schedule is refused with the terms that have one.
+ */
+function offeredIn(catalog: Catalog, term: number): ReadonlySet<number> {
+  const known = catalog.terms.find((t) => t.code === term);
+  if (!known) {
+    const choices = catalog.terms.map((t) => `${t.code} (${t.name})`).join(", ");
+    throw badRequest(
+      choices
+        ? `offered must be a term with a class schedule: ${choices}`
+        : "offered cannot be used yet: no term has a class schedule",
+    );
+  }
+  return derivedFrom(catalog, `offered-${term}`, () => {
+    const ids = new Set<number>();
+    for (const course of catalog.courses.values()) {
+      if (course.offerings.some((o) => o.term === term)) ids.add(course.id);
+    }
+    return ids;
+  });
+}
+
+/**
+ * The term a result card names: the filtered term, or without one the soonest term from the current one on in which
+ * the course has sections; null when it has none.
+ */
+function offeringOf(
+  catalog: Catalog,
+  course: CatalogCourse,
+  term: number | undefined,
+  from: number,
+): CourseOffering | null {
+  for (const offering of course.offerings) {
+    if (term !== undefined ? offering.term !== term : offering.term < from) continue;
+    const name = catalog.terms.find((t) => t.code === offering.term)?.name;
+    if (name !== undefined) return { term: offering.term, name, sections: offering.sections };
+  }
+  return null;
+}
+
+/** Search results: the course views with the term each is offered in (offerings are sorted by term). */
+function withOfferings(catalog: Catalog, views: CourseView[], filter: SearchFilter): SearchCourse[] {
+  const from = termOf(new Date());
+  return views.map((view) => ({
+    ...view,
+    offering: offeringOf(catalog, catalog.courses.get(view.id)!, filter.offered, from),
+  }));
+}
+
+/**
+ * The terms with a class schedule, for the search's "Offered in": the current term and those after it first, soonest
+ * first, then earlier ones, latest first.
+ */
+export async function scheduleTerms(db: Db, today = new Date()): Promise<ScheduleTerm[]> {
+  const current = termOf(today);
+  const terms = (await currentCatalog(db)).terms;
+  return [
+    ...terms.filter((t) => t.code >= current),
+    ...terms.filter((t) => t.code < current).reverse(),
+  ];
+}
+
 /** Text matches passed to the database at most: far more than anyone pages through. */
 const MAX_TEXT_MATCHES = 5000;
 
@@ -241,9 +320,13 @@ export function searchCourses(db: Db, filter: SearchFilter, userId?: number): Pr
 }
 
 async function searchIn(db: Db, catalog: Catalog, filter: SearchFilter, userId?: number): Promise<SearchPage> {
+  const offered = filter.offered !== undefined ? offeredIn(catalog, filter.offered) : null;
   const index = filter.q ? await indexOf(db, catalog) : null;
-  const ranked = index ? rankCourses(index, filter.q).slice(0, MAX_TEXT_MATCHES) : null;
+  let ranked = index ? rankCourses(index, filter.q).slice(0, MAX_TEXT_MATCHES) : null;
+  if (ranked && offered) ranked = ranked.filter((id) => offered.has(id));
   const offset = filter.page * PAGE_SIZE;
+  const found = (views: CourseView[], total: number) =>
+    pagedResponse(withOfferings(catalog, views, filter), total, filter.page, PAGE_SIZE);
   if (index && ranked && filter.sortBy === "relevance") {
     let ids = ranked.filter((id) => passesIndexedFilters(index.courses.get(id), filter));
     const rest = searchConditions({
@@ -273,13 +356,15 @@ async function searchIn(db: Db, catalog: Catalog, filter: SearchFilter, userId?:
         ...passing.get(id)!,
         description: texts.get(id) ?? null,
       }));
-      return pagedResponse(viewsOf(catalog, page), ids.length, filter.page, PAGE_SIZE);
+      return found(viewsOf(catalog, page), ids.length);
     }
     const page = ids.slice(offset, offset + PAGE_SIZE);
-    return pagedResponse(await coursesIn(db, catalog, page, userId), ids.length, filter.page, PAGE_SIZE);
+    return found(await coursesIn(db, catalog, page, userId), ids.length);
   }
+  // The term's courses come from the catalog in memory, as text matches do: one list of ids for the database.
+  const among = ranked ?? (offered ? [...offered] : null);
   const where = and(
-    ...[searchConditions(filter, userId), ranked ? idIn(ranked) : undefined].filter((c): c is SQL => c !== undefined),
+    ...[searchConditions(filter, userId), among ? idIn(among) : undefined].filter((c): c is SQL => c !== undefined),
   );
   const order = SORT_ORDERS.get(filter.sortBy)!;
   // The count, the page and its descriptions leave together; a page past the end is an empty page, not an error.
@@ -292,12 +377,7 @@ async function searchIn(db: Db, catalog: Catalog, filter: SearchFilter, userId?:
         .getSQL(),
     ),
   ]);
-  return pagedResponse(
-    viewsOf(catalog, rows.map((row) => ({ ...row, description: texts.get(row.id) ?? null }))),
-    total,
-    filter.page,
-    PAGE_SIZE,
-  );
+  return found(viewsOf(catalog, rows.map((row) => ({ ...row, description: texts.get(row.id) ?? null }))), total);
 }
 
 /**

@@ -84,12 +84,17 @@ const STATUSES: Record<string, ScheduleSection["status"]> = {
   "Stop Enrl": "stopped",
 };
 
+/** Day letters ("R", "M", "T", "M") once each, in week order ("MTR"). */
+export function inWeekOrder(letters: Iterable<string>): string {
+  return [...new Set(letters)].sort((a, b) => WEEK_ORDER.indexOf(a) - WEEK_ORDER.indexOf(b)).join("");
+}
+
 /** "Mon Wed Fri" → "MWF"; null when a word is not a day. */
 export function dayLetters(text: string): string | null {
   const words = text.trim().split(/\s+/).filter(Boolean);
   const letters = words.map((word) => DAY_LETTERS[word]);
   if (letters.some((letter) => letter === undefined)) return null;
-  return [...new Set(letters)].sort((a, b) => WEEK_ORDER.indexOf(a) - WEEK_ORDER.indexOf(b)).join("");
+  return inWeekOrder(letters);
 }
 
 /** "01:25PM" → 805 (minutes after midnight); null when unreadable. */
@@ -100,6 +105,25 @@ export function minutesOf(text: string): number | null {
   const minute = Number(match[2]);
   if (hour < 1 || hour > 12 || minute > 59) return null;
   return (hour % 12 + (match[3].toUpperCase() === "P" ? 12 : 0)) * 60 + minute;
+}
+
+/**
+ * A meeting's start and end ("01:25PM", "02:15PM"; either may be empty) in minutes after midnight, or why they cannot
+ * be read: a time that is not one, or an end before the start.
+ */
+export function timeSpan(
+  start: string,
+  end: string,
+): { startMinute: number | null; endMinute: number | null } | { problem: string } {
+  const startMinute = start ? minutesOf(start) : null;
+  const endMinute = end ? minutesOf(end) : null;
+  if ((start && startMinute === null) || (end && endMinute === null)) {
+    return { problem: `unreadable time: ${start || "(none)"} to ${end || "(none)"}` };
+  }
+  if (startMinute !== null && endMinute !== null && endMinute <= startMinute) {
+    return { problem: `unreadable time: ${start} to ${end} ends before it starts` };
+  }
+  return { startMinute, endMinute };
 }
 
 /** "4.0" → [4, 4]; "VAR 2.0 to 12.0" → [2, 12]; anything else → nulls. */
@@ -181,15 +205,9 @@ export function parseRegistrarCsv(text: string): ParsedSchedule {
     if (type !== "Enrollment" && type !== "Non-Enroll") return skip(`unknown class type: ${type}`);
     const days = dayLetters(row["Days Of The Week"]);
     if (days === null) return skip(`unreadable days: ${row["Days Of The Week"]}`);
-    const [start, end] = [row["Start Time"].trim(), row["End Time"].trim()];
-    const startMinute = start ? minutesOf(start) : null;
-    const endMinute = end ? minutesOf(end) : null;
-    if ((start && startMinute === null) || (end && endMinute === null)) {
-      return skip(`unreadable time: ${start || "(none)"} to ${end || "(none)"}`);
-    }
-    if (startMinute !== null && endMinute !== null && endMinute <= startMinute) {
-      return skip(`unreadable time: ${start} to ${end} ends before it starts`);
-    }
+    const span = timeSpan(row["Start Time"].trim(), row["End Time"].trim());
+    if ("problem" in span) return skip(span.problem);
+    const { startMinute, endMinute } = span;
 
     const key = `${term} ${subject.join(" ")} ${number} ${section}`;
     let found = sections.get(key);

@@ -3,11 +3,15 @@
  * one transaction each: sections upserted by term, course and section so their ids stay; their meetings, instructors
  * and companion links replaced; sections of the term that the new data no longer has kept and marked gone, since a
  * student's plan may point at them.
+ *
+ * The catalog in memory carries each course's terms and section counts (search's "Offered in"): an import that changes
+ * them raises the catalog's version, so every process reads the catalog again at its next request.
  */
 import { sql } from "drizzle-orm";
 import type { Database, Db } from "../../../db/client.ts";
 import { sectionInstructors, sectionLinks, sectionMeetings, sections, terms } from "../../../db/schema.ts";
 import { termName } from "../../lib/term-codes.ts";
+import { ensureCatalogSnapshot, raiseCatalogVersion } from "../catalog/catalog-cache.ts";
 import { companionLinks, type ScheduleSection, type SkippedRow } from "./registrar-csv.ts";
 
 export type ScheduleSource = (typeof terms.$inferInsert)["source"];
@@ -58,6 +62,11 @@ export async function importSchedule(
     now?: Date;
     skipped?: SkippedRow[];
     onProgress?: (done: number, total: number) => void;
+    /**
+     * The courses ("CAS CS 112") the data covers, when it covers only some (a partial crawl of the bulletin): sections
+     * of other courses are left as they are instead of being marked gone. By default the data covers every course.
+     */
+    onlyCourses?: ReadonlySet<string>;
   },
 ): Promise<ScheduleReport> {
   const started = performance.now();
@@ -77,21 +86,48 @@ export async function importSchedule(
     if (!byTerm.has(section.term)) byTerm.set(section.term, []);
     byTerm.get(section.term)!.push({ ...section, courseId });
   }
+  const covered = options.onlyCourses &&
+    [...options.onlyCourses].flatMap((code) => ids.has(code) ? [ids.get(code)!] : []);
   const total = [...byTerm.values()].reduce((sum, list) => sum + list.length, 0);
   let done = 0;
   const reports: TermReport[] = [];
+  let offeringsChanged = false;
   for (const [code, list] of [...byTerm].sort(([a], [b]) => a - b)) {
     reports.push(
-      await database.write((tx) =>
-        writeTerm(tx, code, list, options.source, options.now ?? new Date(), (n) => {
+      await database.write(async (tx) => {
+        const before = await offeringsOf(tx, code);
+        const report = await writeTerm(tx, code, list, options.source, options.now ?? new Date(), covered, (n) => {
           done += n;
           options.onProgress?.(done, total);
-        })
-      ),
+        });
+        // In the term's transaction: no process can read the new sections with the old catalog's version.
+        if ((await offeringsOf(tx, code)) !== before) {
+          await raiseCatalogVersion(tx);
+          offeringsChanged = true;
+        }
+        return report;
+      }),
     );
   }
+  // The new snapshot for every process, so that none has to read the rows.
+  if (offeringsChanged) await ensureCatalogSnapshot(database.db);
   skipped.sort((a, b) => a.record - b.record);
   return { terms: reports, skipped, milliseconds: Math.round(performance.now() - started) };
+}
+
+/**
+ * What the catalog in memory holds of a term, as one string: its name and each course's count of sections to register
+ * for that are neither cancelled nor gone (the rows `readRows` of catalog-cache.ts reads).
+ */
+async function offeringsOf(tx: Db, code: number): Promise<string> {
+  const [row] = await tx.all<{ name: string | null; counts: string | null }>(
+    sql`SELECT (SELECT name FROM terms WHERE code = ${code}) AS name,
+          (SELECT group_concat(course_id || ':' || n, ',') FROM (
+            SELECT course_id, count(*) AS n FROM sections
+            WHERE term_code = ${code} AND enrollment = 1 AND status <> 'cancelled' AND gone = 0
+            GROUP BY course_id ORDER BY course_id)) AS counts`,
+  );
+  return JSON.stringify([row?.name ?? null, row?.counts ?? null]);
 }
 
 async function writeTerm(
@@ -100,14 +136,21 @@ async function writeTerm(
   list: (ScheduleSection & { courseId: number })[],
   source: ScheduleSource,
   now: Date,
+  covered: number[] | undefined,
   progress: (n: number) => void,
 ): Promise<TermReport> {
   await tx.insert(terms).values({ code, name: termName(code)!, source, importedAt: now }).onConflictDoUpdate({
     target: terms.code,
     set: { name: sql`excluded.name`, source: sql`excluded.source`, importedAt: sql`excluded.imported_at` },
   });
-  // Everything of the term is gone until the data names it again.
-  await tx.update(sections).set({ gone: true }).where(sql`${sections.termCode} = ${code}`);
+  // Everything of the term (of the courses the data covers) is gone until the data names it again.
+  if (!covered) await tx.update(sections).set({ gone: true }).where(sql`${sections.termCode} = ${code}`);
+  for (const part of chunks(covered ?? [], CHUNK)) {
+    const inPart = sql.join(part.map((id) => sql`${id}`), sql`, `);
+    await tx.update(sections).set({ gone: true }).where(
+      sql`${sections.termCode} = ${code} AND ${sections.courseId} IN (${inPart})`,
+    );
+  }
   const idOf = new Map<ScheduleSection, number>();
   for (const chunk of chunks(list, CHUNK)) {
     const rows = await tx.insert(sections).values(chunk.map((s) => ({

@@ -1,0 +1,195 @@
+/**
+ * A course's sections in the terms whose schedule HubRate knows, from the current term on (the course page's
+ * "Offered", GET /api/courses/{id}/sections): per term, each section a student registers for with its meetings, its
+ * instructors and the companions linked to it, and the companions that go with any of them. Each instructor carries
+ * their professor page, when reviews name them anywhere, and their teacher average in this course.
+ *
+ * Two statements, started in the same turn so that they leave in the caller's round trip: the schedule as one JSON
+ * document, and the course's visible reviews per professor spelling (few rows, from the covering index).
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import type {
+  CompanionSection,
+  CourseSection,
+  CourseSections,
+  SectionInstructor,
+  TermSections,
+} from "../../lib/api-types.ts";
+import { professorSlug } from "../../lib/professor-names.ts";
+import { termOf } from "../../lib/term-codes.ts";
+
+type Person = { firstName: string; lastName: string };
+
+/** The course's visible reviews of one spelling of a professor's name, with their teacher ratings summed. */
+export type TeacherReviews = { teacherKey: string; teacherName: string; count: number; teacherSum: number };
+
+/** The key the reviews of "First Last" carry (src/lib/professor-names.ts): the professor page's slug. */
+export function instructorKey(person: Person): string {
+  return professorSlug(`${person.firstName} ${person.lastName}`);
+}
+
+/**
+ * The course's reviews that are of this instructor. The one place an instructor is matched to reviews: today by the
+ * slug of "First Last", so "Prof. Wayne Snyder" and "wayne snyder" are both Wayne Snyder's; a matcher that also merges
+ * other spellings ("W. Snyder") replaces this function.
+ */
+export function reviewsOfInstructor(person: Person, groups: readonly TeacherReviews[]): TeacherReviews[] {
+  const key = instructorKey(person);
+  return groups.filter((group) => group.teacherKey === key);
+}
+
+/**
+ * The slug of "First Last" as SQL can make it for names in plain ASCII letters (the registrar's are): lower case,
+ * spaces and punctuation to single dashes. It only narrows the professor directory to the keys worth sending back; the
+ * match itself is `instructorKey`'s, so a name this gets wrong is not linked rather than linked wrongly.
+ */
+const asciiSlug = sql.raw(
+  `trim(replace(replace(replace(replace(replace(replace(replace(lower(trim(i.first_name || ' ' || i.last_name)),` +
+    ` ' ', '-'), '''', '-'), '.', '-'), ',', '-'), '’', '-'), '--', '-'), '--', '-'), '-')`,
+);
+
+/** Section columns as a JSON array, in the order `sectionOf` reads them; `s` is the section. */
+const sectionArray = sql.raw(`json_array(
+  s.id, s.term_code, s.section, s.class_number, s.enrollment, s.status, s.capacity, s.enrolled, s.wait_capacity,
+  s.waitlist, s.credits_min, s.credits_max, s.mode, s.notes, s.final_exam,
+  json((SELECT coalesce(json_group_array(json_array(days, start_minute, end_minute, room, start_date, end_date)), '[]')
+    FROM (SELECT * FROM section_meetings m WHERE m.section_id = s.id ORDER BY m.position))),
+  json((SELECT coalesce(json_group_array(json_array(first_name, last_name)), '[]')
+    FROM (SELECT * FROM section_instructors p WHERE p.section_id = s.id ORDER BY p.position))),
+  json((SELECT coalesce(json_group_array(l.section_id), '[]') FROM section_links l WHERE l.companion_id = s.id))
+)`);
+
+type Row = unknown[];
+
+type Schedule = {
+  terms: [code: number, name: string, source: TermSections["source"], importedAt: number][];
+  sections: Row[];
+  /** Directory keys among the instructors' slugs: professors some visible review names. */
+  reviewed: string[];
+};
+
+/** The course's sections in the known terms from `today`'s on, grouped per term in calendar order. */
+export async function courseSections(db: Db, courseId: number, today = new Date()): Promise<CourseSections> {
+  const from = termOf(today);
+  const [[schedule], groups] = await Promise.all([
+    db.values<[string]>(sql`SELECT json_object(
+      'terms', json((SELECT coalesce(json_group_array(json_array(code, name, source, imported_at)), '[]')
+        FROM (SELECT * FROM terms WHERE code >= ${from} ORDER BY code))),
+      'sections', json((SELECT coalesce(json_group_array(${sectionArray}), '[]')
+        FROM sections s WHERE s.course_id = ${courseId} AND s.gone = 0 AND s.term_code >= ${from})),
+      'reviewed', json((SELECT coalesce(json_group_array(DISTINCT d.teacher_key), '[]') FROM professor_spellings d
+        WHERE d.teacher_key IN (SELECT ${asciiSlug} FROM section_instructors i JOIN sections s ON s.id = i.section_id
+          WHERE s.course_id = ${courseId} AND s.gone = 0 AND s.term_code >= ${from}))))`),
+    db.all<TeacherReviews>(sql`SELECT teacher_key AS teacherKey, teacher_name AS teacherName, count(*) AS count,
+        sum(teacher_rating) AS teacherSum
+      FROM reviews WHERE course_id = ${courseId} AND hidden = 0 GROUP BY teacher_key, teacher_name`),
+  ]);
+  return arrange(
+    courseId,
+    JSON.parse(schedule[0]) as Schedule,
+    groups.map((g) => ({
+      ...g,
+      count: Number(g.count),
+      teacherSum: Number(g.teacherSum),
+    })),
+  );
+}
+
+/** The sections of the JSON document, grouped: enrollment sections with their linked companions, per term. */
+function arrange(courseId: number, schedule: Schedule, groups: TeacherReviews[]): CourseSections {
+  const reviewed = new Set([...schedule.reviewed, ...groups.map((g) => g.teacherKey)]);
+  const instructorOf = (person: Person): SectionInstructor => {
+    const key = instructorKey(person);
+    const mine = reviewsOfInstructor(person, groups);
+    const count = mine.reduce((sum, g) => sum + g.count, 0);
+    return {
+      firstName: person.firstName,
+      lastName: person.lastName,
+      name: `${person.firstName} ${person.lastName}`.trim(),
+      professorSlug: reviewed.has(key) ? key : null,
+      teacher: count ? mine.reduce((sum, g) => sum + g.teacherSum, 0) / count : null,
+      reviews: count,
+    };
+  };
+  const parsed = schedule.sections.map((row) => sectionOf(row, instructorOf)).sort((a, b) =>
+    bySection(a.section.section, b.section.section)
+  );
+  return {
+    courseId,
+    terms: schedule.terms.map(([code, name, source, importedAt]) => {
+      const ofTerm = parsed.filter((s) => s.term === code);
+      const lectures = ofTerm.filter((s) => s.enrollment);
+      const companions = ofTerm.filter((s) => !s.enrollment);
+      const sections: CourseSection[] = lectures.map(({ id, section }) => ({
+        ...section,
+        companions: companions.filter((c) => c.links.includes(id)).map((c) => c.section),
+      }));
+      return {
+        code,
+        name,
+        source,
+        importedAt: new Date(importedAt).toISOString(),
+        sections,
+        unlinkedCompanions: companions.filter((c) => c.links.length === 0).map((c) => c.section),
+      };
+    }),
+  };
+}
+
+function sectionOf(row: Row, instructorOf: (person: Person) => SectionInstructor) {
+  const [id, term, code, classNumber, enrollment, status, capacity, enrolled, waitCapacity, waitlist] = row as [
+    number,
+    number,
+    string,
+    number | null,
+    number,
+    CompanionSection["status"],
+    number | null,
+    number | null,
+    number | null,
+    number | null,
+  ];
+  const [creditsMin, creditsMax, mode, notes, finalExam, meetings, instructors, links] = row.slice(10) as [
+    number | null,
+    number | null,
+    string | null,
+    string | null,
+    number | null,
+    [string, number | null, number | null, string | null, string | null, string | null][],
+    [string, string][],
+    number[],
+  ];
+  const section: CompanionSection = {
+    id,
+    section: code,
+    classNumber,
+    status,
+    capacity,
+    enrolled,
+    waitCapacity,
+    waitlist,
+    creditsMin,
+    creditsMax,
+    mode,
+    notes,
+    finalExam: finalExam === null ? null : finalExam === 1,
+    meetings: meetings.map(([days, startMinute, endMinute, room, startDate, endDate]) => ({
+      days,
+      startMinute,
+      endMinute,
+      room,
+      startDate,
+      endDate,
+    })),
+    instructors: instructors.map(([firstName, lastName]) => instructorOf({ firstName, lastName })),
+  };
+  return { id, term, enrollment: enrollment === 1, links, section };
+}
+
+const sectionOrder = new Intl.Collator("en", { numeric: true });
+
+/** "A1" before "A2" before "A10" before "B1". */
+function bySection(a: string, b: string): number {
+  return sectionOrder.compare(a, b);
+}
