@@ -2,8 +2,9 @@
  * deno task catalog:sync [--college cas,eng] [--state FILE] [--base URL] [--delay-ms N] [--max-pages N] [--dry-run]
  * Crawls BU's public course bulletin politely and upserts its courses into the
  * database named by DATABASE_URL the way catalog:import does, so reviews are
- * kept. A run stopped by Ctrl-C, --max-pages or a server asking to wait
- * continues where it stopped the next time. Exits non-zero when nothing could
+ * kept, and the sections of their schedule tables into the class schedule. A
+ * run stopped by Ctrl-C, --max-pages or a server asking to wait continues
+ * where it stopped the next time. Exits non-zero when nothing could
  * be fetched. See src/services/catalog/bulletin-sync.ts.
  */
 import { parseArgs } from "node:util";
@@ -99,6 +100,27 @@ function printProblems(label: string, problems: SyncProblem[]): void {
   if (problems.length > 50) console.log(`  … and ${problems.length - 50} more`);
 }
 
+/** "Sections stored: Fall 2025 12 of 4 courses (1 gone), Spring 2026 5 of 2 courses; Fall 2026 left alone: …". */
+function printSchedule(report: SyncReport): void {
+  const { terms, registrarTerms } = report.schedule;
+  if (!terms.length && !registrarTerms.length) return;
+  const parts: string[] = [];
+  if (terms.length) {
+    const counts = terms.map((t) =>
+      `${t.name} ${t.sections} of ${plural(t.courses, "course")}${t.gone ? ` (${t.gone} gone)` : ""}`
+    );
+    parts.push(`${report.dryRun ? "would be stored" : "stored"}: ${counts.join(", ")}`);
+  }
+  if (registrarTerms.length) {
+    parts.push(
+      `${terms.length ? "" : "of "}${
+        registrarTerms.map((t) => `${t.name} (${plural(t.sections, "section")} read)`).join(", ")
+      } left alone: the registrar's schedule is loaded`,
+    );
+  }
+  console.log(`Sections ${parts.join("; ")}.`);
+}
+
 function printReport(report: SyncReport, statePath: string): void {
   printProblems("skipped", report.skipped);
   printProblems("error", report.errors);
@@ -118,6 +140,7 @@ function printReport(report: SyncReport, statePath: string): void {
         plural(report.notFollowed, "link")
       } outside the course pages not followed.`,
   );
+  printSchedule(report);
   if (report.stopped) {
     console.log(
       `Stopped: ${report.stopped}. ${

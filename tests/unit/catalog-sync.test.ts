@@ -1,16 +1,19 @@
 /**
  * The bulletin parser on saved pages, and catalog:sync against a local server
  * that serves those pages like the bulletin (ETag, Last-Modified, 304s,
- * robots.txt), with a fake clock where spacing is asserted.
+ * robots.txt), with a fake clock where spacing is asserted. The schedule
+ * tables' reading is tests/unit/bulletin-schedule.test.ts; here, what the sync
+ * stores of them.
  */
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { type Database, migrateDatabase, openDatabase } from "../../db/client.ts";
 import { referenceData as reference } from "../../db/seeds/reference.ts";
-import { courses, reviews, users } from "../../db/schema.ts";
+import { courses, reviews, terms, users } from "../../db/schema.ts";
 import { parseRobots } from "../../src/services/catalog/robots-rules.ts";
 import { parseCourseList, parseCoursePage } from "../../src/services/catalog/bulletin-pages.ts";
 import { catalogSource, ensureReferenceData } from "../../src/services/catalog/catalog.ts";
+import { importSchedule } from "../../src/services/schedule/schedule-import.ts";
 import {
   resolveColleges,
   syncCatalog,
@@ -27,6 +30,7 @@ const PAGES = ["", "2/", "cas-aa-103/", "cas-ph-110/", "cas-ma-121/", "cas-wr-15
   (p) => COURSES + p,
 );
 const MALFORMED_REASON = 'no course code heading (such as "CAS AA 103")';
+const NO_TERM_REASON = 'schedule table under "Study Abroad Schedule" left out: the heading names no term';
 
 const fixture = (path: string) => Deno.readTextFile(new URL(`.${path}index.html`, FIXTURES));
 
@@ -116,7 +120,8 @@ describe("bulletin parsing", () => {
   test.each(Object.entries(EXPECTED))("course page of %s", async (code, expected) => {
     const slug = code.toLowerCase().replaceAll(" ", "-");
     const page = parseCoursePage(await fixture(`${COURSES}${slug}/`));
-    expect(page).toEqual({ ok: true, course: expected, unknownHubAreas: [] });
+    expect(page).toMatchObject({ ok: true, course: expected, unknownHubAreas: [] });
+    expect(page.ok && page.course).toEqual(expected);
   });
 
   test("a page without a course code is not a course, with the reason", async () => {
@@ -318,7 +323,7 @@ describe("catalog sync", () => {
       collected: 5,
       upserted: 5,
       errors: [],
-      warnings: [],
+      warnings: [{ url: url(`${COURSES}cas-ph-110/`), reason: NO_TERM_REASON }],
       notFollowed: 3,
       remaining: 0,
       resumed: false,
@@ -500,7 +505,15 @@ describe("catalog sync", () => {
   test("a dry run writes neither the database nor the state file", async () => {
     const report = await sync({ dryRun: true });
     expect(report).toMatchObject({ dryRun: true, fetched: 8, collected: 5, upserted: 0 });
+    expect(report.schedule).toEqual({
+      terms: [
+        { code: 2258, name: "Fall 2025", sections: 9, courses: 3, gone: null },
+        { code: 2261, name: "Spring 2026", sections: 2, courses: 1, gone: null },
+      ],
+      registrarTerms: [],
+    });
     expect(await storedCourses()).toEqual({});
+    expect(await database.db.$count(terms)).toBe(0);
     await expect(Deno.stat(`${dir}/state.json`)).rejects.toThrow(Deno.errors.NotFound);
   });
 
@@ -537,6 +550,200 @@ describe("catalog sync", () => {
     expect(() => resolveColleges(["cas", "xyz"], known)).toThrow(
       `Unknown college "xyz": choose from ${known.map((c) => c.toLowerCase()).join(", ")}.`,
     );
+  });
+});
+
+/** The stored sections by "COURSE TERM SECTION", with their meetings and instructors as text, in id order. */
+async function storedSections() {
+  const rows = await database.db.all<
+    {
+      key: string;
+      id: number;
+      enrollment: number;
+      status: string;
+      class_number: number | null;
+      notes: string | null;
+      gone: number;
+      meetings: string | null;
+      instructors: string | null;
+    }
+  >(sql`SELECT c.college || ' ' || c.department || ' ' || c.number || ' ' || s.term_code || ' ' || s.section AS key,
+          s.id, s.enrollment, s.status, s.class_number, s.notes, s.gone,
+          (SELECT group_concat(m.days || ' ' || ifnull(m.start_minute, '-') || '-' || ifnull(m.end_minute, '-') || ' ' ||
+             ifnull(m.room, '-'), '; ') FROM (SELECT * FROM section_meetings WHERE section_id = s.id ORDER BY position) m)
+            AS meetings,
+          (SELECT group_concat(i.last_name, ', ') FROM (SELECT * FROM section_instructors WHERE section_id = s.id
+             ORDER BY position) i) AS instructors
+        FROM sections s JOIN courses c ON c.id = s.course_id ORDER BY s.id`);
+  return Object.fromEntries(rows.map(({ key, ...row }) => [key, row]));
+}
+
+const linkedSections = () =>
+  database.db.all<{ link: string }>(sql`SELECT companion.section || ' with ' || lecture.section || ' ' ||
+      lecture.term_code AS link FROM section_links l JOIN sections companion ON companion.id = l.companion_id
+      JOIN sections lecture ON lecture.id = l.section_id ORDER BY link`).then((rows) => rows.map((r) => r.link));
+
+const goneOf = (stored: Record<string, { gone: number }>) =>
+  Object.entries(stored).filter(([, s]) => s.gone).map(([key]) => key);
+
+describe("the schedule through catalog:sync", () => {
+  const FALL = [
+    "CAS AA 103 2258 A1",
+    "CAS PH 110 2258 A1",
+    "CAS PH 110 2258 A2",
+    "CAS PH 110 2258 X1",
+    "CAS MA 121 2258 A1",
+    "CAS MA 121 2258 A2",
+    "CAS MA 121 2258 A3",
+    "CAS MA 121 2258 B1",
+    "CAS MA 121 2258 B2",
+  ];
+  const SPRING = ["CAS MA 121 2261 A1", "CAS MA 121 2261 A2"];
+
+  test("stores every section the pages give, after their courses, with companions linked; reports them per term", async () => {
+    const report = await sync();
+    expect(report.schedule).toEqual({
+      terms: [
+        { code: 2258, name: "Fall 2025", sections: 9, courses: 3, gone: 0 },
+        { code: 2261, name: "Spring 2026", sections: 2, courses: 1, gone: 0 },
+      ],
+      registrarTerms: [],
+    });
+    const stored = await storedSections();
+    expect(Object.keys(stored).sort()).toEqual([...FALL, ...SPRING].sort());
+    expect(stored["CAS MA 121 2258 A1"]).toMatchObject({
+      enrollment: 1,
+      status: "active",
+      class_number: null,
+      gone: 0,
+      meetings: "MWF 610-660 CAS 522",
+      instructors: "Okafor, Lindqvist",
+      notes: "Students registering for CAS MA 121 must register for two sections: a LEC section and a DIS section.",
+    });
+    expect(stored["CAS MA 121 2258 B1"]).toMatchObject({
+      meetings: "TR 930-1005 KCB 101; W 1110-1200 CAS 116",
+      instructors: "Haddad",
+    });
+    expect(stored["CAS MA 121 2258 B2"]).toMatchObject({ enrollment: 0, meetings: null, instructors: null });
+    expect(stored["CAS PH 110 2258 A1"]).toMatchObject({ instructors: "Brennan, Adeyemi" });
+    expect(stored["CAS PH 110 2258 X1"]).toMatchObject({ enrollment: 1, meetings: null, instructors: null });
+    expect(await linkedSections()).toEqual([
+      "A2 with A1 2258",
+      "A2 with A1 2261",
+      "A3 with A1 2258",
+      "B2 with B1 2258",
+    ]);
+    const stored_terms = await database.db.select({ code: terms.code, name: terms.name, source: terms.source })
+      .from(terms).orderBy(terms.code);
+    expect(stored_terms).toEqual([
+      { code: 2258, name: "Fall 2025", source: "bulletin" },
+      { code: 2261, name: "Spring 2026", source: "bulletin" },
+    ]);
+  });
+
+  test("a second sync keeps the sections' ids, pages answering 304 included; a row gone from a page is marked gone", async () => {
+    await sync();
+    const first = await storedSections();
+    const changed = (await fixture(`${COURSES}cas-ma-121/`)).replace(
+      /<tr><td>A3<\/td>.*?<\/tr>/,
+      "",
+    ).replace("<td>Haddad</td><td>CGS 511</td>", "<td>Haddad, Okafor</td><td>CGS 511</td>");
+    bulletin.overrides.set(`${COURSES}cas-ma-121/`, changed);
+
+    const report = await sync();
+    expect(report).toMatchObject({ fetched: 1, notModified: 7 });
+    expect(report.schedule.terms).toEqual([
+      { code: 2258, name: "Fall 2025", sections: 8, courses: 3, gone: 1 },
+      { code: 2261, name: "Spring 2026", sections: 2, courses: 1, gone: 0 },
+    ]);
+    const second = await storedSections();
+    expect(Object.keys(second)).toEqual(Object.keys(first));
+    for (const key of Object.keys(first)) expect(second[key].id, key).toBe(first[key].id);
+    expect(goneOf(second)).toEqual(["CAS MA 121 2258 A3"]);
+    expect(second["CAS MA 121 2261 A1"].instructors).toBe("Haddad, Okafor");
+    expect(second["CAS PH 110 2258 A2"]).toEqual(first["CAS PH 110 2258 A2"]);
+
+    bulletin.overrides.clear();
+    await sync();
+    expect(await storedSections()).toEqual(first);
+  });
+
+  test("a partial run marks gone only the sections of the courses it read", async () => {
+    await sync();
+    const first = await storedSections();
+    // A new crawl stopped after the lists and CAS AA 103, whose A1 is now A2.
+    bulletin.overrides.set(
+      `${COURSES}cas-aa-103/`,
+      (await fixture(`${COURSES}cas-aa-103/`)).replace("<tr><td>A1</td>", "<tr><td>A2</td>"),
+    );
+    const report = await sync({ maxPages: 3 });
+    expect(report).toMatchObject({ stopped: "reached --max-pages 3", collected: 1 });
+    expect(report.schedule.terms).toEqual([{ code: 2258, name: "Fall 2025", sections: 1, courses: 1, gone: 1 }]);
+    const after = await storedSections();
+    expect(goneOf(after)).toEqual(["CAS AA 103 2258 A1"]);
+    expect(after["CAS AA 103 2258 A2"]).toMatchObject({ gone: 0, instructors: "Okafor" });
+    for (const key of [...FALL, ...SPRING].filter((k) => !k.startsWith("CAS AA 103"))) {
+      expect(after[key], key).toEqual(first[key]);
+    }
+  });
+
+  test("a term the registrar's download filled is left alone, and the report says so", async () => {
+    await sync();
+    const spring = (await storedSections())["CAS MA 121 2261 A1"];
+    const registrar = await importSchedule(database, [{
+      record: 1,
+      term: 2261,
+      college: "CAS",
+      department: "MA",
+      number: "121",
+      section: "A1",
+      classNumber: 12345,
+      enrollment: true,
+      status: "active",
+      capacity: 120,
+      enrolled: 80,
+      waitCapacity: 10,
+      waitlist: 0,
+      creditsMin: 4,
+      creditsMax: 4,
+      mode: "In Person",
+      notes: null,
+      finalExam: true,
+      instructors: [{ lastName: "Haddad", firstName: "Leila" }],
+      meetings: [{ days: "TR", startMinute: 660, endMinute: 735, room: "CGS 511", startDate: null, endDate: null }],
+    }], { source: "registrar" });
+    expect(registrar.terms[0]).toMatchObject({ code: 2261, gone: 1 });
+    const before = await storedSections();
+    expect(before["CAS MA 121 2261 A1"]).toMatchObject({ id: spring.id, class_number: 12345 });
+
+    bulletin.overrides.set(
+      `${COURSES}cas-ma-121/`,
+      (await fixture(`${COURSES}cas-ma-121/`)).replace("<td>CGS 511</td>", "<td>CAS 313</td>"),
+    );
+    const report = await sync();
+    expect(report.schedule).toEqual({
+      terms: [{ code: 2258, name: "Fall 2025", sections: 9, courses: 3, gone: 0 }],
+      registrarTerms: [{ code: 2261, name: "Spring 2026", sections: 2 }],
+    });
+    expect(await storedSections()).toEqual(before);
+    const [term] = await database.db.select().from(terms).where(eq(terms.code, 2261));
+    expect(term.source).toBe("registrar");
+  });
+
+  test("a course page kept in the state file without its sections is fetched again in full", async () => {
+    await sync();
+    const statePath = `${dir}/state.json`;
+    const state = JSON.parse(await Deno.readTextFile(statePath));
+    delete state.pages[url(`${COURSES}cas-ma-121/`)].sections;
+    await Deno.writeTextFile(statePath, JSON.stringify(state));
+    await database.client.execute("DELETE FROM sections");
+    bulletin.hits = [];
+
+    const report = await sync();
+    expect(report).toMatchObject({ fetched: 1, notModified: 7 });
+    const full = bulletin.hits.filter((h) => h.path === `${COURSES}cas-ma-121/`);
+    expect(full.map((h) => h.headers.get("if-none-match"))).toEqual([null]);
+    expect(Object.keys(await storedSections()).sort()).toEqual([...FALL, ...SPRING].sort());
   });
 });
 
@@ -587,6 +794,7 @@ describe("deno task catalog:sync", () => {
     expect(ok.stdout).toContain(
       "5 courses parsed, 0 unchanged; 5 upserted, 1 skipped, 0 errors; 3 links outside the course pages not followed.",
     );
+    expect(ok.stdout).toContain("Sections stored: Fall 2025 9 of 3 courses, Spring 2026 2 of 1 course.");
     expect(ok.stdout).toContain("Crawl complete.");
     const agents = new Set(bulletin.hits.map((h) => h.headers.get("user-agent")));
     expect(agents).toEqual(new Set([`HubRate-catalog-sync/1.0 (+${CONTACT})`]));

@@ -7,8 +7,20 @@
  * #course-content, prerequisites inline ("Undergraduate Prerequisites: … - …"),
  * in their own paragraph or in the info box, and Hub areas in
  * ul.cf-hub-offerings or in a "this course fulfills … BU Hub areas: …" sentence.
+ * A course page also lists the sections of the current and next term, one
+ * div.cf-course-schedule per term ("FALL 2025 Schedule" and a table of Section,
+ * Instructor, Location, Schedule and sometimes Notes or Type), read into the
+ * class schedule's sections.
  */
 import { HUB_AREAS } from "../../lib/hub-areas.ts";
+import { termCode, termName } from "../../lib/term-codes.ts";
+import {
+  dayLetters,
+  inWeekOrder,
+  type ScheduleMeeting,
+  type ScheduleSection,
+  timeSpan,
+} from "../schedule/registrar-csv.ts";
 
 /** A course as the catalog import takes it (the bu_courses.json shape). */
 export type BulletinCourse = {
@@ -23,7 +35,15 @@ export type BulletinCourse = {
 };
 
 export type CoursePage =
-  | { ok: true; course: BulletinCourse; unknownHubAreas: string[] }
+  | {
+    ok: true;
+    course: BulletinCourse;
+    unknownHubAreas: string[];
+    /** The sections of the page's schedule tables, term by term in page order. */
+    sections: ScheduleSection[];
+    /** Schedule tables and rows that could not be read and were left out, with why. */
+    scheduleProblems: string[];
+  }
   | { ok: false; reason: string };
 
 type Element = { attrs: Record<string, string>; start: number; end: number; inner: string };
@@ -314,7 +334,10 @@ function infoBoxPrerequisites(html: string): string | null | undefined {
  * against the catalog schema.
  */
 export function parseCoursePage(html: string): CoursePage {
-  const page = withoutNoise(html);
+  const whole = withoutNoise(html);
+  const scheduleBlocks = elements(whole, "div").filter((div) => hasClass(div, "cf-course-schedule"));
+  // The course is read without its schedule, so that no note of a section reads as its description.
+  const page = withoutRanges(whole, scheduleBlocks);
   const headings = ["h1", "h2", "h3"].flatMap((tag) =>
     elements(page, tag).map((e) => ({ ...e, tag, text: textOf(e.inner) }))
   )
@@ -358,18 +381,218 @@ export function parseCoursePage(html: string): CoursePage {
     hubUnits = sentences.length ? hubAreasNamedIn(sentences.at(-1)!) : [];
   }
 
-  return {
-    ok: true,
-    course: {
-      college: college.toUpperCase(),
-      department: department.toUpperCase(),
-      number: number.toUpperCase(),
-      title,
-      description,
-      prerequisites,
-      has_prerequisites: prerequisites !== null,
-      hub_units: [...new Set(hubUnits)],
-    },
-    unknownHubAreas,
+  const course = {
+    college: college.toUpperCase(),
+    department: department.toUpperCase(),
+    number: number.toUpperCase(),
+    title,
+    description,
+    prerequisites,
+    has_prerequisites: prerequisites !== null,
+    hub_units: [...new Set(hubUnits)],
   };
+  const schedule = parseSchedule(scheduleBlocks, course);
+  return { ok: true, course, unknownHubAreas, sections: schedule.sections, scheduleProblems: schedule.problems };
+}
+
+/** The HTML without the given elements (outermost ones, not overlapping), each leaving a space. */
+function withoutRanges(html: string, ranges: { start: number; end: number }[]): string {
+  let result = "";
+  let at = 0;
+  for (const range of [...ranges].sort((a, b) => a.start - b.start)) {
+    if (range.start < at) continue;
+    result += html.slice(at, range.start) + " ";
+    at = range.end;
+  }
+  return result + html.slice(at);
+}
+
+type ScheduleColumn = "section" | "instructor" | "location" | "schedule" | "notes" | "type";
+
+/** Column headings of a schedule table; a table without a heading row has the first five in this order. */
+const SCHEDULE_COLUMNS: [ScheduleColumn, RegExp][] = [
+  ["section", /^sec(?:tion|\.)?$/i],
+  ["instructor", /^instructors?$/i],
+  ["location", /^(?:location|room)$/i],
+  ["schedule", /^(?:schedule|days?(?:\s*(?:&|and)\s*times?)?|meets)$/i],
+  ["notes", /^notes?$/i],
+  ["type", /^(?:type|class type|component)$/i],
+];
+
+/** A cell that names no one, no place or no time yet. */
+const NOT_SET = /^(?:|tba|tbd|tba\/tbd|arranged|to be arranged|staff|n\/a|-+|\u2013|\u2014)$/i;
+/** "TR 11:00 am-12:15 pm", "MWF 10:10am – 11:00am", "Mon, Wed 2:30 pm-3:45 pm", "F" (days without times). */
+const MEETING_TEXT =
+  /^([A-Za-z][A-Za-z ,]*?)(?:\s*,?\s+(\d{1,2}:\d{2}\s*[ap]\.?m\.?)\s*(?:-|\u2010|\u2011|\u2012|\u2013|\u2014|to)\s*(\d{1,2}:\d{2}\s*[ap]\.?m\.?))?$/i;
+
+/** "FALL 2025 Schedule" → 2258; null when the heading names no term. */
+function termOfHeading(text: string): number | null {
+  const match = /\b(spring|summer|fall)\s+(20\d\d)\b/i.exec(text);
+  return match ? termCode(`${match[1]} ${match[2]}`) : null;
+}
+
+/** A cell's lines: split at line breaks, paragraphs and list items, each as readable text, empty ones left out. */
+function cellLines(html: string): string[] {
+  return html.split(/<br\s*\/?>|<\/(?:p|div|li)\s*>/i).map(textOf).filter(Boolean);
+}
+
+/**
+ * One meeting pattern's days and times, or why it cannot be read; null for "Arranged", "TBA" and the like, which
+ * name no meeting. Day letters are the bulletin's (M T W R F S U); day names ("Mon Wed") are read too.
+ */
+function meetingOf(text: string): { days: string; startMinute: number | null; endMinute: number | null } | {
+  problem: string;
+} | null {
+  if (NOT_SET.test(text)) return null;
+  const match = MEETING_TEXT.exec(text);
+  if (!match) return { problem: `unreadable schedule "${text}"` };
+  const dayText = match[1].trim();
+  const days = /^[MTWRFSU]+$/.test(dayText) ? inWeekOrder(dayText) : dayLetters(
+    dayText.replace(/,/g, " ").replace(
+      /\b(\w)(\w\w)\w*/g,
+      (_, first: string, rest: string) => first.toUpperCase() + rest.toLowerCase(),
+    ),
+  );
+  if (!days) return { problem: `unreadable days in "${text}"` };
+  const clock = (time: string | undefined) => (time ?? "").replace(/\./g, "").replace(/\s+/g, "");
+  const span = timeSpan(clock(match[2]), clock(match[3]));
+  if ("problem" in span) return { problem: `${span.problem} in "${text}"` };
+  return { days, ...span };
+}
+
+/**
+ * The sections of a course page's schedule blocks. Each table belongs to the term its caption or the heading before
+ * it names; a table under a heading that names no term is left out with a problem. A row's instructors are last names
+ * separated by commas or slashes ("Staff" and "TBA" are none), its Schedule cell one meeting pattern per line or per
+ * ";" (with the Location cell's line of the same place, or its only line), its Type, where the table has one, whether
+ * it is a section to register for (DIS and LAB are not). A row without a section continues the one before; a row of
+ * one cell is a note of the section before. The bulletin gives no seats, status, class numbers or credits.
+ */
+function parseSchedule(
+  blocks: Element[],
+  course: { college: string; department: string; number: string },
+): { sections: ScheduleSection[]; problems: string[] } {
+  const problems: string[] = [];
+  const byKey = new Map<string, ScheduleSection>();
+  for (const block of blocks) {
+    const tables = elements(block.inner, "table");
+    const inTable = (at: number) => tables.some((table) => table.start <= at && at < table.end);
+    const headings = ["h2", "h3", "h4", "h5", "h6"].flatMap((tag) => elements(block.inner, tag))
+      .filter((heading) => !inTable(heading.start)).sort((a, b) => a.start - b.start);
+    for (const table of tables) {
+      if (tables.some((outer) => outer !== table && outer.start < table.start && table.end <= outer.end)) continue;
+      const caption = elements(table.inner, "caption").map((c) => textOf(c.inner)).find(Boolean);
+      const heading = caption ?? headings.filter((h) => h.end <= table.start).map((h) => textOf(h.inner)).at(-1);
+      const term = heading ? termOfHeading(heading) : null;
+      if (term === null) {
+        problems.push(
+          heading
+            ? `schedule table under "${heading}" left out: the heading names no term`
+            : "schedule table left out: no heading names its term",
+        );
+        continue;
+      }
+      readScheduleTable(table.inner, term, course, byKey, problems);
+    }
+  }
+  return { sections: [...byKey.values()], problems };
+}
+
+function readScheduleTable(
+  table: string,
+  term: number,
+  course: { college: string; department: string; number: string },
+  byKey: Map<string, ScheduleSection>,
+  problems: string[],
+): void {
+  const label = termName(term)!;
+  const rows = elements(table, "tr").map((tr) => ({
+    header: elements(tr.inner, "th").length > 0 && elements(tr.inner, "td").length === 0,
+    cells: [...elements(tr.inner, "td"), ...elements(tr.inner, "th")].sort((a, b) => a.start - b.start).map((c) =>
+      c.inner
+    ),
+  }));
+  const headerRow = rows.find((row) => row.header);
+  const columns: (ScheduleColumn | undefined)[] = headerRow
+    ? headerRow.cells.map((cell) => SCHEDULE_COLUMNS.find(([, pattern]) => pattern.test(textOf(cell)))?.[0])
+    : ["section", "instructor", "location", "schedule", "notes"];
+  if (!columns.includes("section") || !columns.includes("schedule")) {
+    problems.push(`${label} schedule table left out: no Section or Schedule column`);
+    return;
+  }
+  let previous: ScheduleSection | undefined;
+  for (const row of rows) {
+    if (row.header || !row.cells.length) continue;
+    const cell = (name: ScheduleColumn) => {
+      const index = columns.indexOf(name);
+      return index >= 0 ? row.cells[index] ?? "" : "";
+    };
+    if (row.cells.length === 1) {
+      const note = textOf(row.cells[0]);
+      if (previous && note) previous.notes = previous.notes ? `${previous.notes}\n${note}` : note;
+      continue;
+    }
+    const name = textOf(cell("section"));
+    if (!name && !previous) {
+      problems.push(`${label}: a schedule row without a section left out`);
+      continue;
+    }
+    const patterns = cellLines(cell("schedule")).flatMap((line) => line.split(";")).map((p) => p.trim())
+      .filter(Boolean);
+    const places = cellLines(cell("location")).map((place) => NOT_SET.test(place) ? null : place);
+    const meetings: ScheduleMeeting[] = [];
+    const unreadable: string[] = [];
+    patterns.forEach((pattern, i) => {
+      const meeting = meetingOf(pattern);
+      if (meeting === null) return;
+      if ("problem" in meeting) return void unreadable.push(meeting.problem);
+      const room = (places.length === patterns.length ? places[i] : places.length === 1 ? places[0] : null) ?? null;
+      meetings.push({ ...meeting, room, startDate: null, endDate: null });
+    });
+    if (unreadable.length) {
+      problems.push(`${label} section ${name || previous!.section} left out: ${unreadable.join("; ")}`);
+      continue;
+    }
+    const instructors = cellLines(cell("instructor")).flatMap((line) => line.split(/[,/;]/))
+      .map((n) => n.trim()).filter((n) => !NOT_SET.test(n)).map((lastName) => ({ lastName, firstName: "" }));
+    const notes = textOf(cell("notes")) || null;
+    let section = name ? byKey.get(`${term} ${name}`) : previous;
+    if (!section) {
+      section = {
+        record: 0,
+        term,
+        college: course.college,
+        department: course.department,
+        number: course.number,
+        section: name,
+        classNumber: null,
+        enrollment: !/^(?:dis|lab)/i.test(textOf(cell("type"))),
+        status: "active",
+        capacity: null,
+        enrolled: null,
+        waitCapacity: null,
+        waitlist: null,
+        creditsMin: null,
+        creditsMax: null,
+        mode: null,
+        notes,
+        finalExam: null,
+        instructors: [],
+        meetings: [],
+      };
+      byKey.set(`${term} ${name}`, section);
+    } else if (notes && !section.notes) {
+      section.notes = notes;
+    }
+    for (const person of instructors) {
+      if (!section.instructors.some((i) => i.lastName === person.lastName)) section.instructors.push(person);
+    }
+    for (const meeting of meetings) {
+      const same = (m: ScheduleMeeting) =>
+        m.days === meeting.days && m.startMinute === meeting.startMinute && m.endMinute === meeting.endMinute &&
+        m.room === meeting.room;
+      if (!section.meetings.some(same)) section.meetings.push(meeting);
+    }
+    previous = section;
+  }
 }

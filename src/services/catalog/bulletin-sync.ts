@@ -9,10 +9,18 @@
  * every page's validators and parsed course, so an interrupted crawl continues
  * where it stopped and a later one downloads only what changed. The courses end
  * in the database through `importCourses`, exactly as `catalog:import` loads them.
+ * The sections of the pages' schedule tables end in the class schedule through
+ * `importSchedule` (source "bulletin"), once per run after the courses: only the
+ * courses the crawl read can lose sections, so a partial run leaves the others'
+ * as they are, and a term the registrar's download filled is left alone.
  */
 import { dirname } from "node:path";
 import { z } from "zod";
 import type { Database } from "../../../db/client.ts";
+import { terms } from "../../../db/schema.ts";
+import { termName } from "../../lib/term-codes.ts";
+import type { ScheduleSection } from "../schedule/registrar-csv.ts";
+import { importSchedule } from "../schedule/schedule-import.ts";
 import { PoliteClient } from "./polite-fetch.ts";
 import { ALLOW_ALL, parseRobots, type RobotsRules } from "./robots-rules.ts";
 import { isListPageUrl, parseCourseList, parseCoursePage } from "./bulletin-pages.ts";
@@ -58,6 +66,36 @@ function userAgent(contact: string): string {
   return `${PRODUCT_TOKEN}/1.0 (+${contact})`;
 }
 
+const scheduleSectionSchema: z.ZodType<ScheduleSection> = z.object({
+  record: z.number(),
+  term: z.number(),
+  college: z.string(),
+  department: z.string(),
+  number: z.string(),
+  section: z.string(),
+  classNumber: z.number().nullable(),
+  enrollment: z.boolean(),
+  status: z.enum(["active", "cancelled", "stopped"]),
+  capacity: z.number().nullable(),
+  enrolled: z.number().nullable(),
+  waitCapacity: z.number().nullable(),
+  waitlist: z.number().nullable(),
+  creditsMin: z.number().nullable(),
+  creditsMax: z.number().nullable(),
+  mode: z.string().nullable(),
+  notes: z.string().nullable(),
+  finalExam: z.boolean().nullable(),
+  instructors: z.array(z.object({ lastName: z.string(), firstName: z.string() })),
+  meetings: z.array(z.object({
+    days: z.string(),
+    startMinute: z.number().nullable(),
+    endMinute: z.number().nullable(),
+    room: z.string().nullable(),
+    startDate: z.string().nullable(),
+    endDate: z.string().nullable(),
+  })),
+});
+
 const cachedPageSchema = z.object({
   etag: z.string().optional(),
   lastModified: z.string().optional(),
@@ -65,6 +103,8 @@ const cachedPageSchema = z.object({
   links: z.array(z.string()).optional(),
   /** A course page's course, valid for the catalog. */
   course: catalogCourseSchema.optional(),
+  /** A course page's sections (none when it has no schedule); a page kept without them is fetched again in full. */
+  sections: z.array(scheduleSectionSchema).optional(),
   /** Why a course page gave no course. */
   skipped: z.string().optional(),
 });
@@ -87,6 +127,23 @@ type SyncState = z.infer<typeof stateSchema>;
 
 export type SyncProblem = { url: string; reason: string };
 
+/** A term of the sections the crawl read: how many, of how many courses, and how many of the term are now gone. */
+export type ScheduleTermSync = {
+  code: number;
+  name: string;
+  sections: number;
+  courses: number;
+  /** Sections of the term marked gone after the write; null when the term was not written (a dry run). */
+  gone: number | null;
+};
+
+export type ScheduleSync = {
+  /** Terms written (or that would be, in a dry run). */
+  terms: ScheduleTermSync[];
+  /** Terms left alone because their sections come from the registrar's download, with the sections read. */
+  registrarTerms: { code: number; name: string; sections: number }[];
+};
+
 export type SyncReport = {
   base: string;
   colleges: string[];
@@ -107,6 +164,8 @@ export type SyncReport = {
   /** Courses of this crawl so far, handed to the import (or that would be, in a dry run). */
   collected: number;
   upserted: number;
+  /** The sections of the courses handed to the import, by term. */
+  schedule: ScheduleSync;
   skipped: SyncProblem[];
   errors: SyncProblem[];
   warnings: SyncProblem[];
@@ -200,7 +259,8 @@ function readPage(
   if (!checked.success) return { ...validators, skipped: describeIssues(checked.error) };
   report.coursesParsed++;
   for (const name of page.unknownHubAreas) report.warnings.push({ url, reason: `unknown Hub area "${name}"` });
-  return { ...validators, course: checked.data };
+  for (const reason of page.scheduleProblems) report.warnings.push({ url, reason });
+  return { ...validators, course: checked.data, sections: page.sections };
 }
 
 /** Reads robots.txt: 4xx means no rules; no answer or 5xx means stay away (RFC 9309). */
@@ -215,6 +275,60 @@ async function readRobots(client: PoliteClient, base: URL): Promise<RobotsRules 
       ? outcome.reason
       : `robots.txt could not be read (${outcome.kind === "failed" ? outcome.reason : outcome.kind})`,
   };
+}
+
+/**
+ * Stores the sections of the courses the crawl read, term by term, after their courses: a term the registrar's
+ * download filled is left alone; in the others only these courses' sections can be marked gone, so a partial run
+ * (--max-pages, --college, a stop) leaves every other course's sections as they are. A dry run only counts.
+ */
+async function syncSchedule(
+  database: Database,
+  pages: {
+    url: string;
+    course: { college: string; department: string; number: string };
+    /** Undefined for a page kept by an earlier version of the crawler, which did not read schedules. */
+    sections?: ScheduleSection[];
+  }[],
+  report: SyncReport,
+): Promise<void> {
+  const code = (c: { college: string; department: string; number: string }) =>
+    `${c.college} ${c.department} ${c.number}`;
+  const sources = new Map(
+    (await database.db.select({ code: terms.code, source: terms.source }).from(terms)).map((t) => [
+      t.code,
+      t.source,
+    ]),
+  );
+  const byTerm = new Map<number, ScheduleSection[]>();
+  // Each section's record is its page's place in the list (from 1), so that a skipped one names its page.
+  for (const section of pages.flatMap((page, i) => (page.sections ?? []).map((s) => ({ ...s, record: i + 1 })))) {
+    if (!byTerm.has(section.term)) byTerm.set(section.term, []);
+    byTerm.get(section.term)!.push(section);
+  }
+  const written: ScheduleSection[] = [];
+  for (const [term, list] of [...byTerm].sort(([a], [b]) => a - b)) {
+    const name = termName(term)!;
+    if (sources.get(term) === "registrar") {
+      report.schedule.registrarTerms.push({ code: term, name, sections: list.length });
+      continue;
+    }
+    written.push(...list);
+    const courses = new Set(list.map(code)).size;
+    report.schedule.terms.push({ code: term, name, sections: list.length, courses, gone: null });
+  }
+  if (report.dryRun || !written.length) return;
+  const result = await importSchedule(database, written, {
+    source: "bulletin",
+    onlyCourses: new Set(pages.filter((page) => page.sections).map((page) => code(page.course))),
+  });
+  for (const term of result.terms) {
+    const entry = report.schedule.terms.find((t) => t.code === term.code);
+    if (entry) entry.gone = term.gone;
+  }
+  for (const skipped of result.skipped) {
+    report.skipped.push({ url: pages[skipped.record - 1]?.url ?? report.base, reason: skipped.reason });
+  }
 }
 
 /**
@@ -270,6 +384,7 @@ export async function syncCatalog(database: Database, options: SyncOptions): Pro
     coursesUnchanged: 0,
     collected: 0,
     upserted: 0,
+    schedule: { terms: [], registrarTerms: [] },
     skipped: [],
     errors: [],
     warnings: [],
@@ -318,8 +433,13 @@ export async function syncCatalog(database: Database, options: SyncOptions): Pro
       }
       const isList = isListPageUrl(url);
       const cached = state.pages[url];
+      // A course page kept without its sections (by a crawler that did not read them) is fetched again in full.
       const usable = cached &&
-        (isList ? cached.links !== undefined : cached.course !== undefined || cached.skipped !== undefined);
+        (isList
+          ? cached.links !== undefined
+          : cached.course !== undefined
+          ? cached.sections !== undefined
+          : cached.skipped !== undefined);
       const outcome = await client.get(url, usable ? cached : undefined);
       if (outcome.kind === "stop") {
         report.stopped = outcome.reason;
@@ -364,15 +484,19 @@ export async function syncCatalog(database: Database, options: SyncOptions): Pro
     }
   }
   const found = state.done.flatMap((url) => {
-    const course = state.pages[url]?.course;
-    return course ? [{ url, course }] : [];
+    const page = state.pages[url];
+    return page?.course ? [{ url, course: page.course, sections: page.sections }] : [];
   });
   report.collected = found.length;
+  let imported = found;
   if (!report.dryRun && found.length) {
-    const imported = await importCourses(database, found.map((f) => f.course));
-    report.upserted = imported.loaded;
-    report.skipped.push(...imported.skipped.map((s) => ({ url: found[s.index].url, reason: s.reason })));
+    const result = await importCourses(database, found.map((f) => f.course));
+    report.upserted = result.loaded;
+    report.skipped.push(...result.skipped.map((s) => ({ url: found[s.index].url, reason: s.reason })));
+    const left = new Set(result.skipped.map((s) => s.index));
+    imported = found.filter((_, index) => !left.has(index));
   }
+  await syncSchedule(database, imported, report);
   await save();
   report.requests = client.requests;
   report.retries = client.retries;
