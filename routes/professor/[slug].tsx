@@ -7,9 +7,10 @@ import { plural } from "../../src/lib/text.ts";
 import type { AppContext, LoadFailure, PageMeta, PageProps } from "../../src/server/context.ts";
 import { listProfessorReviews } from "../../src/services/reviews/course-reviews.ts";
 import { professorSummary } from "../../src/services/courses/course-summary.ts";
+import { professorTeaching, type TeachingTerm } from "../../src/services/schedule/course-sections.ts";
 
 /** No visible review names that professor: the page says so, with status 404. */
-type Data = { professor: ProfessorView | null };
+type Data = { professor: ProfessorView | null; teaching?: TeachingTerm[] };
 
 export const loadFailure: LoadFailure = {
   heading: "Professor",
@@ -22,12 +23,13 @@ export async function load(c: AppContext): Promise<Data> {
   if (!PROFESSOR_SLUG.test(slug) || slug.length > 80) return { professor: null };
   const db = c.var.deps.database.db;
   // Read side by side: one round trip.
-  const [summary, reviews] = await Promise.all([
+  const [summary, reviews, teaching] = await Promise.all([
     professorSummary(db, slug),
     listProfessorReviews(db, slug, c.var.user?.enabled ? c.var.user.id : undefined),
+    professorTeaching(db, slug),
   ]);
   if (!summary) return { professor: null };
-  return { professor: { ...summary, reviews } };
+  return { professor: { ...summary, reviews }, teaching };
 }
 
 export function meta({ professor }: Data): PageMeta {
@@ -44,7 +46,7 @@ export function meta({ professor }: Data): PageMeta {
 }
 
 export default function ProfessorPage({ data, user }: PageProps<Data>) {
-  const { professor } = data;
+  const { professor, teaching = [] } = data;
   if (!professor) {
     return (
       <div className="page narrow center">
@@ -65,6 +67,7 @@ export default function ProfessorPage({ data, user }: PageProps<Data>) {
         {professor.aliases.length > 0 && <p className="hint">{`Also written as ${professor.aliases.join(", ")}`}</p>}
         <SummaryStrip averages={averages} figures={["teacher", "overallCourse", "difficulty", "hours"]} />
       </header>
+      {teaching.length > 0 && <Teaching terms={teaching} />}
       <section aria-labelledby="courses-heading">
         <h2 id="courses-heading">{`Courses (${professor.courses.length})`}</h2>
         <div className="table-scroll">
@@ -108,5 +111,32 @@ export default function ProfessorPage({ data, user }: PageProps<Data>) {
       </section>
       <ProfessorReviewList slug={professor.slug} initial={professor.reviews} signedIn={Boolean(user?.enabled)} />
     </div>
+  );
+}
+
+/** What the professor teaches in the known terms, as the class schedule's instructors say. */
+function Teaching({ terms }: { terms: TeachingTerm[] }) {
+  return (
+    <section aria-labelledby="teaching-heading" className="professor-teaching">
+      <h2 id="teaching-heading">Teaching</h2>
+      {terms.map((term) => (
+        <div key={term.code}>
+          <h3>{term.name}</h3>
+          <ul>
+            {term.courses.map((course) => (
+              <li key={course.id}>
+                <a href={`/course/${course.id}`}>
+                  <span className="code">{course.code}</span>
+                </a>{" "}
+                <span className="professor-course-title">{course.title}</span>{" "}
+                <span className="muted">
+                  {`${course.sections.length === 1 ? "section" : "sections"} ${course.sections.join(", ")}`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </section>
   );
 }

@@ -35,6 +35,8 @@ const visitorPages = (): Visit[] => [
   { name: "landing", path: "/" },
   { name: "search", path: "/search?colleges=CAS", islands: ["CourseSearch"] },
   { name: "course", path: `/course/${site.course}`, islands: ["CourseActions", "CourseReviewList"] },
+  // A demo professor the demo schedule names: the page's Teaching part is there too.
+  { name: "professor", path: "/professor/morgan-tessaro", islands: ["ProfessorReviewList"] },
   { name: "contact", path: "/contact", islands: ["ContactForm"] },
   { name: "privacy", path: "/privacy" },
   { name: "terms", path: "/terms" },

@@ -44,7 +44,7 @@ export function reviewsOfInstructor(person: Person, groups: readonly TeacherRevi
  * spaces and punctuation to single dashes. It only narrows the professor directory to the keys worth sending back; the
  * match itself is `instructorKey`'s, so a name this gets wrong is not linked rather than linked wrongly.
  */
-const asciiSlug = sql.raw(
+export const asciiSlug = sql.raw(
   `trim(replace(replace(replace(replace(replace(replace(replace(lower(trim(i.first_name || ' ' || i.last_name)),` +
     ` ' ', '-'), '''', '-'), '.', '-'), ',', '-'), '’', '-'), '--', '-'), '--', '-'), '-')`,
 );
@@ -192,4 +192,50 @@ const sectionOrder = new Intl.Collator("en", { numeric: true });
 /** "A1" before "A2" before "A10" before "B1". */
 function bySection(a: string, b: string): number {
   return sectionOrder.compare(a, b);
+}
+
+/** What a professor teaches in a known term: each course with the sections they are an instructor of. */
+export type TeachingTerm = {
+  code: number;
+  name: string;
+  courses: { id: number; code: string; title: string; sections: string[] }[];
+};
+
+/**
+ * The courses a professor (by their page's slug) teaches in the known terms from the current one on, as the schedule's
+ * instructors say, matched as `instructorKey` matches them; cancelled sections and sections gone from the schedule are
+ * left out. One statement, so it leaves in the caller's round trip.
+ */
+export async function professorTeaching(db: Db, slug: string, today = new Date()): Promise<TeachingTerm[]> {
+  const rows = await db.all<
+    {
+      term: number;
+      name: string;
+      id: number;
+      code: string;
+      title: string;
+      section: string;
+      firstName: string;
+      lastName: string;
+    }
+  >(sql`SELECT s.term_code AS term, t.name, c.id, c.college || ' ' || c.department || ' ' || c.number AS code, c.title,
+          s.section, i.first_name AS firstName, i.last_name AS lastName
+        FROM section_instructors i
+        JOIN sections s ON s.id = i.section_id
+        JOIN terms t ON t.code = s.term_code
+        JOIN courses c ON c.id = s.course_id
+        WHERE s.gone = 0 AND s.status <> 'cancelled' AND s.term_code >= ${termOf(today)} AND ${asciiSlug} = ${slug}
+        ORDER BY s.term_code, c.college, c.department, c.number_value, c.number, s.section`);
+  const terms: TeachingTerm[] = [];
+  for (const row of rows) {
+    if (instructorKey(row) !== slug) continue;
+    let term = terms.at(-1);
+    if (term?.code !== row.term) terms.push(term = { code: row.term, name: row.name, courses: [] });
+    let course = term.courses.at(-1);
+    if (course?.id !== row.id) {
+      term.courses.push(course = { id: row.id, code: row.code, title: row.title, sections: [] });
+    }
+    if (!course.sections.includes(row.section)) course.sections.push(row.section);
+  }
+  return terms;
 }
