@@ -22,6 +22,9 @@ const SLIDER_LABELS = new Map<string, string>([
   ["maxDifficulty", "Maximum difficulty"],
   ["maxWorkload", "Maximum workload"],
 ]);
+/** A number field's text as a whole number of at least 0; empty for no filter. */
+const wholeNumber = (text: string) => text === "" ? undefined : Math.max(0, Math.floor(Number(text)));
+
 const HUB_OPTIONS = HUB_AREAS.map((a) => ({ value: a.code, label: `${a.code}: ${a.name}` }));
 
 type Props = {
@@ -132,7 +135,7 @@ export function SearchFilters({ search, colleges, terms, signedIn, filterCount, 
               onChange={(e) =>
                 set(
                   "minCourseCode",
-                  e.target.value === "" ? undefined : Math.max(0, Math.floor(Number(e.target.value))),
+                  wholeNumber(e.target.value),
                   TYPING_PAUSE_MS,
                 )}
             />
@@ -149,7 +152,7 @@ export function SearchFilters({ search, colleges, terms, signedIn, filterCount, 
               onChange={(e) =>
                 set(
                   "reviewCount",
-                  e.target.value === "" ? undefined : Math.max(0, Math.floor(Number(e.target.value))),
+                  wholeNumber(e.target.value),
                   TYPING_PAUSE_MS,
                 )}
             />

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { reviews, sectionLinks, sections, terms } from "../../db/schema.ts";
 import type { CourseSections } from "../../src/lib/api-types.ts";
 import { nextTerm, termName, termOf } from "../../src/lib/term-codes.ts";
-import type { ScheduleSection } from "../../src/services/schedule/registrar-csv.ts";
+import { type ScheduleSection, scheduleSection } from "../../src/services/schedule/registrar-csv.ts";
 import { importSchedule } from "../../src/services/schedule/schedule-import.ts";
 import { api, createStudents } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
@@ -149,16 +149,13 @@ describe("GET /api/courses/{id}/sections on a term imported by the test", () => 
     instructors: [first: string, last: string][],
     change: Partial<ScheduleSection> = {},
   ): ScheduleSection {
-    return {
-      record: 0,
+    return scheduleSection({
       term: later,
       college: code[0],
       department: code[1],
       number: code[2],
       section: name,
-      classNumber: null,
       enrollment,
-      status: "active",
       capacity: 30,
       enrolled: 10,
       waitCapacity: 5,
@@ -166,7 +163,6 @@ describe("GET /api/courses/{id}/sections on a term imported by the test", () => 
       creditsMin: enrollment ? 4 : 0,
       creditsMax: enrollment ? 4 : 0,
       mode: "In-Person",
-      notes: null,
       finalExam: enrollment,
       instructors: instructors.map(([firstName, lastName]) => ({ firstName, lastName })),
       meetings: [{
@@ -178,7 +174,7 @@ describe("GET /api/courses/{id}/sections on a term imported by the test", () => 
         endDate: null,
       }],
       ...change,
-    };
+    });
   }
 
   /**

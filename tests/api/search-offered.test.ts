@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { SearchCourse, SearchPage } from "../../src/lib/api-types.ts";
 import { termOf } from "../../src/lib/term-codes.ts";
-import type { ScheduleSection } from "../../src/services/schedule/registrar-csv.ts";
+import { type ScheduleSection, scheduleSection } from "../../src/services/schedule/registrar-csv.ts";
 import { importSchedule } from "../../src/services/schedule/schedule-import.ts";
 import { catalogSnapshotCurrent } from "../../src/services/catalog/catalog-cache.ts";
 import { api } from "../helpers/accounts.ts";
@@ -172,29 +172,16 @@ describe("a schedule import is seen by the next search", () => {
     course: { college: string; department: string; number: string },
     part: Partial<ScheduleSection>,
   ): ScheduleSection {
-    return {
-      record: 0,
+    return scheduleSection({
       term: SUMMER,
       college: course.college,
       department: course.department,
       number: course.number,
       section: "A1",
-      classNumber: null,
-      enrollment: true,
-      status: "active",
       capacity: 30,
       enrolled: 10,
-      waitCapacity: 0,
-      waitlist: 0,
-      creditsMin: 4,
-      creditsMax: 4,
-      mode: "In-Person",
-      notes: null,
-      finalExam: true,
-      instructors: [],
-      meetings: [],
       ...part,
-    };
+    });
   }
 
   test("a new term, a cancelled section, a companion and a re-import: each search sees the schedule as it is", async () => {

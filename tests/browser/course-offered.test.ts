@@ -10,7 +10,11 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { nextTerm, termName, termOf } from "../../src/lib/term-codes.ts";
 import { importCourses } from "../../src/services/catalog/catalog.ts";
-import type { ScheduleMeeting, ScheduleSection } from "../../src/services/schedule/registrar-csv.ts";
+import {
+  type ScheduleMeeting,
+  type ScheduleSection,
+  scheduleSection,
+} from "../../src/services/schedule/registrar-csv.ts";
 import { importSchedule } from "../../src/services/schedule/schedule-import.ts";
 import { createStudents } from "../helpers/accounts.ts";
 import { expectAccessible } from "../helpers/a11y.ts";
@@ -44,16 +48,13 @@ function section(
   enrollment: boolean,
   change: Partial<ScheduleSection> = {},
 ): ScheduleSection {
-  return {
-    record: 0,
+  return scheduleSection({
     term: later,
     college: "CAS",
     department: "XX",
     number,
     section: name,
-    classNumber: null,
     enrollment,
-    status: "active",
     capacity: 30,
     enrolled: 10,
     waitCapacity: 5,
@@ -61,12 +62,10 @@ function section(
     creditsMin: enrollment ? 4 : 0,
     creditsMax: enrollment ? 4 : 0,
     mode: "In-Person",
-    notes: null,
     finalExam: enrollment,
-    instructors: [],
     meetings: [meeting(enrollment ? "TR" : "F", 9 * 60 + 5, 9 * 60 + 55, "CAS 116")],
     ...change,
-  };
+  });
 }
 
 test.beforeAll(async () => {

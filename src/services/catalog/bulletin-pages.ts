@@ -19,6 +19,7 @@ import {
   inWeekOrder,
   type ScheduleMeeting,
   type ScheduleSection,
+  scheduleSection,
   timeSpan,
 } from "../schedule/registrar-csv.ts";
 
@@ -558,28 +559,15 @@ function readScheduleTable(
     const notes = textOf(cell("notes")) || null;
     let section = name ? byKey.get(`${term} ${name}`) : previous;
     if (!section) {
-      section = {
-        record: 0,
+      section = scheduleSection({
         term,
         college: course.college,
         department: course.department,
         number: course.number,
         section: name,
-        classNumber: null,
         enrollment: !/^(?:dis|lab)/i.test(textOf(cell("type"))),
-        status: "active",
-        capacity: null,
-        enrolled: null,
-        waitCapacity: null,
-        waitlist: null,
-        creditsMin: null,
-        creditsMax: null,
-        mode: null,
         notes,
-        finalExam: null,
-        instructors: [],
-        meetings: [],
-      };
+      });
       byKey.set(`${term} ${name}`, section);
     } else if (notes && !section.notes) {
       section.notes = notes;

@@ -9,7 +9,7 @@ import { terms } from "../../../db/schema.ts";
 import { seededRandom } from "../../lib/random.ts";
 import { nextTerm, termOf } from "../../lib/term-codes.ts";
 import { TEACHERS } from "../catalog/demo-reviews.ts";
-import type { ScheduleMeeting, ScheduleSection } from "./registrar-csv.ts";
+import { type ScheduleMeeting, type ScheduleSection, scheduleSection } from "./registrar-csv.ts";
 import { importSchedule } from "./schedule-import.ts";
 
 /** Monday-Wednesday-Friday 50-minute and Tuesday-Thursday 75-minute slots, as BU's week is laid out. */
@@ -70,8 +70,7 @@ export async function demoSchedule(database: Database, today = new Date()): Prom
           startDate,
           endDate,
         };
-        out.push({
-          record: 0,
+        out.push(scheduleSection({
           term,
           college: course.college,
           department: course.department,
@@ -93,14 +92,13 @@ export async function demoSchedule(database: Database, today = new Date()): Prom
           finalExam: level < 500,
           instructors: [splitName(teachers[l % teachers.length])],
           meetings: [meeting],
-        });
+        }));
         if (!withCompanions) continue;
         const companions = 2 + Math.floor(next() * 3);
         for (let c = 0; c < companions; c++) {
           const companionStart = pick(MWF_STARTS.concat(TR_STARTS.slice(4)));
           const companionCapacity = Math.round(capacity / companions) + 2;
-          out.push({
-            record: 0,
+          out.push(scheduleSection({
             term,
             college: course.college,
             department: course.department,
@@ -116,7 +114,6 @@ export async function demoSchedule(database: Database, today = new Date()): Prom
             creditsMin: 0,
             creditsMax: 0,
             mode: "In-Person",
-            notes: null,
             finalExam: false,
             instructors: [splitName(teachers[l % teachers.length])],
             meetings: [{
@@ -127,7 +124,7 @@ export async function demoSchedule(database: Database, today = new Date()): Prom
               startDate,
               endDate,
             }],
-          });
+          }));
         }
       }
     }

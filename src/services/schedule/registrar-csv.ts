@@ -40,6 +40,33 @@ export type ScheduleMeeting = {
   endDate: string | null;
 };
 
+/**
+ * A section with what its source did not say left empty (no seats, credits or class number, active, to register for,
+ * not from a file): the bulletin, the demo schedule and tests give the rest.
+ */
+export function scheduleSection(
+  fields: Pick<ScheduleSection, "term" | "college" | "department" | "number" | "section"> & Partial<ScheduleSection>,
+): ScheduleSection {
+  return {
+    record: 0,
+    classNumber: null,
+    enrollment: true,
+    status: "active",
+    capacity: null,
+    enrolled: null,
+    waitCapacity: null,
+    waitlist: null,
+    creditsMin: null,
+    creditsMax: null,
+    mode: null,
+    notes: null,
+    finalExam: null,
+    instructors: [],
+    meetings: [],
+    ...fields,
+  };
+}
+
 /** A row left out, by its record number in the file (the header not counted) and why. */
 export type SkippedRow = { record: number; reason: string };
 
