@@ -205,7 +205,12 @@ export const reviews = sqliteTable("reviews", {
   teacherRating: integer("teacher_rating").notNull(),
   teacherName: text("teacher_name").notNull(),
   semester: text("semester").notNull(),
-  /** The professor's name reduced to a slug (src/lib/professors.ts): one professor across case, spacing and titles. */
+  /** The typed name reduced to a slug (src/lib/professor-names.ts): one spelling across case, spacing and titles. */
+  nameKey: text("name_key").notNull().default(""),
+  /**
+   * The professor: the key of the course's instructor the name matches (table `instructor_names`), else `name_key`.
+   * The professor page's slug.
+   */
   teacherKey: text("teacher_key").notNull().default(""),
   /** The term the semester text names, as year × 10 + season (src/lib/semesters.ts); null when it cannot be read. */
   term: integer("term"),
@@ -225,6 +230,8 @@ export const reviews = sqliteTable("reviews", {
   index("reviews_by_course_teacher").on(t.courseId, t.teacherName),
   // A professor's page: their visible reviews newest first, and their courses.
   index("reviews_by_professor").on(t.teacherKey, t.hidden, t.createdAt),
+  // The professor a merged spelling's old page (/professor/{name_key}) now redirects to.
+  index("reviews_by_name_key").on(t.nameKey, t.hidden),
   // Covers a course's figures (src/services/courses/course-summary.ts) without reading review texts.
   index("reviews_figures").on(
     t.courseId,
@@ -333,6 +340,28 @@ export const sectionInstructors = sqliteTable("section_instructors", {
   lastName: text("last_name").notNull(),
   firstName: text("first_name").notNull(),
 }, (t) => [primaryKey({ columns: [t.sectionId, t.position] }), index("section_instructors_name").on(t.lastName)]);
+
+/**
+ * The schedule's instructors as professors, one row per professor key (the slug of "First Last"): the name the
+ * professor's page and the courses' professor tables show, and whom search finds before any review names them.
+ * Rebuilt with `instructor_names` from section_instructors (src/services/schedule/professor-matching.ts).
+ */
+export const instructors = sqliteTable("instructors", {
+  key: text("key").primaryKey(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+});
+
+/**
+ * How a student may type the name of one of a course's instructors ("Prof. Marchetti", "E. Marchetti", "Marchetti,
+ * Elena"), as the slug of what they type, and the instructor's professor key it stands for. A slug that could be two
+ * of the course's instructors is left out: such a review keeps its own grouping.
+ */
+export const instructorNames = sqliteTable("instructor_names", {
+  courseId: integer("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+  nameKey: text("name_key").notNull(),
+  teacherKey: text("teacher_key").notNull(),
+}, (t) => [primaryKey({ columns: [t.courseId, t.nameKey] }), index("instructor_names_by_key").on(t.teacherKey)]);
 
 /** A companion (discussion, lab) and a section it goes with, where the data says so. */
 export const sectionLinks = sqliteTable("section_links", {

@@ -67,7 +67,7 @@ function CourseSearch(props: Props) {
         onSubmit={search.submit}
       >
         <div className="search-bar">
-          <label htmlFor="search-q" className="visually-hidden">Course code, title or topic</label>
+          <label htmlFor="search-q" className="visually-hidden">Course code, title, topic or professor</label>
           <input
             id="search-q"
             name="q"
@@ -79,7 +79,7 @@ function CourseSearch(props: Props) {
               const sortBy = form.sortBy === defaultSortFor(form.q) ? defaultSortFor(q.trim()) : form.sortBy;
               apply({ ...form, q, sortBy }, TYPING_PAUSE_MS);
             }}
-            placeholder="Course code, title or topic: CS 111, intro psych"
+            placeholder="Code, title, topic or professor: CS 111, intro psych"
             maxLength={200}
             autoComplete="off"
           />

@@ -6,7 +6,7 @@ import { Field } from "../src/components/Field.tsx";
 import { RATING_CAPTIONS, REVIEW_LIMITS, reviewSchema } from "../src/lib/schemas.ts";
 import { useForm } from "../src/client/use-form.ts";
 import { textLength } from "../src/lib/text.ts";
-import { semesterHint } from "../src/lib/semesters.ts";
+import { currentSemester, parseSemester, semesterHint } from "../src/lib/semesters.ts";
 import type { ReviewView } from "../src/lib/api-types.ts";
 
 type Props = {
@@ -17,6 +17,8 @@ type Props = {
   professors?: string[];
   /** Recent semesters in their canonical spelling, offered as the student types. */
   semesters?: string[];
+  /** Who taught the course in the terms the class schedule knows (term as src/lib/semesters.ts counts), latest first. */
+  taught?: { term: number; name: string; instructors: string[] }[];
 };
 
 const RATINGS = [
@@ -56,7 +58,7 @@ function initialValues(existing: ReviewView | null): Values {
 const ORDER = ["teacherName", "semester", "hoursPerWeek", "assignmentTypes", "reviewText"];
 
 /** Five 1-5 rating rows (radio groups: arrow keys move within a row), the review's details, and its text with a live counter. */
-function ReviewForm({ courseId, courseCode, existing, professors = [], semesters = [] }: Props) {
+function ReviewForm({ courseId, courseCode, existing, professors = [], semesters = [], taught = [] }: Props) {
   const form = useForm<Values>(() => initialValues(existing), { idPrefix: "review", order: ORDER });
   const { values, update, status, field } = form;
   const [existingId, setExistingId] = useState<string | null>(null);
@@ -87,6 +89,13 @@ function ReviewForm({ courseId, courseCode, existing, professors = [], semesters
 
   const length = textLength(values.reviewText);
   const semesterRead = semesterHint(values.semester);
+  // The instructors of the semester chosen, or before one is typed, of the latest term that has begun.
+  const chosen = parseSemester(values.semester);
+  const now = currentSemester(new Date());
+  const teaching = values.semester.trim() ? taught.find((t) => t.term === chosen) : taught.find((t) => t.term <= now);
+  const names = [
+    ...new Set([...(teaching?.instructors ?? []), ...taught.flatMap((t) => t.instructors), ...professors]),
+  ];
   return (
     <form className="form review-form" onSubmit={submit} noValidate aria-label={`Review of ${courseCode}`}>
       {RATINGS.map(([key, label, question]) => (
@@ -111,7 +120,25 @@ function ReviewForm({ courseId, courseCode, existing, professors = [], semesters
           </div>
         </fieldset>
       ))}
-      <Field {...field("teacherName")} label="Professor Name" suggestions={professors} />
+      <div className="teacher-field">
+        <Field {...field("teacherName")} label="Professor Name" suggestions={names} />
+        {teaching && (
+          <div className="taught" role="group" aria-label={`Taught ${courseCode} in ${teaching.name}`}>
+            <span className="muted">{`Taught in ${teaching.name}:`}</span>
+            {teaching.instructors.map((name) => (
+              <button
+                key={name}
+                type="button"
+                className="chip"
+                aria-pressed={values.teacherName === name}
+                onClick={() => update("teacherName")(name)}
+              >
+                {name}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
       <div className="semester-field">
         <Field
           {...field("semester")}

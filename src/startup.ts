@@ -40,6 +40,7 @@ import { type LoopWatch, watchEventLoop } from "./server/loop-watch.ts";
 import { ensureSearchPostings, searchPostingsCurrent } from "./services/search/search-descriptions.ts";
 import { parseTermEnds, type TermEnd, TermEndsError } from "./lib/term-ends.ts";
 import { remindForToday } from "./services/reviews/review-reminders.ts";
+import { ensureProfessorMatching } from "./services/schedule/professor-matching.ts";
 
 /** The database the configuration names: an embedded file, a libSQL server, or an embedded replica of one. */
 export function openConfiguredDatabase(config: Config): Promise<Database> {
@@ -66,6 +67,8 @@ export async function prepareDatabase(config: Config) {
   // The demo schedule comes with the demo catalog too, after its reviews (its instructors are their professors); a demo
   // database made before schedules existed gets it once.
   if (config.demoCatalog && (await catalogSource(database.db)) === "demo") await loadDemoScheduleIfEmpty(database);
+  // A schedule imported before professors were matched to its instructors is matched now, once.
+  await ensureProfessorMatching(database);
   // What cold processes load instead of the rows, when the sources changed since it was made (by hand, or a database import).
   await ensureSearchPostings(database);
   await ensureCatalogSnapshot(database.db);
@@ -77,7 +80,8 @@ export async function prepareDatabase(config: Config) {
  * round trip on a server): the newest migration applied, this build's
  * reference data stored (by its hash), a catalog present when the demo one
  * would be loaded, the prerequisite texts read by this reader, no review
- * without its professor and term, and the catalog's snapshot and the
+ * without its professor and term, the schedule's instructors matched to the
+ * reviews' professors, and the catalog's snapshot and the
  * descriptions' search index made from the data as it is. Any failure (a new database has no
  * tables) means the steps run.
  */
@@ -91,9 +95,10 @@ async function alreadyPrepared(database: Database, config: Config): Promise<bool
       database.client.execute("SELECT EXISTS (SELECT 1 FROM courses) AS any").then((r) => r.rows),
       database.client.execute({ sql: "SELECT value FROM app_settings WHERE key = ?", args: [PREREQUISITE_PARSER_KEY] })
         .then((r) => r.rows),
-      database.client.execute("SELECT EXISTS (SELECT 1 FROM reviews WHERE teacher_key = '') AS any").then((r) =>
-        r.rows
-      ),
+      database.client.execute(
+        `SELECT EXISTS (SELECT 1 FROM reviews WHERE teacher_key = '' OR name_key = '')
+          OR (EXISTS (SELECT 1 FROM section_instructors) AND NOT EXISTS (SELECT 1 FROM instructor_names)) AS any`,
+      ).then((r) => r.rows),
       searchPostingsCurrent(database.db),
       catalogSnapshotCurrent(database.db),
     ]);

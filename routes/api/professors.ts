@@ -10,6 +10,7 @@ import { validate } from "../../src/server/validation.ts";
 import { listProfessorReviews } from "../../src/services/reviews/course-reviews.ts";
 import { professorSummary } from "../../src/services/courses/course-summary.ts";
 import { notFound } from "../../src/services/platform/domain-errors.ts";
+import { professorMovedTo } from "../../src/services/schedule/professor-matching.ts";
 
 export const PROFESSOR_NOT_FOUND = "No reviews name this professor";
 
@@ -36,7 +37,8 @@ export default new Hono<AppEnv>()
       tag: "Professors",
       summary: "A professor's courses, averages and reviews",
       description:
-        "The slug groups the spellings students used (`/professor/{slug}` on the site); reviews are paged by ten.",
+        "The slug groups the spellings students used (`/professor/{slug}` on the site); where the class schedule names " +
+        "the course's instructors, the other spellings of one of them are theirs. Reviews are paged by ten.",
       access: "anyone",
       parameters: [{
         in: "path",
@@ -46,6 +48,9 @@ export default new Hono<AppEnv>()
         example: EXAMPLES.professor.slug,
       }],
       answer: { description: "The professor.", schema: professorViewSchema, example: EXAMPLES.professor },
+      moved:
+        "A spelling merged into a professor of the class schedule (`marchetti` into `elena-marchetti`): the professor's " +
+        "URL.",
       errors: { 400: "sort must be newest or helpful", 404: PROFESSOR_NOT_FOUND },
     }),
     validate("query", professorQuery),
@@ -55,10 +60,12 @@ export default new Hono<AppEnv>()
       const db = c.var.deps.database.db;
       const { sort, page } = c.req.valid("query");
       // Read side by side: one round trip.
-      const [summary, reviews] = await Promise.all([
+      const [summary, reviews, movedTo] = await Promise.all([
         professorSummary(db, slug),
         listProfessorReviews(db, slug, c.var.user?.id, { sort, page: Number(page ?? 0) }),
+        professorMovedTo(db, slug),
       ]);
+      if (!summary && movedTo) return c.redirect(`/api/professors/${movedTo}${new URL(c.req.url).search}`, 301);
       if (!summary) throw notFound(PROFESSOR_NOT_FOUND);
       return c.json({ ...summary, reviews } satisfies ProfessorView);
     },

@@ -8,6 +8,7 @@ import type { AppContext, LoadFailure, PageMeta, PageProps } from "../../src/ser
 import { listProfessorReviews } from "../../src/services/reviews/course-reviews.ts";
 import { professorSummary } from "../../src/services/courses/course-summary.ts";
 import { professorTeaching, type TeachingTerm } from "../../src/services/schedule/course-sections.ts";
+import { professorMovedTo } from "../../src/services/schedule/professor-matching.ts";
 
 /** No visible review names that professor: the page says so, with status 404. */
 type Data = { professor: ProfessorView | null; teaching?: TeachingTerm[] };
@@ -18,17 +19,19 @@ export const loadFailure: LoadFailure = {
   back: { href: "/search", label: "Back to Search" },
 };
 
-export async function load(c: AppContext): Promise<Data> {
+export async function load(c: AppContext): Promise<Data | Response> {
   const slug = c.req.param("slug") ?? "";
   if (!PROFESSOR_SLUG.test(slug) || slug.length > 80) return { professor: null };
   const db = c.var.deps.database.db;
   // Read side by side: one round trip.
-  const [summary, reviews, teaching] = await Promise.all([
+  const [summary, reviews, teaching, movedTo] = await Promise.all([
     professorSummary(db, slug),
     listProfessorReviews(db, slug, c.var.user?.enabled ? c.var.user.id : undefined),
     professorTeaching(db, slug),
+    professorMovedTo(db, slug),
   ]);
-  if (!summary) return { professor: null };
+  // A spelling merged into a professor of the class schedule ("Marchetti" into Elena Marchetti): its old URL moved.
+  if (!summary) return movedTo ? c.redirect(`/professor/${movedTo}`, 301) : { professor: null };
   return { professor: { ...summary, reviews }, teaching };
 }
 

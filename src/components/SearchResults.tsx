@@ -6,6 +6,7 @@ import { defaultSortFor, EMPTY_FILTER, type SearchFilter, searchHref, SORTS } fr
 import { plural } from "../lib/text.ts";
 import { CourseCard } from "./CourseCard.tsx";
 import { Pagination } from "./Pagination.tsx";
+import { ProfessorMatches } from "./ProfessorMatches.tsx";
 import { type ResultsView, ViewSwitch } from "./ViewSwitch.tsx";
 
 /** The table view loads only when a student asks for it: the search page ships without the table library. */
@@ -43,6 +44,7 @@ export function SearchResults({ search, chips, view, onView }: Props) {
           </li>
         </ul>
       )}
+      <ProfessorMatches professors={result.professors ?? []} />
       <div className="results-head">
         <h2 id="search-found" className="found" tabIndex={-1} ref={found}>
           {`Found ${plural(result.totalElements, "course")}`}
@@ -64,7 +66,13 @@ export function SearchResults({ search, chips, view, onView }: Props) {
         {result.totalPages > 1 && <a className="skip-link" href="#search-pages">Skip to the result pages</a>}
       </div>
       {result.content.length === 0
-        ? <p className="empty">No courses found. Try adjusting the filter parameters.</p>
+        ? (
+          <p className="empty">
+            {result.professors?.length
+              ? "No course titles match: the courses of the professors above are listed with them."
+              : "No courses found. Try adjusting the filter parameters."}
+          </p>
+        )
         : view === "table"
         ? (
           <Suspense fallback={<p className="muted">Loading the table…</p>}>

@@ -82,10 +82,40 @@ export const searchCourseSchema = named(
   z.object({ ...courseViewSchema.shape, offering: z.nullable(courseOfferingSchema) }),
 );
 
+/** A course of a professor search finds, with how students rated the professor in it. */
+const professorCourseSchema = z.object({
+  id,
+  code: z.string(),
+  title: z.string(),
+  /** Visible reviews of this course that name the professor. */
+  reviews: count,
+  /** The professor's teacher average in this course, 1 to 5; null without reviews. */
+  teacher: z.nullable(z.number()),
+  /** The soonest term from the current one on in which the professor teaches a section of it ("Fall 2026"); null when none. */
+  teaching: z.nullable(z.string()),
+});
+
+export const professorMatchSchema = named(
+  "ProfessorMatch",
+  "A professor whose name the search text is (each word a word of the name, or the start of one), with the courses students reviewed them in and those the class schedule gives them.",
+  z.object({
+    /** Their page (/professor/{slug}); null for an instructor no review names yet. */
+    slug: z.nullable(z.string()),
+    name: z.string(),
+    reviews: count,
+    /** Their teacher average over every course, 1 to 5; null without reviews. */
+    teacher: z.nullable(z.number()),
+    /** Their courses: those they teach soonest first, then the most reviewed (12 at most). */
+    courses: z.array(professorCourseSchema),
+    /** How many courses they have in all, on their page. */
+    courseCount: count,
+  }),
+);
+
 export const searchPageSchema = named(
   "SearchPage",
-  "One page of search results, pages numbered from 0.",
-  paged(searchCourseSchema),
+  "One page of search results, pages numbered from 0, and on the first page of a text search the professors the text names (at most 3).",
+  z.object({ ...paged(searchCourseSchema).shape, professors: z.array(professorMatchSchema) }),
 );
 
 /** A course a prerequisite names; `id` is null when the catalog has no such course. */

@@ -20,6 +20,7 @@ import type {
   myReviewSchema,
   prerequisiteRefSchema,
   prerequisiteViewSchema,
+  professorMatchSchema,
   professorViewSchema,
   ratingAveragesSchema,
   requiredForSchema,
@@ -33,6 +34,7 @@ import type {
 export type CourseView = z.output<typeof courseViewSchema>;
 export type SearchPage = z.output<typeof searchPageSchema>;
 export type SearchCourse = z.output<typeof searchCourseSchema>;
+export type ProfessorMatch = z.output<typeof professorMatchSchema>;
 export type CourseOffering = z.output<typeof courseOfferingSchema>;
 export type PrerequisiteRef = z.output<typeof prerequisiteRefSchema>;
 export type PrerequisiteView = z.output<typeof prerequisiteViewSchema>;

@@ -91,9 +91,13 @@ function groupBy<K, T>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   return groups;
 }
 
-/** The most used spelling of each professor key among these rows; `uses` counts a row as that many reviews (1 when absent). */
+/**
+ * The name each professor key among these rows is shown under: the class schedule's name for an instructor (`known`),
+ * else the most used spelling; `uses` counts a row as that many reviews (1 when absent).
+ */
 export function professorNames(
   rows: readonly { teacherKey: string; teacherName: string; uses?: number }[],
+  known: ReadonlyMap<string, string> = new Map(),
 ): Map<string, string> {
   const spellings = new Map<string, Map<string, number>>();
   for (const { teacherKey, teacherName, uses = 1 } of rows) {
@@ -101,7 +105,7 @@ export function professorNames(
     names.set(teacherName, (names.get(teacherName) ?? 0) + uses);
     spellings.set(teacherKey, names);
   }
-  return new Map([...spellings].map(([key, names]) => [key, preferredName(names)]));
+  return new Map([...spellings].map(([key, names]) => [key, known.get(key) ?? preferredName(names)]));
 }
 
 function latestTerm(rows: readonly RatingRow[]): string | null {
@@ -114,11 +118,12 @@ export function summarize(
   rows: readonly RatingRow[],
   today: Date,
   userReviewed = false,
+  knownNames?: ReadonlyMap<string, string>,
 ): CourseSummary {
   const [from, to] = recentTerms(today);
   const recentRows = rows.filter((r) => r.term !== null && r.term >= from && r.term <= to);
   const byTerm = [...groupBy(rows.filter((r) => r.term !== null), (r) => r.term!)].sort(([a], [b]) => a - b);
-  const names = professorNames(rows);
+  const names = professorNames(rows, knownNames);
   const professors = [...groupBy(rows, (r) => r.teacherKey)]
     .map(([slug, group]) => ({
       slug,

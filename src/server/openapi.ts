@@ -21,7 +21,7 @@ import { errorSchema } from "../lib/api-schemas.ts";
  * renaming anything, or requiring a new input, would raise the major number;
  * `deno task openapi` refuses such a change unless told it is meant.
  */
-export const API_VERSION = "2.2.0";
+export const API_VERSION = "2.3.0";
 
 export const API_TAGS = [
   {
@@ -99,6 +99,8 @@ type OperationSpec = {
   answer: Answer & { status?: 200 | 201 | 204; contentType?: string };
   /** Other answers that are not errors of the usual shape (login's 403 for an unverified account, say). */
   otherAnswers?: Partial<Record<number, Answer>>;
+  /** When the resource can have moved for good: what a 301 to its new URL (in `Location`) means. */
+  moved?: string;
   /** The errors this endpoint can answer besides those every endpoint of its kind can (see `standardErrors`). */
   errors?: Partial<Record<ErrorStatus, ErrorAnswer>>;
   /** false for the endpoints that never touch the database (this document and its page). */
@@ -178,6 +180,12 @@ function describe(spec: OperationSpec, write: boolean) {
       description:
         "Not modified: the ETag sent in `If-None-Match` is still the answer's (calls without a session only). No body.",
       headers: { ETag: CACHEABLE.ETag },
+    };
+  }
+  if (spec.moved) {
+    responses[301] = {
+      description: spec.moved,
+      headers: { Location: { description: "The new URL, with the same query.", schema: { type: "string" } } },
     };
   }
   for (const [status, answer] of Object.entries(spec.otherAnswers ?? {})) {

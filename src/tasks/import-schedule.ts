@@ -63,7 +63,8 @@ for (const term of report.terms) {
   console.log(
     `${term.name} (${term.code}): ${n(term.sections)} sections of ${n(term.courses)} courses ` +
       `(${n(term.enrollment)} to register for, ${n(term.companions)} discussions and labs, ${n(term.links)} links), ` +
-      `${n(term.meetings)} meetings, ${n(term.instructors)} instructors; ${n(term.gone)} gone from the file.`,
+      `${n(term.meetings)} meetings, ${n(term.instructors)} instructors; ${n(term.gone)} gone from the file; ` +
+      `${n(term.matchedReviews)} reviews matched to a professor anew.`,
   );
 }
 console.log(

@@ -213,6 +213,8 @@ describe("the next request after a change sees it", () => {
       "section_meetings",
       "section_instructors",
       "section_links",
+      "instructors",
+      "instructor_names",
     ];
     const client = t.deps.database.client;
     const triggers =

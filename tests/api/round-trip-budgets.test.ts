@@ -74,6 +74,8 @@ const WRITE = 3;
 const PAGES = [
   ["index.tsx", "/"],
   ["search.tsx", "/search?q=calculus&hubReqs=QR1"],
+  // A professor's name: the professors' statement leaves with the courses'.
+  ["search.tsx", "/search?q=wayne%20snyder"],
   ["course/[id].tsx", () => `/course/${courseId}`],
   ["professor/[slug].tsx", () => `/professor/${slug}`],
   ["compare.tsx", () => `/compare?ids=${courseId},${courseId + 1}`],

@@ -1065,11 +1065,19 @@ describe("parameters", () => {
         totalPages,
         number: page,
         size: PAGE_SIZE,
+        professors: [],
       });
     }
     const nothing = await searchRaw(paramsOf({ hubReqs: ["AEX", "CRT", "TWC"] }, 3));
     expect(nothing.status).toBe(200);
-    expect(nothing.body).toEqual({ content: [], totalElements: 0, totalPages: 0, number: 3, size: PAGE_SIZE });
+    expect(nothing.body).toEqual({
+      content: [],
+      totalElements: 0,
+      totalPages: 0,
+      number: 3,
+      size: PAGE_SIZE,
+      professors: [],
+    });
   });
 });
 

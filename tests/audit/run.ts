@@ -81,7 +81,7 @@ async function withManyReviews(database: Awaited<ReturnType<typeof openDatabase>
       overallRating: overallRating(r),
       teacherName,
       semester,
-      ...reviewKeys({ teacherName, semester }),
+      ...reviewKeys(course.id, { teacherName, semester }),
       hoursPerWeek: Math.floor(next() * 20),
       attendanceRequired: next() < 0.4,
       assignmentTypes: "Problem sets and two exams",

@@ -262,8 +262,9 @@ async function prepare(url: string): Promise<void> {
           // Two or three professors per course, the same ones for a course across runs.
           const teacherName = spell(professorOf(courseId, Math.floor(next() * 3)), next());
           const semester = semesters[Math.floor(next() * semesters.length)];
-          const keys = reviewKeys({ teacherName, semester });
-          return [teacherName, semester, keys.teacherKey, keys.term];
+          // No schedule yet: a name's professor is its own slug until a schedule import matches it.
+          const keys = reviewKeys(courseId, { teacherName, semester });
+          return [teacherName, semester, keys.nameKey, keys.nameKey, keys.term];
         })(),
         Math.floor(next() * 20),
         next() < 0.5 ? 1 : 0,
@@ -277,8 +278,8 @@ async function prepare(url: string): Promise<void> {
     await tx.execute({
       sql:
         `INSERT INTO reviews (course_id, user_id, overall_rating, usefulness_rating, difficulty_rating, workload_rating, interest_rating, teacher_rating,
-        teacher_name, semester, teacher_key, term, hours_per_week, attendance_required, assignment_types, review_text, created_at, upvotes, downvotes) VALUES ${
-          rows.map(() => "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)").join(",")
+        teacher_name, semester, name_key, teacher_key, term, hours_per_week, attendance_required, assignment_types, review_text, created_at, upvotes, downvotes) VALUES ${
+          rows.map(() => "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)").join(",")
         }`,
       args: rows.flat(2) as never[],
     });

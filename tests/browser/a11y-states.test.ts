@@ -148,7 +148,7 @@ const visitorStates = (): State[] => [
     reach: async (page) => {
       await page.goto(site.stack.url + "/search");
       await waitForIsland(page, "CourseSearch");
-      await page.getByLabel("Course code, title or topic").fill("zzqxv nothing like this");
+      await page.getByLabel("Course code, title, topic or professor").fill("zzqxv nothing like this");
       await page.getByText("No courses found. Try adjusting the filter parameters.", { exact: true }).waitFor();
     },
   },

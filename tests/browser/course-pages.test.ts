@@ -505,17 +505,19 @@ for (const device of DEVICES) {
         await waitForIsland(page, "ReviewForm");
         const input = page.getByLabel("Semester Taken");
         const hint = page.locator("#review-semester-hint");
-        // The professors already named for this course, one name each, and recent semesters, as suggestions.
+        // The course's instructors in the schedule's terms first, then the professors already named for it, one name
+        // each, and recent semesters, as suggestions.
         const professorList = await page.getByLabel("Professor Name").getAttribute("list");
-        expect(
-          await page.locator(`datalist[id="${professorList}"] option`).evaluateAll((o) =>
-            o.map((e) => e.getAttribute("value"))
-          ),
-        ).toEqual([
-          "Dana Whitlock",
-          "José Núñez",
-          "Lee Park",
-        ]);
+        const listed = await page.locator(`datalist[id="${professorList}"] option`).evaluateAll((o) =>
+          o.map((e) => e.getAttribute("value")!)
+        );
+        const instructors = (await t.deps.database.client.execute({
+          sql: `SELECT DISTINCT i.first_name || ' ' || i.last_name AS name FROM section_instructors i
+            JOIN sections s ON s.id = i.section_id WHERE s.course_id = ? AND s.status <> 'cancelled'`,
+          args: [course.id],
+        })).rows.map((r) => String(r.name));
+        expect(listed.slice(0, instructors.length).sort()).toEqual(instructors.sort());
+        expect(listed.slice(instructors.length)).toEqual(["Dana Whitlock", "José Núñez", "Lee Park"]);
         const semesters = await page.locator(`datalist[id="${await input.getAttribute("list")}"] option`).evaluateAll((
           o,
         ) => o.map((e) => e.getAttribute("value")));

@@ -409,7 +409,7 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
       const titles = await page.locator("article.course-card .course-title").allTextContents();
 
       await failApi(page, "GET", /^\/api\/courses\/search$/);
-      await page.getByLabel("Course code, title or topic").fill("physics");
+      await page.getByLabel("Course code, title, topic or professor").fill("physics");
       await page.locator("section.search-results[aria-busy=false]").waitFor();
       await page.waitForFunction(() =>
         document.querySelector("section.search-results")?.getAttribute("aria-busy") === "false"

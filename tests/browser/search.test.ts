@@ -380,7 +380,7 @@ for (const device of DEVICES) {
     test("a search that matches nothing shows the empty message", async ({ page, problems }) => {
       await page.goto(stack.url + "/search");
       await waitForIsland(page, "CourseSearch");
-      await page.getByLabel("Course code, title or topic").fill("zzqxv nothing like this");
+      await page.getByLabel("Course code, title, topic or professor").fill("zzqxv nothing like this");
       if (device.touch) {
         // On a phone the button closes the keyboard and brings the answer into view.
         await press(device, page.getByRole("button", { name: "Search Courses" }));

@@ -220,7 +220,10 @@ export async function loadModelIntoApp(
       teacherRating: r.teacher,
       teacherName: `Professor ${String.fromCharCode(65 + (i % 26))}`,
       semester: "Fall 2024",
-      ...reviewKeys({ teacherName: `Professor ${String.fromCharCode(65 + (i % 26))}`, semester: "Fall 2024" }),
+      ...reviewKeys(idByCode.get(course.code)!, {
+        teacherName: `Professor ${String.fromCharCode(65 + (i % 26))}`,
+        semester: "Fall 2024",
+      }),
       hoursPerWeek: 2 + i,
       attendanceRequired: i % 2 === 0,
       assignmentTypes: "Exams, Problem sets",

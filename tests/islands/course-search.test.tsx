@@ -27,7 +27,14 @@ function page(
   totalPages = content.length ? 1 : 0,
   number = 0,
 ): SearchPage {
-  return { content: content.map((c) => ({ offering: null, ...c })), totalElements, totalPages, number, size: 18 };
+  return {
+    content: content.map((c) => ({ offering: null, ...c })),
+    totalElements,
+    totalPages,
+    number,
+    size: 18,
+    professors: [],
+  };
 }
 
 const TERMS = [{ code: 2268, name: "Fall 2026" }, { code: 2271, name: "Spring 2027" }];

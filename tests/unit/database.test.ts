@@ -34,6 +34,8 @@ describe("database", () => {
       "derived_data",
       "future_courses",
       "hub_areas",
+      "instructor_names",
+      "instructors",
       "majors",
       "outbox",
       "professor_spellings",

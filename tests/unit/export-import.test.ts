@@ -32,11 +32,16 @@ async function tables(database: Database): Promise<string[]> {
 const versionOf = async (database: Database) =>
   Number((await database.client.execute("SELECT value FROM content_version")).rows[0].value);
 
-/** Every row of every table, in rowid order, as plain JSON. */
+/**
+ * Every row of every table, in rowid order, as plain JSON. The professor directory is ordered by its key instead: its
+ * triggers write its rows in the order reviews change (a schedule import moving spellings to a professor, say), which
+ * an import of the reviews does not replay.
+ */
 async function snapshot(database: Database): Promise<Record<string, unknown[]>> {
   const result: Record<string, unknown[]> = {};
   for (const table of await tables(database)) {
-    const rows = await database.client.execute(`SELECT * FROM "${table}" ORDER BY rowid`);
+    const order = table === "professor_spellings" ? "teacher_key, teacher_name" : "rowid";
+    const rows = await database.client.execute(`SELECT * FROM "${table}" ORDER BY ${order}`);
     result[table] = rows.rows.map((row) => rows.columns.map((_, i) => row[i]));
   }
   return result;

@@ -15,6 +15,7 @@ import { DomainError } from "../../../src/services/platform/domain-errors.ts";
 import { findReview, ownReviewId } from "../../../src/services/reviews/course-reviews.ts";
 import { courseProfessors } from "../../../src/services/courses/course-summary.ts";
 import { recentSemesterLabels } from "../../../src/lib/semesters.ts";
+import { courseInstructorsByTerm, type TaughtTerm } from "../../../src/services/schedule/course-sections.ts";
 
 export const access = "user";
 /** Visitors log in first and come back to the form. */
@@ -41,6 +42,7 @@ type Data =
     existing: ReviewView | null;
     professors: string[];
     semesters: string[];
+    taught: TaughtTerm[];
   }
   | { kind: "already"; courseId: number; courseCode: string; title: string; reviewId: number }
   | { kind: "error"; message: string; status: number };
@@ -52,8 +54,9 @@ export async function load(c: SignedInContext): Promise<Data> {
   if (id === null) return { kind: "error", message: failureMessage(c), status: 404 };
   const edit = c.req.query("edit");
   const reviewId = edit === undefined ? null : parseId(edit);
-  // The course, the review to edit (or the student's own), and the professors to suggest are read side by side: one round trip.
-  const [course, review, existing, professors] = await Promise.all([
+  // The course, the review to edit (or the student's own), the professors to suggest and who taught the course in the
+  // known terms are read side by side: one round trip.
+  const [course, review, existing, professors, taught] = await Promise.all([
     findCourse(db, id, user.id),
     reviewId === null ? null : findReview(db, reviewId, user.id).catch((error) => {
       if (error instanceof DomainError) return null;
@@ -61,10 +64,11 @@ export async function load(c: SignedInContext): Promise<Data> {
     }),
     edit === undefined ? ownReviewId(db, user.id, id) : null,
     courseProfessors(db, id),
+    courseInstructorsByTerm(db, id),
   ]);
   if (!course) return { kind: "error", message: failureMessage(c), status: 404 };
   const base = { courseId: course.id, courseCode: course.code, title: course.title };
-  const offered = { professors: professors.map((p) => p.name), semesters: recentSemesterLabels(new Date()) };
+  const offered = { professors: professors.map((p) => p.name), semesters: recentSemesterLabels(new Date()), taught };
   if (edit !== undefined) {
     if (!review || !review.owner || review.courseId !== course.id) {
       return { kind: "error", message: "Failed to load review details", status: 404 };
@@ -120,6 +124,7 @@ export default function ReviewPage({ data }: PageProps<Data>) {
             existing={data.existing}
             professors={data.professors}
             semesters={data.semesters}
+            taught={data.taught}
           />
         )}
     </div>

@@ -4,7 +4,7 @@
  * is_demo set, so they can never log in), deterministic so every fresh start
  * looks the same.
  */
-import { count, eq } from "drizzle-orm";
+import { count, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { courses, reviews, reviewVotes, users } from "../../../db/schema.ts";
 import { overallRating } from "../../lib/schemas.ts";
@@ -27,6 +27,19 @@ export const TEACHERS = [
   "Reese Castellano",
   "Rowan Whitfield",
 ];
+/**
+ * How students write a professor's name when not in full: the class schedule's instructors gather these on one page
+ * (src/services/schedule/professor-matching.ts), so the demo writes them too.
+ */
+const NAME_SPELLINGS: ((first: string, last: string) => string)[] = [
+  (_, last) => `Prof. ${last}`,
+  (_, last) => last,
+  (first, last) => `${first[0]}. ${last}`,
+  (first, last) => `${last}, ${first}`,
+  (first, last) => `Dr. ${first} ${last}`,
+  (first, last) => `${first} ${last}`.toLowerCase(),
+];
+
 /** How students write a semester: the demo uses each, so the reading of semesters shows on the demo pages. */
 const SEMESTER_SPELLINGS: ((season: string, year: number) => string)[] = [
   (season, year) => `${season} ${year}`,
@@ -80,6 +93,13 @@ export async function loadDemoReviews(database: Database, reviewers = 40): Promi
   const next = seededRandom(20250820);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
   const rating = (center: number) => Math.min(5, Math.max(1, Math.round(center + (next() - 0.5) * 2.4)));
+  // Spellings draw from their own sequence, so the rest of the demo is the same with or without them.
+  const nextSpelling = seededRandom(20261126);
+  const spelled = (name: string) => {
+    if (nextSpelling() < 0.7) return name;
+    const [first, last] = name.split(" ");
+    return NAME_SPELLINGS[Math.floor(nextSpelling() * NAME_SPELLINGS.length)](first, last);
+  };
   return await database.write(async (tx) => {
     const all = await tx.select({ id: courses.id }).from(courses).orderBy(courses.id);
     if (!all.length) return 0;
@@ -94,7 +114,7 @@ export async function loadDemoReviews(database: Database, reviewers = 40): Promi
     }))).returning({ id: users.id });
     // About one course in three gets reviews; a few popular ones get many.
     const reviewed = all.filter(() => next() < 0.33);
-    const rows: (typeof reviews.$inferInsert)[] = [];
+    const rows: (Omit<typeof reviews.$inferInsert, "teacherKey"> & { teacherKey: SQL })[] = [];
     for (const [index, course] of reviewed.entries()) {
       const popular = index % 9 === 0;
       const howMany = popular ? 12 + Math.floor(next() * 14) : 1 + Math.floor(next() * 4);
@@ -113,7 +133,7 @@ export async function loadDemoReviews(database: Database, reviewers = 40): Promi
         const createdAt = new Date(Date.now() - daysAgo * 86_400_000);
         // The semester that was running or had just ended when the review was written.
         const [season, year] = semesterLabel(currentSemester(createdAt)).split(" ");
-        const teacherName = pick(teachers);
+        const teacherName = spelled(pick(teachers));
         const semester = pick(SEMESTER_SPELLINGS)(season, Number(year));
         rows.push({
           courseId: course.id,
@@ -122,7 +142,7 @@ export async function loadDemoReviews(database: Database, reviewers = 40): Promi
           overallRating: overallRating(ratings),
           teacherName,
           semester,
-          ...reviewKeys({ teacherName, semester }),
+          ...reviewKeys(course.id, { teacherName, semester }),
           hoursPerWeek: Math.round(2 + next() * 12),
           attendanceRequired: next() < 0.5,
           assignmentTypes: pick(ASSIGNMENTS),

@@ -23,6 +23,7 @@ import {
 } from "../catalog/catalog-cache.ts";
 import { badRequest } from "../platform/domain-errors.ts";
 import { termOf } from "../../lib/term-codes.ts";
+import { professorsMatching } from "../search/professor-search.ts";
 import {
   catalogIndex,
   type IndexedCourse,
@@ -321,12 +322,16 @@ export function searchCourses(db: Db, filter: SearchFilter, userId?: number): Pr
 
 async function searchIn(db: Db, catalog: Catalog, filter: SearchFilter, userId?: number): Promise<SearchPage> {
   const offered = filter.offered !== undefined ? offeredIn(catalog, filter.offered) : null;
+  // The professors the text names, asked in the same turn as the courses so that both leave in one round trip.
+  const professors = filter.q && filter.page === 0 ? professorsMatching(db, catalog, filter.q) : Promise.resolve([]);
   const index = filter.q ? await indexOf(db, catalog) : null;
   let ranked = index ? rankCourses(index, filter.q).slice(0, MAX_TEXT_MATCHES) : null;
   if (ranked && offered) ranked = ranked.filter((id) => offered.has(id));
   const offset = filter.page * PAGE_SIZE;
-  const found = (views: CourseView[], total: number) =>
-    pagedResponse(withOfferings(catalog, views, filter), total, filter.page, PAGE_SIZE);
+  const found = async (views: CourseView[], total: number) => ({
+    ...pagedResponse(withOfferings(catalog, views, filter), total, filter.page, PAGE_SIZE),
+    professors: await professors,
+  });
   if (index && ranked && filter.sortBy === "relevance") {
     let ids = ranked.filter((id) => passesIndexedFilters(index.courses.get(id), filter));
     const rest = searchConditions({

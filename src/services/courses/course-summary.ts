@@ -5,7 +5,7 @@
  * term (src/lib/professor-names.ts, src/lib/semesters.ts), written with the review
  * and filled in at start for reviews stored before they existed.
  */
-import { and, count, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Database, Db } from "../../../db/client.ts";
 import { type Catalog, withCatalog } from "../catalog/catalog-cache.ts";
 import { professorSpellings, reviews } from "../../../db/schema.ts";
@@ -13,12 +13,18 @@ import type { CourseSummary, ProfessorView } from "../../lib/api-types.ts";
 import { averagesOf, professorNames, type RatingRow, summarize } from "../../lib/rating-figures.ts";
 import { professorDisplayName, professorSlug } from "../../lib/professor-names.ts";
 import { parseSemester, semesterLabel } from "../../lib/semesters.ts";
+import { instructorNamesOf, teacherKeyOf } from "../schedule/professor-matching.ts";
 
-/** The professor slug and term a review's typed texts give. */
+/**
+ * The keys a review's typed texts give in a course: the slug of the name, the professor it names there (one of the
+ * course's instructors, else the slug itself; src/services/schedule/professor-matching.ts) as SQL, and the term.
+ */
 export function reviewKeys(
+  courseId: number | SQL,
   input: { teacherName: string; semester: string },
-): { teacherKey: string; term: number | null } {
-  return { teacherKey: professorSlug(input.teacherName), term: parseSemester(input.semester) };
+): { nameKey: string; teacherKey: SQL; term: number | null } {
+  const nameKey = professorSlug(input.teacherName);
+  return { nameKey, teacherKey: teacherKeyOf(courseId, nameKey), term: parseSemester(input.semester) };
 }
 
 /**
@@ -54,13 +60,23 @@ export async function courseSummary(
   viewerId?: number,
   today = new Date(),
 ): Promise<CourseSummary> {
-  const [rows, reviewed] = await Promise.all([
+  const [rows, reviewed, names] = await Promise.all([
     ratingRows(db, sql`course_id = ${courseId} AND hidden = 0`),
     viewerId === undefined
       ? false
       : db.$count(reviews, and(eq(reviews.courseId, courseId), eq(reviews.userId, viewerId))).then((n) => n > 0),
+    courseInstructorNames(db, courseId),
   ]);
-  return summarize(courseId, rows, today, reviewed);
+  return summarize(courseId, rows, today, reviewed, names);
+}
+
+/** The class schedule's names of a course's instructors, by professor key (src/services/schedule/professor-matching.ts). */
+async function courseInstructorNames(db: Db, courseId: number): Promise<Map<string, string>> {
+  const rows = await db.all<{ key: string; name: string }>(
+    sql`SELECT key, trim(first_name || ' ' || last_name) AS name FROM instructors
+      WHERE key IN (SELECT teacher_key FROM instructor_names WHERE course_id = ${courseId})`,
+  );
+  return new Map(rows.map((row) => [row.key, row.name]));
 }
 
 /** How many visible reviews use each spelling of each professor, for the reviews `where` picks. */
@@ -73,10 +89,11 @@ async function spellings(db: Db, where?: SQL) {
 
 /** The professors reviewed for a course, as the teacher filter lists them: one name per professor, by name. */
 export async function courseProfessors(db: Db, courseId: number): Promise<{ slug: string; name: string }[]> {
-  return [...professorNames(await spellings(db, eq(reviews.courseId, courseId)))].map(([slug, name]) => ({
-    slug,
-    name,
-  }))
+  const [rows, names] = await Promise.all([
+    spellings(db, eq(reviews.courseId, courseId)),
+    courseInstructorNames(db, courseId),
+  ]);
+  return [...professorNames(rows, names)].map(([slug, name]) => ({ slug, name }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -90,12 +107,13 @@ async function professorSummaryIn(
   catalog: Catalog,
   slug: string,
 ): Promise<Omit<ProfessorView, "reviews"> | null> {
-  const rows = (await ratingRows(db, sql`teacher_key = ${slug} AND hidden = 0`, sql`, course_id`)).map((r) => ({
-    ...r,
-    courseId: r.extra[0] as number,
-  }));
+  const [found, known] = await Promise.all([
+    ratingRows(db, sql`teacher_key = ${slug} AND hidden = 0`, sql`, course_id`),
+    instructorNamesOf(db, [slug]),
+  ]);
+  const rows = found.map((r) => ({ ...r, courseId: r.extra[0] as number }));
   if (rows.length === 0) return null;
-  const name = professorNames(rows).get(slug)!;
+  const name = professorNames(rows, known).get(slug)!;
   // Spellings that differ from the name in more than case: "Jose Nunez" beside "José Núñez", not "wayne snyder" beside "Wayne Snyder".
   const aliases = [
     ...new Map(rows.map((r) => professorDisplayName(r.teacherName)).map((a) => [a.toLowerCase(), a])).values(),
@@ -124,10 +142,16 @@ async function professorSummaryIn(
 export type ProfessorEntry = { slug: string; name: string; reviews: number };
 
 /** The professors of some spelling rows: slug, the name shown and their visible reviews, most reviewed first. */
-function directoryOf(rows: readonly { teacherKey: string; teacherName: string; uses: number }[]): ProfessorEntry[] {
+function directoryOf(
+  rows: readonly { teacherKey: string; teacherName: string; uses: number; known: string | null }[],
+): ProfessorEntry[] {
   const counts = new Map<string, number>();
-  for (const row of rows) counts.set(row.teacherKey, (counts.get(row.teacherKey) ?? 0) + row.uses);
-  return [...professorNames(rows)].map(([slug, name]) => ({ slug, name, reviews: counts.get(slug) ?? 0 }))
+  const known = new Map<string, string>();
+  for (const row of rows) {
+    counts.set(row.teacherKey, (counts.get(row.teacherKey) ?? 0) + row.uses);
+    if (row.known) known.set(row.teacherKey, row.known);
+  }
+  return [...professorNames(rows, known)].map(([slug, name]) => ({ slug, name, reviews: counts.get(slug) ?? 0 }))
     .sort((a, b) => b.reviews - a.reviews || a.name.localeCompare(b.name));
 }
 
@@ -135,6 +159,9 @@ const spellingColumns = {
   teacherKey: professorSpellings.teacherKey,
   teacherName: professorSpellings.teacherName,
   uses: professorSpellings.uses,
+  /** The class schedule's name of the professor, when they are one of its instructors. */
+  known: sql<string | null>`(SELECT trim(i.first_name || ' ' || i.last_name) FROM instructors i
+    WHERE i.key = ${professorSpellings.teacherKey})`,
 };
 
 /**
@@ -168,15 +195,19 @@ export async function professorSuggestions(db: Db, q: string, limit = 3): Promis
 export async function ensureReviewKeys(database: Database): Promise<number> {
   const missing = await database.db.select({
     id: reviews.id,
+    courseId: reviews.courseId,
     teacherName: reviews.teacherName,
     semester: reviews.semester,
   }).from(reviews)
-    .where(eq(reviews.teacherKey, ""));
+    .where(or(eq(reviews.teacherKey, ""), eq(reviews.nameKey, "")));
   if (missing.length === 0) return 0;
   await database.write(async (tx) => {
     for (const row of missing) {
-      const keys = reviewKeys(row);
-      await tx.run(sql`UPDATE reviews SET teacher_key = ${keys.teacherKey}, term = ${keys.term} WHERE id = ${row.id}`);
+      const keys = reviewKeys(row.courseId, row);
+      await tx.run(
+        sql`UPDATE reviews SET name_key = ${keys.nameKey}, teacher_key = ${keys.teacherKey}, term = ${keys.term}
+          WHERE id = ${row.id}`,
+      );
     }
   });
   return missing.length;

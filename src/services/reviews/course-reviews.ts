@@ -12,6 +12,7 @@ import { type Paged, pagedResponse } from "../../lib/paging.ts";
 import { courseStatsUpdate, recomputeCourseStats } from "../courses/course-stats.ts";
 import { courseProfessors, reviewKeys } from "../courses/course-summary.ts";
 import { professorSlug } from "../../lib/professor-names.ts";
+import { teacherKeyOfName } from "../schedule/professor-matching.ts";
 import { conflict, DomainError, forbidden, notFound } from "../platform/domain-errors.ts";
 
 import type { MyReviewView, ReviewView, VoteResult, VoteType } from "../../lib/api-types.ts";
@@ -93,7 +94,10 @@ export async function courseExists(db: Db, courseId: number): Promise<boolean> {
 }
 
 export type ReviewListOptions = {
-  /** Any spelling of the professor's name: reviews are matched by its slug, so 'Prof. Jane Doe' finds 'jane doe'. */
+  /**
+   * Any spelling of the professor's name: 'Prof. Jane Doe' finds 'jane doe', and where the schedule names the course's
+   * instructors, 'Doe' finds Jane Doe's reviews however they spelled her.
+   */
   teacherName?: string;
   /** A term (src/lib/semesters.ts): only reviews of that semester. */
   term?: number;
@@ -120,7 +124,7 @@ export async function listCourseReviews(
   const where = and(
     eq(reviews.courseId, courseId),
     eq(reviews.hidden, false),
-    options.teacherName ? eq(reviews.teacherKey, professorSlug(options.teacherName)) : undefined,
+    options.teacherName ? eq(reviews.teacherKey, teacherKeyOfName(courseId, options.teacherName)) : undefined,
     options.term !== undefined ? eq(reviews.term, options.term) : undefined,
   );
   const [[{ total }], rows] = await Promise.all([
@@ -192,14 +196,14 @@ export async function teacherScore(db: Db, courseId: number, teacherName: string
       and(
         eq(reviews.courseId, courseId),
         eq(reviews.hidden, false),
-        eq(reviews.teacherKey, professorSlug(teacherName)),
+        eq(reviews.teacherKey, teacherKeyOfName(courseId, teacherName)),
       ),
     );
   return row?.average ?? 0;
 }
 
-function values(input: ReviewInput) {
-  return { ...input, overallRating: overallRating(input), ...reviewKeys(input) };
+function values(courseId: number, input: ReviewInput) {
+  return { ...input, overallRating: overallRating(input), ...reviewKeys(courseId, input) };
 }
 
 export async function ownReviewId(db: Db, userId: number, courseId: number): Promise<number | null> {
@@ -225,7 +229,7 @@ export async function createReview(
   let created: ReviewRow[];
   try {
     [created] = await database.writeBatch((db) => [
-      db.insert(reviews).values({ ...values(input), courseId, userId }).onConflictDoNothing().returning(),
+      db.insert(reviews).values({ ...values(courseId, input), courseId, userId }).onConflictDoNothing().returning(),
       courseStatsUpdate(db, sql`${courseId}`),
     ]);
   } catch (error) {
@@ -264,7 +268,7 @@ export async function updateReview(
 ): Promise<ReviewView> {
   const { courseId } = await ownedReview(database.db, userId, reviewId, "edit");
   const [updated] = await database.writeBatch((db) => [
-    db.update(reviews).set({ ...values(input), updatedAt: new Date() }).where(
+    db.update(reviews).set({ ...values(courseId, input), updatedAt: new Date() }).where(
       and(eq(reviews.id, reviewId), eq(reviews.userId, userId)),
     ).returning(),
     courseStatsUpdate(db, sql`${courseId}`),

@@ -16,23 +16,19 @@ import type {
   SectionInstructor,
   TermSections,
 } from "../../lib/api-types.ts";
-import { professorSlug } from "../../lib/professor-names.ts";
+import { instructorKey, type PersonName } from "../../lib/professor-names.ts";
+import { parseSemester } from "../../lib/semesters.ts";
 import { termOf } from "../../lib/term-codes.ts";
 
-type Person = { firstName: string; lastName: string };
+type Person = PersonName;
 
-/** The course's visible reviews of one spelling of a professor's name, with their teacher ratings summed. */
+/** The course's visible reviews of one professor key and spelling, with their teacher ratings summed. */
 export type TeacherReviews = { teacherKey: string; teacherName: string; count: number; teacherSum: number };
 
-/** The key the reviews of "First Last" carry (src/lib/professor-names.ts): the professor page's slug. */
-export function instructorKey(person: Person): string {
-  return professorSlug(`${person.firstName} ${person.lastName}`);
-}
-
 /**
- * The course's reviews that are of this instructor. The one place an instructor is matched to reviews: today by the
- * slug of "First Last", so "Prof. Wayne Snyder" and "wayne snyder" are both Wayne Snyder's; a matcher that also merges
- * other spellings ("W. Snyder") replaces this function.
+ * The course's reviews that are of this instructor: those whose professor key is theirs. The reviews' keys already
+ * hold the matching of typed names to the course's instructors (src/services/schedule/professor-matching.ts), so
+ * "Prof. Snyder" and "W. Snyder" are both Wayne Snyder's when he teaches the course.
  */
 export function reviewsOfInstructor(person: Person, groups: readonly TeacherReviews[]): TeacherReviews[] {
   const key = instructorKey(person);
@@ -238,4 +234,29 @@ export async function professorTeaching(db: Db, slug: string, today = new Date()
     if (!course.sections.includes(row.section)) course.sections.push(row.section);
   }
   return terms;
+}
+
+/** Who taught a course in a term the schedule knows: the term as reviews count terms, its name, the instructors. */
+export type TaughtTerm = { term: number; name: string; instructors: string[] };
+
+/**
+ * The instructors of a course per known term, every term (a student reviews a term that has ended), latest first;
+ * within a term, those with the most sections first. Cancelled sections do not count. One statement.
+ */
+export async function courseInstructorsByTerm(db: Db, courseId: number): Promise<TaughtTerm[]> {
+  const rows = await db.all<{ code: number; name: string; person: string }>(
+    sql`SELECT t.code, t.name, trim(i.first_name || ' ' || i.last_name) AS person
+      FROM section_instructors i JOIN sections s ON s.id = i.section_id JOIN terms t ON t.code = s.term_code
+      WHERE s.course_id = ${courseId} AND s.status <> 'cancelled' AND person <> ''
+      GROUP BY t.code, person ORDER BY t.code DESC, count(*) DESC, person`,
+  );
+  const out: TaughtTerm[] = [];
+  for (const row of rows) {
+    const term = parseSemester(row.name);
+    if (term === null) continue;
+    let last = out.at(-1);
+    if (last?.term !== term) out.push(last = { term, name: row.name, instructors: [] });
+    last.instructors.push(row.person);
+  }
+  return out;
 }

@@ -9,6 +9,7 @@ import { terms } from "../../../db/schema.ts";
 import { seededRandom } from "../../lib/random.ts";
 import { nextTerm, termOf } from "../../lib/term-codes.ts";
 import { TEACHERS } from "../catalog/demo-reviews.ts";
+import { courseNameKeys, instructorKey } from "../../lib/professor-names.ts";
 import { type ScheduleMeeting, type ScheduleSection, scheduleSection } from "./registrar-csv.ts";
 import { importSchedule } from "./schedule-import.ts";
 
@@ -30,26 +31,50 @@ function splitName(name: string): { lastName: string; firstName: string } {
   return { lastName: parts.slice(1).join(" ") || parts[0], firstName: parts.length > 1 ? parts[0] : "" };
 }
 
+/** The demo professors by every way their names are typed ("Prof. Tessaro", "M. Tessaro"). */
+const DEMO_NAMES = courseNameKeys(TEACHERS.map(splitName));
+const DEMO_TEACHER = new Map(TEACHERS.map((name) => [instructorKey(splitName(name)), name]));
+
 /** The demo sections of the demo catalog for `today`'s term and the next one. */
 export async function demoSchedule(database: Database, today = new Date()): Promise<ScheduleSection[]> {
-  const courses = await database.db.all<{ college: string; department: string; number: string; teachers: string }>(
+  const rows = await database.db.all<{ college: string; department: string; number: string; names: string }>(
     sql`SELECT c.college, c.department, c.number,
-          coalesce((SELECT group_concat(teacher_name, '|') FROM (
-            SELECT r.teacher_name, count(*) AS n FROM reviews r WHERE r.course_id = c.id AND r.hidden = 0
-            GROUP BY r.teacher_name ORDER BY n DESC, r.teacher_name LIMIT 3)), '') AS teachers
+          coalesce((SELECT json_group_array(json_array(name_key, n)) FROM (
+            SELECT r.name_key, count(*) AS n FROM reviews r WHERE r.course_id = c.id AND r.hidden = 0
+            GROUP BY r.name_key)), '[]') AS names
         FROM courses c ORDER BY c.id`,
   );
+  // A course's instructors are the demo professors its reviews name, however spelled, most reviewed first (three at most).
+  const courses = rows.map(({ names, ...course }) => {
+    const counts = new Map<string, number>();
+    for (const [nameKey, n] of JSON.parse(names) as [string, number][]) {
+      const teacher = DEMO_TEACHER.get(DEMO_NAMES.get(nameKey) ?? "");
+      if (teacher) counts.set(teacher, (counts.get(teacher) ?? 0) + n);
+    }
+    const teachers = [...counts].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).slice(0, 3).map(([t]) => t);
+    return { ...course, teachers };
+  });
   const current = termOf(today);
   const out: ScheduleSection[] = [];
+  const offeredFirst = new Set<string>();
   for (const [t, term] of [current, nextTerm(current)].entries()) {
     const next = seededRandom(20261126 + term);
     const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
     const [startDate, endDate] = termDates(term);
     for (const course of courses) {
       const level = Number.parseInt(course.number, 10);
-      // Intro courses run every term; the others in about two terms of three.
-      if (!(level < 200 || next() < (t === 0 ? 0.7 : 0.6))) continue;
-      const teachers = course.teachers ? course.teachers.split("|") : [pick(TEACHERS), pick(TEACHERS)];
+      // Intro courses run every term; the others in about two terms of three, and a reviewed course in one at least, so
+      // that every demo review's professor is one of the schedule's instructors.
+      const runs = level < 200 || next() < (t === 0 ? 0.7 : 0.6);
+      if (
+        !runs &&
+        !(t === 1 && course.teachers.length > 0 &&
+          !offeredFirst.has(`${course.college} ${course.department} ${course.number}`))
+      ) {
+        continue;
+      }
+      if (t === 0) offeredFirst.add(`${course.college} ${course.department} ${course.number}`);
+      const teachers = course.teachers.length ? course.teachers : [pick(TEACHERS), pick(TEACHERS)];
       const lectures = level < 200 ? 1 + Math.floor(next() * 3) : next() < 0.25 ? 2 : 1;
       const withCompanions = level < 300 && next() < 0.55;
       const kind = course.department === "CS" || course.department === "PY" || course.department === "CH"
@@ -90,7 +115,7 @@ export async function demoSchedule(database: Database, today = new Date()): Prom
             ? `Register for this lecture and one ${kind === "lab" ? "lab" : "discussion"} section.`
             : null,
           finalExam: level < 500,
-          instructors: [splitName(teachers[l % teachers.length])],
+          instructors: [splitName(teachers[(l + t) % teachers.length])],
           meetings: [meeting],
         }));
         if (!withCompanions) continue;
@@ -115,7 +140,7 @@ export async function demoSchedule(database: Database, today = new Date()): Prom
             creditsMax: 0,
             mode: "In-Person",
             finalExam: false,
-            instructors: [splitName(teachers[l % teachers.length])],
+            instructors: [splitName(teachers[(l + t) % teachers.length])],
             meetings: [{
               days: pick(COMPANION_DAYS),
               startMinute: companionStart,

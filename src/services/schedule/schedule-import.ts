@@ -13,6 +13,7 @@ import { sectionInstructors, sectionLinks, sectionMeetings, sections, terms } fr
 import { termName } from "../../lib/term-codes.ts";
 import { ensureCatalogSnapshot, raiseCatalogVersion } from "../catalog/catalog-cache.ts";
 import { companionLinks, type ScheduleSection, type SkippedRow } from "./registrar-csv.ts";
+import { matchProfessors } from "./professor-matching.ts";
 
 export type ScheduleSource = (typeof terms.$inferInsert)["source"];
 
@@ -30,6 +31,8 @@ export type TermReport = {
   links: number;
   /** Sections of the term that the data no longer has, kept and marked gone. */
   gone: number;
+  /** Reviews of the term's courses whose professor changed: a typed name now matched to an instructor, or no longer. */
+  matchedReviews: number;
 };
 
 export type ScheduleReport = { terms: TermReport[]; skipped: SkippedRow[]; milliseconds: number };
@@ -96,10 +99,13 @@ export async function importSchedule(
     reports.push(
       await database.write(async (tx) => {
         const before = await offeringsOf(tx, code);
-        const report = await writeTerm(tx, code, list, options.source, options.now ?? new Date(), covered, (n) => {
+        const written = await writeTerm(tx, code, list, options.source, options.now ?? new Date(), covered, (n) => {
           done += n;
           options.onProgress?.(done, total);
         });
+        // The reviews of the term's courses follow its instructors in the same transaction.
+        const matched = await matchProfessors(tx, [...new Set(list.map((s) => s.courseId))]);
+        const report = { ...written, matchedReviews: matched.reviews };
         // In the term's transaction: no process can read the new sections with the old catalog's version.
         if ((await offeringsOf(tx, code)) !== before) {
           await raiseCatalogVersion(tx);
@@ -138,7 +144,7 @@ async function writeTerm(
   now: Date,
   covered: number[] | undefined,
   progress: (n: number) => void,
-): Promise<TermReport> {
+): Promise<Omit<TermReport, "matchedReviews">> {
   await tx.insert(terms).values({ code, name: termName(code)!, source, importedAt: now }).onConflictDoUpdate({
     target: terms.code,
     set: { name: sql`excluded.name`, source: sql`excluded.source`, importedAt: sql`excluded.imported_at` },
