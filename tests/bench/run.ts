@@ -570,6 +570,13 @@ try {
       `page: /course/{id} without sections (${sectionPages.without.reviews} reviews)`,
       `/course/${sectionPages.without.id}`,
     ],
+    [
+      `page: /course/{id} with ${sectionPages.with.sections} sections, a new URL each time`,
+      { fresh: `/course/${sectionPages.with.id}` },
+    ],
+    [`page: /course/{id} without sections, a new URL each time`, { fresh: `/course/${sectionPages.without.id}` }],
+    ["search: q=snyder (a professor's name)", "/api/courses/search?q=snyder"],
+    ["search: q=snyder, a new URL each time", { fresh: "/api/courses/search?q=snyder" }],
     [`api: /api/courses/{id}/summary (${popularReviews} reviews)`, `/api/courses/${popular}/summary`],
     [`page: /professor/{slug} (${professorReviews} reviews)`, `/professor/${professor}`],
     [`api: /api/professors/{slug} (${professorReviews} reviews)`, `/api/professors/${professor}`],
