@@ -370,6 +370,31 @@ export const sectionLinks = sqliteTable("section_links", {
 }, (t) => [primaryKey({ columns: [t.companionId, t.sectionId] })]);
 
 /**
+ * A student's worksheet for a term: one named version ("Plan A", "Plan B") of the week they are building, its sections
+ * in `schedule_sections`. A visitor's is kept in their browser instead and joins their account when they log in.
+ */
+export const schedules = sqliteTable("schedules", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  termCode: integer("term_code").notNull().references(() => terms.code),
+  name: text("name").notNull(),
+  /** The read-only share link's secret (/schedule/shared/{token}); null while sharing is off. */
+  shareToken: text("share_token"),
+  createdAt: createdAt(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+}, (t) => [
+  uniqueIndex("schedules_user_term_name").on(t.userId, t.termCode, t.name),
+  uniqueIndex("schedules_share_token").on(t.shareToken),
+]);
+
+/** The sections of a worksheet version: per course, the section to register for and the discussion or lab with it. */
+export const scheduleSections = sqliteTable("schedule_sections", {
+  scheduleId: integer("schedule_id").notNull().references(() => schedules.id, { onDelete: "cascade" }),
+  sectionId: integer("section_id").notNull().references(() => sections.id, { onDelete: "cascade" }),
+  courseId: integer("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+}, (t) => [primaryKey({ columns: [t.scheduleId, t.sectionId] }), index("schedule_sections_course").on(t.scheduleId, t.courseId)]);
+
+/**
  * How many visible reviews use each spelling of each professor's name: the
  * professor directory (the typeahead's professors, the sitemap), kept exact
  * by triggers on `reviews` (migration 0013) in the transaction of every

@@ -9,37 +9,38 @@ import * as $5 from "../routes/api/docs.ts";
 import * as $6 from "../routes/api/openapi.json.ts";
 import * as $7 from "../routes/api/professors.ts";
 import * as $8 from "../routes/api/reviews.ts";
-import * as $9 from "../routes/api/suggest.ts";
-import * as $10 from "../routes/api/users.ts";
-import * as $11 from "../routes/api/votes.ts";
-import * as $12 from "../routes/compare.tsx";
-import * as $13 from "../routes/contact.tsx";
-import * as $14 from "../routes/course/[id].tsx";
-import * as $15 from "../routes/course/[id]/review.tsx";
-import * as $16 from "../routes/dashboard.tsx";
-import * as $17 from "../routes/healthz.ts";
-import * as $18 from "../routes/hub-progress.tsx";
-import * as $19 from "../routes/index.tsx";
-import * as $20 from "../routes/login.tsx";
-import * as $21 from "../routes/logout.ts";
-import * as $22 from "../routes/my-courses.tsx";
-import * as $23 from "../routes/my-reviews.tsx";
-import * as $24 from "../routes/privacy.tsx";
-import * as $25 from "../routes/professor/[slug].tsx";
-import * as $26 from "../routes/readyz.ts";
-import * as $27 from "../routes/register.tsx";
-import * as $28 from "../routes/reset-password.tsx";
-import * as $29 from "../routes/reset.tsx";
-import * as $30 from "../routes/robots.txt.ts";
-import * as $31 from "../routes/saved-courses.tsx";
-import * as $32 from "../routes/search.tsx";
-import * as $33 from "../routes/sitemap.xml.ts";
-import * as $34 from "../routes/static/[...file].ts";
-import * as $35 from "../routes/static/build/[name].ts";
-import * as $36 from "../routes/terms.tsx";
-import * as $37 from "../routes/unsubscribe.tsx";
-import * as $38 from "../routes/verify.tsx";
-import * as $39 from "../routes/verify/link.tsx";
+import * as $9 from "../routes/api/schedules.ts";
+import * as $10 from "../routes/api/suggest.ts";
+import * as $11 from "../routes/api/users.ts";
+import * as $12 from "../routes/api/votes.ts";
+import * as $13 from "../routes/compare.tsx";
+import * as $14 from "../routes/contact.tsx";
+import * as $15 from "../routes/course/[id].tsx";
+import * as $16 from "../routes/course/[id]/review.tsx";
+import * as $17 from "../routes/dashboard.tsx";
+import * as $18 from "../routes/healthz.ts";
+import * as $19 from "../routes/hub-progress.tsx";
+import * as $20 from "../routes/index.tsx";
+import * as $21 from "../routes/login.tsx";
+import * as $22 from "../routes/logout.ts";
+import * as $23 from "../routes/my-courses.tsx";
+import * as $24 from "../routes/my-reviews.tsx";
+import * as $25 from "../routes/privacy.tsx";
+import * as $26 from "../routes/professor/[slug].tsx";
+import * as $27 from "../routes/readyz.ts";
+import * as $28 from "../routes/register.tsx";
+import * as $29 from "../routes/reset-password.tsx";
+import * as $30 from "../routes/reset.tsx";
+import * as $31 from "../routes/robots.txt.ts";
+import * as $32 from "../routes/saved-courses.tsx";
+import * as $33 from "../routes/search.tsx";
+import * as $34 from "../routes/sitemap.xml.ts";
+import * as $35 from "../routes/static/[...file].ts";
+import * as $36 from "../routes/static/build/[name].ts";
+import * as $37 from "../routes/terms.tsx";
+import * as $38 from "../routes/unsubscribe.tsx";
+import * as $39 from "../routes/verify.tsx";
+import * as $40 from "../routes/verify/link.tsx";
 
 // Each file types its own exports; the map holds them side by side.
 export const routeModules = {
@@ -52,35 +53,36 @@ export const routeModules = {
   "api/openapi.json.ts": $6,
   "api/professors.ts": $7,
   "api/reviews.ts": $8,
-  "api/suggest.ts": $9,
-  "api/users.ts": $10,
-  "api/votes.ts": $11,
-  "compare.tsx": $12,
-  "contact.tsx": $13,
-  "course/[id].tsx": $14,
-  "course/[id]/review.tsx": $15,
-  "dashboard.tsx": $16,
-  "healthz.ts": $17,
-  "hub-progress.tsx": $18,
-  "index.tsx": $19,
-  "login.tsx": $20,
-  "logout.ts": $21,
-  "my-courses.tsx": $22,
-  "my-reviews.tsx": $23,
-  "privacy.tsx": $24,
-  "professor/[slug].tsx": $25,
-  "readyz.ts": $26,
-  "register.tsx": $27,
-  "reset-password.tsx": $28,
-  "reset.tsx": $29,
-  "robots.txt.ts": $30,
-  "saved-courses.tsx": $31,
-  "search.tsx": $32,
-  "sitemap.xml.ts": $33,
-  "static/[...file].ts": $34,
-  "static/build/[name].ts": $35,
-  "terms.tsx": $36,
-  "unsubscribe.tsx": $37,
-  "verify.tsx": $38,
-  "verify/link.tsx": $39,
+  "api/schedules.ts": $9,
+  "api/suggest.ts": $10,
+  "api/users.ts": $11,
+  "api/votes.ts": $12,
+  "compare.tsx": $13,
+  "contact.tsx": $14,
+  "course/[id].tsx": $15,
+  "course/[id]/review.tsx": $16,
+  "dashboard.tsx": $17,
+  "healthz.ts": $18,
+  "hub-progress.tsx": $19,
+  "index.tsx": $20,
+  "login.tsx": $21,
+  "logout.ts": $22,
+  "my-courses.tsx": $23,
+  "my-reviews.tsx": $24,
+  "privacy.tsx": $25,
+  "professor/[slug].tsx": $26,
+  "readyz.ts": $27,
+  "register.tsx": $28,
+  "reset-password.tsx": $29,
+  "reset.tsx": $30,
+  "robots.txt.ts": $31,
+  "saved-courses.tsx": $32,
+  "search.tsx": $33,
+  "sitemap.xml.ts": $34,
+  "static/[...file].ts": $35,
+  "static/build/[name].ts": $36,
+  "terms.tsx": $37,
+  "unsubscribe.tsx": $38,
+  "verify.tsx": $39,
+  "verify/link.tsx": $40,
 } as unknown as RouteModules;

@@ -401,6 +401,72 @@ export const courseSectionsSchema = named(
   }),
 );
 
+/** A course of a worksheet version: its chosen sections (a section to register for, and its discussion or lab). */
+const worksheetCourseSchema = z.object({ courseId: id, sectionIds: z.array(id) });
+
+export const worksheetVersionSchema = named(
+  "WorksheetVersion",
+  "One named version of a student's worksheet for a term (\"Plan A\"): per course, in the order added, the sections chosen. `shareToken` is set while its read-only share link (/schedule/shared/{shareToken}) is on.",
+  z.object({
+    id,
+    /** BU's term code: 2268 is Fall 2026. */
+    term: z.int(),
+    name: z.string(),
+    shareToken: z.nullable(z.string()),
+    courses: z.array(worksheetCourseSchema),
+  }),
+);
+
+export const worksheetSchema = named(
+  "Worksheet",
+  "The student's versions of their worksheet for a term, oldest first; empty when they have not started one.",
+  z.object({ term: z.int(), versions: z.array(worksheetVersionSchema) }),
+);
+
+export const worksheetJoinSchema = named(
+  "WorksheetJoin",
+  "The versions a visitor's worksheet became on their account, and the courses left out, with the reason.",
+  z.object({
+    versions: z.array(worksheetVersionSchema),
+    skipped: z.array(z.object({ courseId: id, reason: z.string() })),
+  }),
+);
+
+export const scheduleCourseSchema = named(
+  "ScheduleCourse",
+  "A course of a schedule, with what a student weighs: its figures over its visible reviews (null without reviews), its Hub units and, for a signed-in student, those of their remaining Hub units it covers (`adds`); the sections chosen (`chosen`) and every section of the term to choose from, each instructor with their teacher average in this course.",
+  z.object({
+    id,
+    code: z.string(),
+    title: z.string(),
+    reviews: count,
+    overall: z.nullable(z.number()),
+    workload: z.nullable(z.number()),
+    /** The hours a week students report, on average. */
+    hoursPerWeek: z.nullable(z.number()),
+    hubUnits: z.array(z.string()),
+    adds: z.array(z.string()),
+    chosen: z.array(id),
+    sections: z.array(courseSectionSchema),
+    unlinkedCompanions: z.array(companionSectionSchema),
+  }),
+);
+
+export const scheduleViewSchema = named(
+  "ScheduleView",
+  "A week of a term's sections, as the schedule page shows it: the term, each course with its sections, and for a signed-in student the remaining Hub units the courses cover together (`adds`: \"this term adds QR2, CRT\").",
+  z.object({
+    term: z.object({
+      code: z.int(),
+      name: z.string(),
+      source: z.enum(["registrar", "bulletin", "demo"]),
+      importedAt: z.string(),
+    }),
+    courses: z.array(scheduleCourseSchema),
+    adds: z.array(z.string()),
+  }),
+);
+
 export const accountViewSchema = named(
   "Account",
   "The signed-in student's account.",

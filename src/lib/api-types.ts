@@ -21,6 +21,11 @@ import type {
   prerequisiteRefSchema,
   prerequisiteViewSchema,
   professorMatchSchema,
+  scheduleCourseSchema,
+  scheduleViewSchema,
+  worksheetJoinSchema,
+  worksheetSchema,
+  worksheetVersionSchema,
   professorViewSchema,
   ratingAveragesSchema,
   requiredForSchema,
@@ -35,6 +40,11 @@ export type CourseView = z.output<typeof courseViewSchema>;
 export type SearchPage = z.output<typeof searchPageSchema>;
 export type SearchCourse = z.output<typeof searchCourseSchema>;
 export type ProfessorMatch = z.output<typeof professorMatchSchema>;
+export type ScheduleView = z.output<typeof scheduleViewSchema>;
+export type ScheduleCourse = z.output<typeof scheduleCourseSchema>;
+export type Worksheet = z.output<typeof worksheetSchema>;
+export type WorksheetVersionView = z.output<typeof worksheetVersionSchema>;
+export type WorksheetJoin = z.output<typeof worksheetJoinSchema>;
 export type CourseOffering = z.output<typeof courseOfferingSchema>;
 export type PrerequisiteRef = z.output<typeof prerequisiteRefSchema>;
 export type PrerequisiteView = z.output<typeof prerequisiteViewSchema>;

@@ -21,7 +21,7 @@ import { errorSchema } from "../lib/api-schemas.ts";
  * renaming anything, or requiring a new input, would raise the major number;
  * `deno task openapi` refuses such a change unless told it is meant.
  */
-export const API_VERSION = "2.3.0";
+export const API_VERSION = "2.4.0";
 
 export const API_TAGS = [
   {
@@ -35,6 +35,12 @@ export const API_TAGS = [
   },
   { name: "Votes", description: "A review's score; a signed-in student votes." },
   { name: "Professors", description: "A professor's courses and reviews, as reviews name them." },
+  {
+    name: "Schedules",
+    description:
+      "A week of a term's sections with the figures to choose by and its calendar file, for anyone; a signed-in " +
+      "student's worksheet versions, kept on the server, and their read-only share links.",
+  },
   {
     name: "Accounts",
     description:

@@ -30,6 +30,8 @@ let courseId: number;
 let reviewId: number;
 let othersReviewId: number;
 let slug: string;
+/** A term's section to register for that needs no companion, the student's worksheet version and a shared one. */
+let plan: { term: number; courseId: number; sectionId: number; versionId: number; shareToken: string };
 
 type Case = {
   /** The route as the OpenAPI document or the route map names it. */
@@ -118,6 +120,7 @@ type Operation = {
  */
 function madeHere(route: string, name: string): string | undefined {
   if (name === "slug") return slug;
+  if (name === "token") return plan.shareToken;
   if (name !== "id") return undefined;
   if (route.startsWith("/api/reviews/{id}")) return String(reviewId);
   if (route.startsWith("/api/votes/")) return String(othersReviewId);
@@ -184,6 +187,31 @@ beforeAll(async () => {
   slug = (await db.select({ key: reviews.teacherKey }).from(reviews).where(eq(reviews.id, reviewId)))[0].key;
   await db.insert(completedCourses).values({ userId: student.id, courseId: courseId + 2 });
   await db.insert(savedCourses).values({ userId: student.id, courseId: courseId + 3 });
+  const [plain] = (await t.deps.database.client.execute(
+    `SELECT s.id, s.course_id AS courseId, s.term_code AS term FROM sections s
+      WHERE s.enrollment = 1 AND s.status = 'active' AND s.gone = 0 AND NOT EXISTS (SELECT 1 FROM sections c
+        WHERE c.course_id = s.course_id AND c.term_code = s.term_code AND c.enrollment = 0)
+      ORDER BY s.term_code, s.id LIMIT 1`,
+  )).rows;
+  const version = async (name: string) =>
+    await (await t.app.request("/api/schedules/mine", {
+      method: "POST",
+      headers: { Origin: ORIGIN, Authorization: `Bearer ${student.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ term: Number(plain.term), name }),
+    })).json();
+  const [mine, shared] = [await version("Budget A"), await version("Budget shared")];
+  const token = (await (await t.app.request(`/api/schedules/mine/${shared.id}`, {
+    method: "PATCH",
+    headers: { Origin: ORIGIN, Authorization: `Bearer ${student.token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ shared: true }),
+  })).json()).shareToken;
+  plan = {
+    term: Number(plain.term),
+    courseId: Number(plain.courseId),
+    sectionId: Number(plain.id),
+    versionId: mine.id,
+    shareToken: token,
+  };
   reads = [...pageReads, ...apiReads(await (await t.app.request("/api/openapi.json")).json())];
 }, 120_000);
 
@@ -370,6 +398,24 @@ const writes: Case[] = [
     { expect: 500 },
   ),
   write("POST /api/courses/match", () => "/api/courses/match", () => ({ text: "CAS CS 111, CAS MA 123" }), false),
+  write("POST /api/schedules/mine", () => "/api/schedules/mine", () => ({ term: plan.term, name: "Budget B" })),
+  write(
+    "PUT /api/schedules/mine/{id}/courses/{courseId}",
+    () => `/api/schedules/mine/${plan.versionId}/courses/${plan.courseId}`,
+    () => ({ sectionIds: [plan.sectionId] }),
+  ),
+  write("PATCH /api/schedules/mine/{id}", () => `/api/schedules/mine/${plan.versionId}`, () => ({ shared: true })),
+  write(
+    "DELETE /api/schedules/mine/{id}/courses/{courseId}",
+    () => `/api/schedules/mine/${plan.versionId}/courses/${plan.courseId}`,
+  ),
+  write("POST /api/schedules/mine/join", () => "/api/schedules/mine/join", () => ({
+    worksheets: [{
+      term: plan.term,
+      versions: [{ name: "Budget A", courses: [{ courseId: plan.courseId, sectionIds: [plan.sectionId] }] }],
+    }],
+  })),
+  write("DELETE /api/schedules/mine/{id}", () => `/api/schedules/mine/${plan.versionId}`),
   write(
     "PUT /api/users/account",
     () => "/api/users/account",

@@ -45,6 +45,8 @@ describe("database", () => {
       "review_votes",
       "reviews",
       "saved_courses",
+      "schedule_sections",
+      "schedules",
       "section_instructors",
       "section_links",
       "section_meetings",

@@ -7,7 +7,7 @@
  * Two statements, started in the same turn so that they leave in the caller's round trip: the schedule as one JSON
  * document, and the course's visible reviews per professor spelling (few rows, from the covering index).
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import type {
   CompanionSection,
@@ -53,7 +53,8 @@ const sectionArray = sql.raw(`json_array(
     FROM (SELECT * FROM section_meetings m WHERE m.section_id = s.id ORDER BY m.position))),
   json((SELECT coalesce(json_group_array(json_array(first_name, last_name)), '[]')
     FROM (SELECT * FROM section_instructors p WHERE p.section_id = s.id ORDER BY p.position))),
-  json((SELECT coalesce(json_group_array(l.section_id), '[]') FROM section_links l WHERE l.companion_id = s.id))
+  json((SELECT coalesce(json_group_array(l.section_id), '[]') FROM section_links l WHERE l.companion_id = s.id)),
+  s.course_id
 )`);
 
 type Row = unknown[];
@@ -67,28 +68,51 @@ type Schedule = {
 
 /** The course's sections in the known terms from `today`'s on, grouped per term in calendar order. */
 export async function courseSections(db: Db, courseId: number, today = new Date()): Promise<CourseSections> {
+  const map = await sectionsOfCourses(db, sql`(${courseId})`, today);
+  return map.get(courseId) ?? { courseId, terms: map.get(0)!.terms };
+}
+
+/**
+ * The sections of a set of courses (`courses`: an SQL list or subquery of ids, such as a worksheet's courses), as
+ * `courseSections` gives them one course at a time, by course id; the entry of id 0 has every known term, empty, for
+ * a course of the set without sections. Two statements, started in the same turn: one round trip for any number of
+ * courses.
+ */
+export async function sectionsOfCourses(
+  db: Db,
+  courses: SQL,
+  today = new Date(),
+): Promise<Map<number, CourseSections>> {
   const from = termOf(today);
   const [[schedule], groups] = await Promise.all([
     db.values<[string]>(sql`SELECT json_object(
       'terms', json((SELECT coalesce(json_group_array(json_array(code, name, source, imported_at)), '[]')
         FROM (SELECT * FROM terms WHERE code >= ${from} ORDER BY code))),
       'sections', json((SELECT coalesce(json_group_array(${sectionArray}), '[]')
-        FROM sections s WHERE s.course_id = ${courseId} AND s.gone = 0 AND s.term_code >= ${from})),
+        FROM sections s WHERE s.course_id IN ${courses} AND s.gone = 0 AND s.term_code >= ${from})),
       'reviewed', json((SELECT coalesce(json_group_array(DISTINCT d.teacher_key), '[]') FROM professor_spellings d
         WHERE d.teacher_key IN (SELECT ${asciiSlug} FROM section_instructors i JOIN sections s ON s.id = i.section_id
-          WHERE s.course_id = ${courseId} AND s.gone = 0 AND s.term_code >= ${from}))))`),
-    db.all<TeacherReviews>(sql`SELECT teacher_key AS teacherKey, teacher_name AS teacherName, count(*) AS count,
-        sum(teacher_rating) AS teacherSum
-      FROM reviews WHERE course_id = ${courseId} AND hidden = 0 GROUP BY teacher_key, teacher_name`),
+          WHERE s.course_id IN ${courses} AND s.gone = 0 AND s.term_code >= ${from}))))`),
+    db.all<TeacherReviews & { courseId: number }>(sql`SELECT course_id AS courseId, teacher_key AS teacherKey,
+        teacher_name AS teacherName, count(*) AS count, sum(teacher_rating) AS teacherSum
+      FROM reviews WHERE course_id IN ${courses} AND hidden = 0 GROUP BY course_id, teacher_key, teacher_name`),
   ]);
-  return arrange(
-    courseId,
-    JSON.parse(schedule[0]) as Schedule,
-    groups.map((g) => ({
-      ...g,
-      count: Number(g.count),
-      teacherSum: Number(g.teacherSum),
-    })),
+  const parsed = JSON.parse(schedule[0]) as Schedule;
+  const ids = new Set([0, ...parsed.sections.map((row) => row.at(-1) as number)]);
+  return new Map(
+    [...ids].map((id) => [
+      id,
+      arrange(
+        id,
+        { ...parsed, sections: parsed.sections.filter((row) => row.at(-1) === id) },
+        groups.filter((g) => Number(g.courseId) === id).map((g) => ({
+          teacherKey: g.teacherKey,
+          teacherName: g.teacherName,
+          count: Number(g.count),
+          teacherSum: Number(g.teacherSum),
+        })),
+      ),
+    ]),
   );
 }
 

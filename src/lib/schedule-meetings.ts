@@ -1,0 +1,81 @@
+/**
+ * The meetings of a schedule's chosen sections, as the week view, the conflict check and the calendar file read them.
+ * A section's later meeting pattern that starts at 5 PM or after and has no room is an evening exam slot (CAS CS 111's
+ * Wednesday 6:30 PM pattern): exams fall on some of those days, so it is shown and exported as such, apart from the
+ * classes.
+ */
+import type { CompanionSection, ScheduleCourse } from "./api-types.ts";
+import type { WeekMeeting } from "./schedule-week.ts";
+
+type Meeting = CompanionSection["meetings"][number];
+
+/** Whether the `index`th meeting pattern of a section is an evening exam slot. */
+export function isExamPattern(meeting: Meeting, index: number): boolean {
+  return index > 0 && meeting.room === null && meeting.startMinute !== null && meeting.startMinute >= 17 * 60;
+}
+
+/** The sections of a course that are chosen, the one to register for first. */
+export function chosenSections(course: ScheduleCourse): { section: CompanionSection; enrollment: boolean }[] {
+  const chosen = new Set(course.chosen);
+  const out: { section: CompanionSection; enrollment: boolean }[] = [];
+  for (const lecture of course.sections) {
+    if (chosen.has(lecture.id)) out.unshift({ section: lecture, enrollment: true });
+    for (const companion of lecture.companions) {
+      if (chosen.has(companion.id)) out.push({ section: companion, enrollment: false });
+    }
+  }
+  for (const companion of course.unlinkedCompanions) {
+    if (chosen.has(companion.id)) out.push({ section: companion, enrollment: false });
+  }
+  return out;
+}
+
+/** The timed meetings of one section as the week places them. */
+export function sectionWeekMeetings(course: { id: number; code: string }, section: CompanionSection): WeekMeeting[] {
+  return section.meetings.flatMap((meeting, index) =>
+    meeting.days && meeting.startMinute !== null && meeting.endMinute !== null &&
+      meeting.endMinute > meeting.startMinute
+      ? [{
+        key: `${section.id}-${index}`,
+        sectionId: section.id,
+        courseId: course.id,
+        label: `${course.code} ${section.section}`,
+        days: meeting.days,
+        startMinute: meeting.startMinute,
+        endMinute: meeting.endMinute,
+        room: meeting.room,
+        exam: isExamPattern(meeting, index),
+      }]
+      : []
+  );
+}
+
+/** Every timed meeting of the chosen sections of a schedule's courses. */
+export function weekMeetings(courses: readonly ScheduleCourse[]): WeekMeeting[] {
+  return courses.flatMap((course) =>
+    chosenSections(course).flatMap(({ section }) => sectionWeekMeetings(course, section))
+  );
+}
+
+/** The chosen sections that have no meeting time: listed apart from the week. */
+export function untimedSections(
+  courses: readonly ScheduleCourse[],
+): { course: ScheduleCourse; section: CompanionSection }[] {
+  return courses.flatMap((course) =>
+    chosenSections(course).filter(({ section }) => sectionWeekMeetings(course, section).length === 0).map((
+      { section },
+    ) => ({ course, section }))
+  );
+}
+
+/** The credits the chosen sections to register for add up to: [fewest, most] (a variable-credit course spans both). */
+export function creditsOf(courses: readonly ScheduleCourse[]): [number, number] {
+  let min = 0;
+  let max = 0;
+  for (const course of courses) {
+    const lecture = chosenSections(course).find((s) => s.enrollment)?.section;
+    min += lecture?.creditsMin ?? 0;
+    max += lecture?.creditsMax ?? lecture?.creditsMin ?? 0;
+  }
+  return [min, max];
+}
