@@ -388,11 +388,20 @@ export const schedules = sqliteTable("schedules", {
 ]);
 
 /** The sections of a worksheet version: per course, the section to register for and the discussion or lab with it. */
-export const scheduleSections = sqliteTable("schedule_sections", {
-  scheduleId: integer("schedule_id").notNull().references(() => schedules.id, { onDelete: "cascade" }),
-  sectionId: integer("section_id").notNull().references(() => sections.id, { onDelete: "cascade" }),
-  courseId: integer("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
-}, (t) => [primaryKey({ columns: [t.scheduleId, t.sectionId] }), index("schedule_sections_course").on(t.scheduleId, t.courseId)]);
+export const scheduleSections = sqliteTable(
+  "schedule_sections",
+  {
+    scheduleId: integer("schedule_id").notNull().references(() => schedules.id, { onDelete: "cascade" }),
+    sectionId: integer("section_id").notNull().references(() => sections.id, { onDelete: "cascade" }),
+    courseId: integer("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+  },
+  (
+    t,
+  ) => [
+    primaryKey({ columns: [t.scheduleId, t.sectionId] }),
+    index("schedule_sections_course").on(t.scheduleId, t.courseId),
+  ],
+);
 
 /**
  * How many visible reviews use each spelling of each professor's name: the

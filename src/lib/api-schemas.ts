@@ -406,7 +406,7 @@ const worksheetCourseSchema = z.object({ courseId: id, sectionIds: z.array(id) }
 
 export const worksheetVersionSchema = named(
   "WorksheetVersion",
-  "One named version of a student's worksheet for a term (\"Plan A\"): per course, in the order added, the sections chosen. `shareToken` is set while its read-only share link (/schedule/shared/{shareToken}) is on.",
+  'One named version of a student\'s worksheet for a term ("Plan A"): per course, in the order added, the sections chosen. `shareToken` is set while its read-only share link (/schedule/shared/{shareToken}) is on.',
   z.object({
     id,
     /** BU's term code: 2268 is Fall 2026. */
@@ -454,7 +454,7 @@ export const scheduleCourseSchema = named(
 
 export const scheduleViewSchema = named(
   "ScheduleView",
-  "A week of a term's sections, as the schedule page shows it: the term, each course with its sections, and for a signed-in student the remaining Hub units the courses cover together (`adds`: \"this term adds QR2, CRT\").",
+  'A week of a term\'s sections, as the schedule page shows it: the term, each course with its sections, and for a signed-in student the remaining Hub units the courses cover together (`adds`: "this term adds QR2, CRT").',
   z.object({
     term: z.object({
       code: z.int(),
