@@ -198,6 +198,15 @@ function PlanBody({ plan, eligibleOnly, adding, busy, onAddAll, onSwap }: BodyPr
                 <p className="hub-plan-rating">
                   <Score value={course.averageOverallRating} count={course.numReviews} withCount />
                 </p>
+                {course.offering && (
+                  <a
+                    className="button button-small button-ghost"
+                    href={`/schedule?term=${course.offering.term}&add=${course.id}`}
+                    aria-label={`Add to ${course.offering.name} schedule: ${course.code}`}
+                  >
+                    {`Add to ${course.offering.name} schedule`}
+                  </a>
+                )}
                 <button
                   type="button"
                   className="button button-small button-secondary"

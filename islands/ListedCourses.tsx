@@ -4,9 +4,11 @@ import { type ListIds, seedLists } from "../src/client/lists-store.ts";
 import { CourseCard } from "../src/components/CourseCard.tsx";
 import { CourseTable } from "../src/components/CourseTable.tsx";
 import { ViewSwitch } from "../src/components/ViewSwitch.tsx";
-import type { CourseView } from "../src/lib/api-types.ts";
+import type { CourseOffering, CourseView } from "../src/lib/api-types.ts";
 
-export type CourseSection = { id: string; title: string; courses: CourseView[] };
+/** A listed course, with the soonest term it is offered in when the page knows it. */
+export type ListedCourse = CourseView & { offering?: CourseOffering | null };
+export type CourseSection = { id: string; title: string; courses: ListedCourse[] };
 type Props = {
   sections: CourseSection[];
   lists: ListIds;

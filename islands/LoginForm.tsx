@@ -1,6 +1,7 @@
 import { type FormEvent, useRef, useState } from "react";
 import { island } from "../src/client/island.tsx";
 import { apiFetch } from "../src/client/api.ts";
+import { joinKeptWorksheets } from "../src/client/schedule-store.ts";
 import { VERIFICATION_EMAIL_KEY, VERIFICATION_SENT_KEY, writeStored } from "../src/client/storage.ts";
 import { fieldErrors, loginSchema } from "../src/lib/schemas.ts";
 
@@ -62,6 +63,8 @@ function LoginForm({ next, email = "" }: Props) {
       // Stays in flight: the page is going away.
       setStatus({ kind: "signedIn" });
       setValues({ email: "", password: "" });
+      // A schedule built in this browser before logging in becomes the student's.
+      await joinKeptWorksheets();
       globalThis.location.assign(safeNextPath(next) ?? "/dashboard");
     } else if (result.status === 403 && result.body?.verificationRequired === true) {
       // The right password on an account still waiting for its code: finish signing up on /verify, which the server has told what happened.

@@ -6,6 +6,8 @@ import { plural } from "../src/lib/text.ts";
 import type { CourseView } from "../src/lib/api-types.ts";
 import type { LoadFailure, PageMeta, PageProps, SignedInContext } from "../src/server/context.ts";
 import { listCourses, listIds } from "../src/services/courses/course-lists.ts";
+import { withSoonestOfferings } from "../src/services/courses/course-queries.ts";
+import type { ListedCourse } from "../islands/ListedCourses.tsx";
 
 export const access = "user";
 export const loadFailure: LoadFailure = {
@@ -13,7 +15,7 @@ export const loadFailure: LoadFailure = {
   message: "Failed to fetch your courses, try re-logging in or at a different time",
 };
 
-type Data = { completed: CourseView[]; future: CourseView[]; lists: ListIds };
+type Data = { completed: CourseView[]; future: ListedCourse[]; lists: ListIds };
 
 export async function load(c: SignedInContext): Promise<Data> {
   const db = c.var.deps.database.db;
@@ -23,7 +25,8 @@ export async function load(c: SignedInContext): Promise<Data> {
     listCourses(db, userId, "future"),
     listIds(db, userId),
   ]);
-  return { completed, future, lists };
+  // A planned course names the term it is offered in, with "Add to {term} schedule".
+  return { completed, future: await withSoonestOfferings(db, future), lists };
 }
 
 export const meta: PageMeta = { title: "My Courses", noindex: true };

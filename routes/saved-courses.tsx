@@ -2,9 +2,10 @@ import CompareTray from "../islands/CompareTray.tsx";
 import ListedCourses from "../islands/ListedCourses.tsx";
 import type { ListIds } from "../src/lib/course-list-names.ts";
 import { plural } from "../src/lib/text.ts";
-import type { CourseView } from "../src/lib/api-types.ts";
 import type { LoadFailure, PageMeta, PageProps, SignedInContext } from "../src/server/context.ts";
 import { listCourses, listIds } from "../src/services/courses/course-lists.ts";
+import { withSoonestOfferings } from "../src/services/courses/course-queries.ts";
+import type { ListedCourse } from "../islands/ListedCourses.tsx";
 
 export const access = "user";
 export const loadFailure: LoadFailure = {
@@ -12,12 +13,13 @@ export const loadFailure: LoadFailure = {
   message: "Failed to fetch saved courses, try re-logging in or at a different time",
 };
 
-type Data = { saved: CourseView[]; lists: ListIds };
+type Data = { saved: ListedCourse[]; lists: ListIds };
 
 export async function load(c: SignedInContext): Promise<Data> {
   const db = c.var.deps.database.db;
   const [saved, lists] = await Promise.all([listCourses(db, c.var.user.id, "saved"), listIds(db, c.var.user.id)]);
-  return { saved, lists };
+  // Each names the term it is offered in, with "Add to {term} schedule".
+  return { saved: await withSoonestOfferings(db, saved), lists };
 }
 
 export const meta: PageMeta = { title: "Saved Courses", noindex: true };

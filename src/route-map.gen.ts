@@ -33,14 +33,16 @@ import * as $29 from "../routes/reset-password.tsx";
 import * as $30 from "../routes/reset.tsx";
 import * as $31 from "../routes/robots.txt.ts";
 import * as $32 from "../routes/saved-courses.tsx";
-import * as $33 from "../routes/search.tsx";
-import * as $34 from "../routes/sitemap.xml.ts";
-import * as $35 from "../routes/static/[...file].ts";
-import * as $36 from "../routes/static/build/[name].ts";
-import * as $37 from "../routes/terms.tsx";
-import * as $38 from "../routes/unsubscribe.tsx";
-import * as $39 from "../routes/verify.tsx";
-import * as $40 from "../routes/verify/link.tsx";
+import * as $33 from "../routes/schedule.tsx";
+import * as $34 from "../routes/schedule/shared/[token].tsx";
+import * as $35 from "../routes/search.tsx";
+import * as $36 from "../routes/sitemap.xml.ts";
+import * as $37 from "../routes/static/[...file].ts";
+import * as $38 from "../routes/static/build/[name].ts";
+import * as $39 from "../routes/terms.tsx";
+import * as $40 from "../routes/unsubscribe.tsx";
+import * as $41 from "../routes/verify.tsx";
+import * as $42 from "../routes/verify/link.tsx";
 
 // Each file types its own exports; the map holds them side by side.
 export const routeModules = {
@@ -77,12 +79,14 @@ export const routeModules = {
   "reset.tsx": $30,
   "robots.txt.ts": $31,
   "saved-courses.tsx": $32,
-  "search.tsx": $33,
-  "sitemap.xml.ts": $34,
-  "static/[...file].ts": $35,
-  "static/build/[name].ts": $36,
-  "terms.tsx": $37,
-  "unsubscribe.tsx": $38,
-  "verify.tsx": $39,
-  "verify/link.tsx": $40,
+  "schedule.tsx": $33,
+  "schedule/shared/[token].tsx": $34,
+  "search.tsx": $35,
+  "sitemap.xml.ts": $36,
+  "static/[...file].ts": $37,
+  "static/build/[name].ts": $38,
+  "terms.tsx": $39,
+  "unsubscribe.tsx": $40,
+  "verify.tsx": $41,
+  "verify/link.tsx": $42,
 } as unknown as RouteModules;

@@ -21,13 +21,21 @@ export const HUB_PLAN_ADDED_KEY = "hubPlanAdded";
 /** The courses picked to compare, as JSON: [{ id, code }], at most four (src/client/compare-store.ts). */
 export const COMPARE_KEY = "compareCourses";
 
+/** A visitor's schedule worksheets, as JSON (src/client/schedule-store.ts): per term, named versions of courses. */
+export const SCHEDULE_KEY = "scheduleWorksheets";
+
+/** What joining a visitor's worksheets to the account made of them, said once on the schedule page. */
+export const SCHEDULE_JOINED_KEY = "scheduleJoined";
+
 export type StorageKey =
   | typeof VERIFICATION_EMAIL_KEY
   | typeof RESET_EMAIL_KEY
   | typeof VERIFICATION_SENT_KEY
   | typeof SEARCH_VIEW_KEY
   | typeof HUB_PLAN_ADDED_KEY
-  | typeof COMPARE_KEY;
+  | typeof COMPARE_KEY
+  | typeof SCHEDULE_KEY
+  | typeof SCHEDULE_JOINED_KEY;
 
 export function readStored(key: StorageKey): string | null {
   try {

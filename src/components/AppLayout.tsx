@@ -8,6 +8,7 @@ const SIDEBAR = [
   { href: "/hub-progress", label: "Hub Progress" },
   { href: "/my-courses", label: "My Courses" },
   { href: "/saved-courses", label: "Saved Courses" },
+  { href: "/schedule", label: "Schedule" },
   { href: "/my-reviews", label: "My Reviews" },
   { href: "/search", label: "Search Courses" },
   { href: "/account", label: "Account" },

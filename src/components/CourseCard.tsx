@@ -95,6 +95,15 @@ export function CourseCard({ course }: { course: CourseView & { offering?: Cours
       <HubBadges hubs={course.hubRequirements} />
       <div className="card-actions">
         <CourseToggles courseId={course.id} variant="card" lists={["completed", "future"]} />
+        {course.offering && (
+          <a
+            className="button button-small button-ghost"
+            href={`/schedule?term=${course.offering.term}&add=${course.id}`}
+            aria-label={`Add to ${course.offering.name} schedule: ${course.code}`}
+          >
+            {`Add to ${course.offering.name} schedule`}
+          </a>
+        )}
         <a
           className="button button-small button-ghost"
           href={`/course/${course.id}`}

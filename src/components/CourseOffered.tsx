@@ -41,7 +41,7 @@ function credits(section: CompanionSection): string | null {
 }
 
 /** The section's class number, credits and a mode other than in person, as one quiet line. */
-function sectionFacts(section: CompanionSection): string {
+export function sectionFacts(section: CompanionSection): string {
   return [
     section.classNumber !== null ? `Class ${section.classNumber}` : null,
     credits(section),
@@ -49,14 +49,14 @@ function sectionFacts(section: CompanionSection): string {
   ].filter(Boolean).join(" · ");
 }
 
-function Seats({ section }: { section: CompanionSection }) {
+export function Seats({ section }: { section: CompanionSection }) {
   const seats = seatState(section);
   if (!seats) return null;
   return <span className={`seats seats-${seats.kind}`}>{seats.text}</span>;
 }
 
 /** Each meeting pattern on its own line: days and times, then the room. */
-function Meetings({ section }: { section: CompanionSection }) {
+export function Meetings({ section }: { section: CompanionSection }) {
   const lines = section.meetings.map((m) => ({ when: meetingText(m), room: m.room }))
     .filter((line) => line.when || line.room);
   if (lines.length === 0) return <span className="offered-none">No meeting time</span>;
@@ -73,7 +73,7 @@ function Meetings({ section }: { section: CompanionSection }) {
   );
 }
 
-function Instructor({ person }: { person: SectionInstructor }) {
+export function Instructor({ person }: { person: SectionInstructor }) {
   return (
     <span className="offered-instructor">
       {person.professorSlug
@@ -187,7 +187,7 @@ function sharedNotes(sections: CourseSection[]): string | null {
   return sections.length > 1 && first && sections.every((s) => s.notes === first) ? first : null;
 }
 
-function Term({ term }: { term: TermSections }) {
+function Term({ term, courseId }: { term: TermSections; courseId: number }) {
   const headingId = `offered-${term.code}`;
   const notes = sharedNotes(term.sections);
   return (
@@ -196,6 +196,11 @@ function Term({ term }: { term: TermSections }) {
         <h3 id={headingId}>{term.name}</h3>
         {term.source === "demo" && <span className="badge">Demo schedule</span>}
         <span className="hint">{`Seats as of ${asOf(term.importedAt)}`}</span>
+        {term.sections.some((s) => s.status !== "cancelled") && (
+          <a className="button button-small offered-add" href={`/schedule?term=${term.code}&add=${courseId}`}>
+            {`Add to ${term.name} schedule`}
+          </a>
+        )}
       </div>
       {notes && <p className="offered-notes offered-term-notes">{notes}</p>}
       {term.sections.length <= CARDS
@@ -241,7 +246,7 @@ export function CourseOffered({ offered }: { offered: CourseSections }) {
     <section aria-labelledby="offered-heading" className="offered">
       <h2 id="offered-heading">Offered</h2>
       {without.length > 0 && <p className="offered-not">{`Not offered in ${eitherOf(without)}.`}</p>}
-      {withSections.map((term) => <Term key={term.code} term={term} />)}
+      {withSections.map((term) => <Term key={term.code} term={term} courseId={offered.courseId} />)}
     </section>
   );
 }

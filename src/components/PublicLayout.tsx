@@ -4,6 +4,7 @@ import { MenuDisclosure } from "./MenuDisclosure.tsx";
 
 const LINKS = [
   { href: "/search", label: "Search Courses" },
+  { href: "/schedule", label: "Schedule" },
   { href: "/contact", label: "Contact" },
 ];
 

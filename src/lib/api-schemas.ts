@@ -425,10 +425,10 @@ export const worksheetSchema = named(
 
 export const worksheetJoinSchema = named(
   "WorksheetJoin",
-  "The versions a visitor's worksheet became on their account, and the courses left out, with the reason.",
+  "The versions a visitor's worksheet became on their account, and what was left out, with the reason: a course (`courseId`) whose sections no longer hold, or a whole version or term (`courseId` null).",
   z.object({
     versions: z.array(worksheetVersionSchema),
-    skipped: z.array(z.object({ courseId: id, reason: z.string() })),
+    skipped: z.array(z.object({ courseId: z.nullable(id), reason: z.string() })),
   }),
 );
 
@@ -556,7 +556,12 @@ export const hubPlanSchema = named(
   "The Hub units still missing, and the fewest courses that complete them.",
   z.object({
     remaining: z.array(z.object({ code: z.string(), units: count })),
-    courses: z.array(z.object({ ...courseViewSchema.shape, covers: z.array(z.string()) })),
+    courses: z.array(z.object({
+      ...courseViewSchema.shape,
+      covers: z.array(z.string()),
+      /** The soonest term from the current one on that has sections of it (null when none): "Add to {term} schedule". */
+      offering: z.optional(z.nullable(courseOfferingSchema)),
+    })),
     covered: z.boolean(),
   }),
 );

@@ -18,15 +18,19 @@ export function isExamPattern(meeting: Meeting, index: number): boolean {
 export function chosenSections(course: ScheduleCourse): { section: CompanionSection; enrollment: boolean }[] {
   const chosen = new Set(course.chosen);
   const out: { section: CompanionSection; enrollment: boolean }[] = [];
+  // A companion linked to several lectures (A2 with A1 and A3) is listed under each: it counts once.
+  const seen = new Set<number>();
+  const take = (section: CompanionSection, enrollment: boolean) => {
+    if (!chosen.has(section.id) || seen.has(section.id)) return;
+    seen.add(section.id);
+    if (enrollment) out.unshift({ section, enrollment });
+    else out.push({ section, enrollment });
+  };
   for (const lecture of course.sections) {
-    if (chosen.has(lecture.id)) out.unshift({ section: lecture, enrollment: true });
-    for (const companion of lecture.companions) {
-      if (chosen.has(companion.id)) out.push({ section: companion, enrollment: false });
-    }
+    take(lecture, true);
+    for (const companion of lecture.companions) take(companion, false);
   }
-  for (const companion of course.unlinkedCompanions) {
-    if (chosen.has(companion.id)) out.push({ section: companion, enrollment: false });
-  }
+  for (const companion of course.unlinkedCompanions) take(companion, false);
   return out;
 }
 

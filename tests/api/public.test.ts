@@ -304,6 +304,7 @@ describe("signed-in layout", () => {
         "Hub Progress",
         "My Courses",
         "Saved Courses",
+        "Schedule",
         "My Reviews",
         "Search Courses",
         "Account",

@@ -81,6 +81,9 @@ const PAGES = [
   ["course/[id].tsx", () => `/course/${courseId}`],
   ["professor/[slug].tsx", () => `/professor/${slug}`],
   ["compare.tsx", () => `/compare?ids=${courseId},${courseId + 1}`],
+  // The schedule builder: a visitor's is in the browser; a student's first version is read with the page.
+  ["schedule.tsx", "/schedule"],
+  ["schedule/shared/[token].tsx", () => `/schedule/shared/${plan.shareToken}`],
   ["login.tsx", "/login"],
   ["register.tsx", "/register"],
   ["verify.tsx", "/verify"],

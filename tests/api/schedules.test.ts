@@ -234,4 +234,32 @@ describe("a visitor's worksheet joins the account", () => {
     const list = await (await mine(joiner, `?term=${TERM}`)).json();
     expect(list.versions.map((v: { name: string }) => v.name)).toEqual(["Plan A", "Plan A (this browser)", "Evenings"]);
   });
+
+  test("past the limit of plans a term, a kept version is left out and said; so is a term no longer known", async () => {
+    const full = await createStudent(t, "schedule-full@bu.edu");
+    for (let i = 1; i <= 8; i++) await newVersion(full, `Plan ${i}`);
+    const response = await api(t, "/api/schedules/mine/join", {
+      method: "POST",
+      token: full.token,
+      body: {
+        worksheets: [
+          {
+            term: TERM,
+            versions: [{ name: "Late", courses: [{ courseId: single.courseId, sectionIds: [single.lecture.id] }] }],
+          },
+          {
+            term: 2258,
+            versions: [{ name: "Old", courses: [{ courseId: single.courseId, sectionIds: [single.lecture.id] }] }],
+          },
+        ],
+      },
+    });
+    expect(response.status).toBe(200);
+    const report = await response.json();
+    expect(report.versions).toEqual([]);
+    expect(report.skipped).toEqual([
+      { courseId: null, reason: expect.stringMatching(/^"Late": at most 8 plans for /) },
+      { courseId: null, reason: "no class schedule is known for Fall 2025 any more" },
+    ]);
+  });
 });

@@ -8,9 +8,9 @@
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { openDatabase } from "../../db/client.ts";
-import { courses, reviews, users } from "../../db/schema.ts";
+import { courses, reviews, schedules, scheduleSections, terms, users } from "../../db/schema.ts";
 import { overallRating } from "../../src/lib/schemas.ts";
 import { seededRandom } from "../../src/lib/random.ts";
 import { recomputeCourseStats } from "../../src/services/courses/course-stats.ts";
@@ -125,6 +125,24 @@ try {
     courses.numReviews,
   ).limit(1);
   const busy = await withManyReviews(database, 500);
+  // A week of four courses of the demo schedule's first term for the student, shared: the schedule pages' case.
+  const [term] = await database.db.select({ code: terms.code }).from(terms).orderBy(terms.code).limit(1);
+  const lectures = await database.db.all<{ course: number; id: number }>(
+    sql`SELECT s.course_id AS course, min(s.id) AS id
+    FROM sections s WHERE s.term_code = ${term.code} AND s.enrollment = 1 AND s.status = 'active'
+      AND NOT EXISTS (SELECT 1 FROM sections c WHERE c.course_id = s.course_id AND c.term_code = s.term_code
+        AND c.enrollment = 0)
+    GROUP BY s.course_id ORDER BY s.course_id LIMIT 4`,
+  );
+  const [plan] = await database.db.insert(schedules).values({
+    userId: student.id,
+    termCode: term.code,
+    name: "Plan A",
+    shareToken: "auditauditauditauditau",
+  }).returning();
+  await database.db.insert(scheduleSections).values(
+    lectures.map((l) => ({ scheduleId: plan.id, sectionId: Number(l.id), courseId: Number(l.course) })),
+  );
   database.close();
   const cookie = `__Host-hubrate_session=${await issueToken(SECRET, student)}`;
 
@@ -135,6 +153,9 @@ try {
     ["course (500 reviews)", `/course/${busy}`],
     ["professor (250 reviews)", "/professor/dana-whitlock"],
     ["dashboard (signed in)", "/dashboard", { Cookie: cookie }],
+    ["schedule (visitor)", "/schedule"],
+    ["schedule (signed in, 4 courses)", "/schedule", { Cookie: cookie }],
+    ["schedule (shared, 4 courses)", "/schedule/shared/auditauditauditauditau"],
   ];
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
   const rows: string[] = [];

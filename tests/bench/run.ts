@@ -487,6 +487,55 @@ async function plannerStudents(url: string): Promise<{ fresh: string; eight: str
 }
 // Made in the file before a server target copies it, so both targets know them.
 const students = await plannerStudents(url);
+
+/**
+ * A week of 6 courses in the latest term with a schedule: each course's first section to register for and, when it
+ * needs one, its first discussion or lab (linked to it, else one linked to none). Kept as the new planner student's
+ * version too, so the signed-in page shows it.
+ */
+async function schedulePlan(url: string): Promise<{ term: number; query: string }> {
+  const client = createClient({ url });
+  const term = Number((await client.execute("SELECT max(code) AS code FROM terms")).rows[0].code);
+  const lectures = (await client.execute({
+    sql:
+      `SELECT s.course_id AS course, min(s.id) AS lecture FROM sections s JOIN section_meetings m ON m.section_id = s.id
+      WHERE s.term_code = ? AND s.enrollment = 1 AND s.status = 'active' AND s.gone = 0 AND m.start_minute IS NOT NULL
+      GROUP BY s.course_id ORDER BY s.course_id LIMIT 6`,
+    args: [term],
+  })).rows.map((r) => ({ course: Number(r.course), lecture: Number(r.lecture) }));
+  const chosen: { course: number; sections: number[] }[] = [];
+  for (const { course, lecture } of lectures) {
+    const [companion] = (await client.execute({
+      sql: `SELECT c.id FROM sections c WHERE c.course_id = ? AND c.term_code = ? AND c.enrollment = 0
+          AND c.status <> 'cancelled' AND c.gone = 0
+          AND (c.id IN (SELECT companion_id FROM section_links WHERE section_id = ?)
+            OR (NOT EXISTS (SELECT 1 FROM section_links l JOIN sections x ON x.id = l.companion_id
+                  WHERE l.section_id = ?)
+                AND NOT EXISTS (SELECT 1 FROM section_links WHERE companion_id = c.id)))
+        ORDER BY c.id LIMIT 1`,
+      args: [course, term, lecture, lecture],
+    })).rows;
+    chosen.push({ course, sections: companion ? [lecture, Number(companion.id)] : [lecture] });
+  }
+  const [user] = (await client.execute("SELECT id FROM users WHERE email = 'bench-plan-new@bench.invalid'")).rows;
+  const version = (await client.execute({
+    sql: "INSERT INTO schedules (user_id, term_code, name) VALUES (?, ?, 'Bench week') RETURNING id",
+    args: [Number(user.id), term],
+  })).rows[0];
+  for (const c of chosen) {
+    for (const section of c.sections) {
+      await client.execute({
+        sql: "INSERT INTO schedule_sections (schedule_id, section_id, course_id) VALUES (?, ?, ?)",
+        args: [Number(version.id), section, c.course],
+      });
+    }
+  }
+  client.close();
+  const courses = chosen.map((c) => c.course).join(",");
+  const sections = chosen.flatMap((c) => c.sections).join(",");
+  return { term, query: `term=${term}&courses=${courses}&sections=${sections}` };
+}
+const plan = await schedulePlan(url);
 // BENCH_TARGET=server serves the same data from a libSQL server (sqld on loopback) through the web client, as on Turso.
 const target = Deno.env.get("BENCH_TARGET") ?? "file";
 if (target !== "file" && target !== "server") throw new Error(`BENCH_TARGET must be file or server, not ${target}`);
@@ -581,6 +630,13 @@ try {
     [`page: /professor/{slug} (${professorReviews} reviews)`, `/professor/${professor}`],
     [`api: /api/professors/{slug} (${professorReviews} reviews)`, `/api/professors/${professor}`],
     ["suggest: professors and courses (quill)", "/api/suggest?q=quill"],
+    ["schedule api: a week of 6 courses", `/api/schedules/view?${plan.query}`],
+    ["schedule api: a week of 6 courses, a new URL each time", { fresh: `/api/schedules/view?${plan.query}` }],
+    ["schedule: the calendar file of 6 courses", `/api/schedules/calendar.ics?${plan.query}`],
+    ["page: /schedule (visitor)", `/schedule?term=${plan.term}`],
+    ["page: /schedule (signed in, 6 courses)", `/schedule?term=${plan.term}`, {
+      Authorization: `Bearer ${students.fresh}`,
+    }],
     ["page: /dashboard (signed in, 8 courses)", "/dashboard", { Authorization: `Bearer ${students.eight}` }],
     ["hub plan: a new student", "/api/users/hub-plan", { Authorization: `Bearer ${students.fresh}` }],
     ["hub plan: 8 courses completed", "/api/users/hub-plan", { Authorization: `Bearer ${students.eight}` }],

@@ -38,6 +38,7 @@ const visitorPages = (): Visit[] => [
   // A demo professor the demo schedule names: the page's Teaching part is there too.
   { name: "professor", path: "/professor/morgan-tessaro", islands: ["ProfessorReviewList"] },
   { name: "contact", path: "/contact", islands: ["ContactForm"] },
+  { name: "schedule", path: "/schedule", islands: ["ScheduleBuilder"] },
   { name: "privacy", path: "/privacy" },
   { name: "terms", path: "/terms" },
   { name: "login", path: "/login", islands: ["LoginForm"] },
@@ -60,6 +61,7 @@ const studentPages = (): Visit[] => [
   { name: "saved-courses", path: "/saved-courses", islands: ["ListedCourses"] },
   { name: "my-reviews", path: "/my-reviews", islands: ["MyReviewList"] },
   { name: "account", path: "/account", islands: ["AccountSettings"] },
+  { name: "schedule-signed-in", path: "/schedule", islands: ["ScheduleBuilder"] },
   { name: "search-signed-in", path: "/search?hubReqs=QR2", islands: ["CourseSearch"] },
   { name: "course-signed-in", path: `/course/${site.course}`, islands: ["CourseActions", "CourseReviewList"] },
   {

@@ -118,6 +118,7 @@ for (const device of DEVICES) {
             "Hub Progress",
             "My Courses",
             "Saved Courses",
+            "Schedule",
             "My Reviews",
             "Search Courses",
             "Account",

@@ -224,7 +224,17 @@ describe("course lists in Chromium, phone menu", () => {
     await topbar.getByLabel("Menu", { exact: true }).tap();
     await menu.waitFor({ state: "visible" });
     expect(await menu.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
-    for (const name of ["Hub Progress", "My Courses", "Saved Courses", "My Reviews", "Search Courses", "Account"]) {
+    for (
+      const name of [
+        "Hub Progress",
+        "My Courses",
+        "Saved Courses",
+        "Schedule",
+        "My Reviews",
+        "Search Courses",
+        "Account",
+      ]
+    ) {
       expect(await menu.getByRole("link", { name, exact: true }).isVisible(), name).toBe(true);
     }
     expect(await menu.getByRole("button", { name: "Sign Out" }).isVisible()).toBe(true);

@@ -221,7 +221,10 @@ for (const device of DEVICES) {
       const found = await links.getByRole("link").evaluateAll((as) =>
         as.map((a) => [a.textContent, a.getAttribute("href")])
       );
-      expect(found).toEqual([["Search Courses", "/search"], ["Contact", "/contact"], ["Log In", "/login"], [
+      expect(found).toEqual([["Search Courses", "/search"], ["Schedule", "/schedule"], ["Contact", "/contact"], [
+        "Log In",
+        "/login",
+      ], [
         "Sign Up",
         "/register",
       ]]);
@@ -270,6 +273,7 @@ for (const device of DEVICES) {
         ["Hub Progress", "/hub-progress", null],
         ["My Courses", "/my-courses", null],
         ["Saved Courses", "/saved-courses", null],
+        ["Schedule", "/schedule", null],
         ["My Reviews", "/my-reviews", "page"],
         ["Search Courses", "/search", null],
         ["Account", "/account", null],

@@ -289,6 +289,24 @@ function withOfferings(catalog: Catalog, views: CourseView[], filter: SearchFilt
 }
 
 /**
+ * Courses with the soonest term from the current one on in which each is offered (null when none), for the lists a
+ * student keeps (saved, in progress or planned): what their "Add to {term} schedule" names. From the catalog in memory.
+ */
+export function withSoonestOfferings<T extends CourseView>(
+  db: Db,
+  views: T[],
+  today = new Date(),
+): Promise<(T & { offering: CourseOffering | null })[]> {
+  return withCatalog(db, (catalog) => {
+    const from = termOf(today);
+    return Promise.resolve(views.map((view) => {
+      const course = catalog.courses.get(view.id);
+      return { ...view, offering: course ? offeringOf(catalog, course, undefined, from) : null };
+    }));
+  });
+}
+
+/**
  * The terms with a class schedule, for the search's "Offered in": the current term and those after it first, soonest
  * first, then earlier ones, latest first.
  */

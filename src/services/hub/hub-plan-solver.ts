@@ -23,7 +23,13 @@ import { courses, futureCourses, reviews } from "../../../db/schema.ts";
 import type { CourseView, HubPlanView } from "../../lib/api-types.ts";
 import { type Candidate, coveredCodes, type Need, needsMet, type Plan, remainingNeeds } from "../../lib/hub-plan.ts";
 import { type Catalog, type CatalogCourse, withCatalog } from "../catalog/catalog-cache.ts";
-import { completedIds, type CourseFigures, courseView, figureColumns } from "../courses/course-queries.ts";
+import {
+  completedIds,
+  type CourseFigures,
+  courseView,
+  figureColumns,
+  withSoonestOfferings,
+} from "../courses/course-queries.ts";
 import { ratingPrior } from "../courses/course-stats.ts";
 import { tooManyRequests } from "../platform/domain-errors.ts";
 import { nextTurn } from "../platform/next-turn.ts";
@@ -387,7 +393,7 @@ export function hubPlanFor(db: Db, userId: number, options: HubPlanOptions): Pro
         b.covers.length - a.covers.length || b.averageOverallRating - a.averageOverallRating ||
         a.code.localeCompare(b.code)
       );
-    return { remaining, courses: chosen, covered: plan.covered };
+    return { remaining, courses: await withSoonestOfferings(db, chosen), covered: plan.covered };
   });
 }
 

@@ -61,33 +61,42 @@ export async function matchProfessors(tx: Db, courseIds?: readonly number[]): Pr
     byCourse.get(courseId)!.push(person);
   }
   const courses = courseIds ?? [...byCourse.keys()];
-  const wanted = new Map<string, string>();
+  const wantedOf = new Map<number, Map<string, string>>();
   const named = new Map<string, PersonName>();
   for (const courseId of courses) {
-    for (const [nameKey, teacherKey] of courseNameKeys(byCourse.get(courseId) ?? [])) {
-      wanted.set(`${courseId} ${nameKey}`, teacherKey);
-    }
+    const keys = courseNameKeys(byCourse.get(courseId) ?? []);
+    if (keys.size) wantedOf.set(courseId, keys);
     for (const person of byCourse.get(courseId) ?? []) {
       const key = instructorKey(person);
       if (key !== "unnamed") named.set(key, person);
     }
   }
 
-  // The stored names of these courses brought to the wanted ones: what changed is deleted, what is new inserted.
+  // The stored names of these courses brought to the wanted ones: a course whose names changed has them all written
+  // again (by its id, which the primary key leads with); the others are left as they are.
   const stored = await tx.all<{ courseId: number; nameKey: string; teacherKey: string }>(
     sql`SELECT course_id AS courseId, name_key AS nameKey, teacher_key AS teacherKey FROM instructor_names
       WHERE ${idList(courseIds, "course_id")}`,
   );
-  const have = new Map(stored.map((row) => [`${row.courseId} ${row.nameKey}`, row.teacherKey]));
-  const stale = stored.filter((row) => wanted.get(`${row.courseId} ${row.nameKey}`) !== row.teacherKey);
-  for (const part of chunks(stale, CHUNK)) {
-    await tx.run(sql`DELETE FROM instructor_names WHERE (course_id, name_key) IN (SELECT value ->> 0, value ->> 1
-      FROM json_each(${JSON.stringify(part.map((row) => [row.courseId, row.nameKey]))}))`);
+  const storedOf = new Map<number, Map<string, string>>();
+  for (const row of stored) {
+    const courseId = Number(row.courseId);
+    if (!storedOf.has(courseId)) storedOf.set(courseId, new Map());
+    storedOf.get(courseId)!.set(row.nameKey, row.teacherKey);
   }
-  const fresh = [...wanted].filter(([id, teacherKey]) => have.get(id) !== teacherKey).map(([id, teacherKey]) => {
-    const space = id.indexOf(" ");
-    return { courseId: Number(id.slice(0, space)), nameKey: id.slice(space + 1), teacherKey };
+  const changed = [...new Set([...wantedOf.keys(), ...storedOf.keys()])].filter((courseId) => {
+    const want = wantedOf.get(courseId) ?? new Map<string, string>();
+    const have = storedOf.get(courseId) ?? new Map<string, string>();
+    return want.size !== have.size || [...want].some(([nameKey, teacherKey]) => have.get(nameKey) !== teacherKey);
   });
+  for (const part of chunks(changed, CHUNK)) {
+    await tx.run(
+      sql`DELETE FROM instructor_names WHERE course_id IN (SELECT value FROM json_each(${JSON.stringify(part)}))`,
+    );
+  }
+  const fresh = changed.flatMap((courseId) =>
+    [...(wantedOf.get(courseId) ?? [])].map(([nameKey, teacherKey]) => ({ courseId, nameKey, teacherKey }))
+  );
   for (const part of chunks(fresh, CHUNK)) await tx.insert(instructorNames).values(part);
 
   // The people: one row per professor key, with the schedule's spelling of the name.
@@ -100,7 +109,7 @@ export async function matchProfessors(tx: Db, courseIds?: readonly number[]): Pr
         sql`${instructors.firstName} IS NOT excluded.first_name OR ${instructors.lastName} IS NOT excluded.last_name`,
     });
   }
-  if (stale.length) {
+  if (changed.length) {
     await tx.run(sql`DELETE FROM instructors WHERE key NOT IN (SELECT teacher_key FROM instructor_names)`);
   }
 

@@ -30,7 +30,8 @@ export async function scheduleCalendarFile(
       classNumber: section.classNumber,
       instructors: section.instructors.map((i) => i.name),
       meetings: section.meetings.flatMap((meeting, index) =>
-        meeting.startMinute !== null && meeting.endMinute !== null && meeting.startDate && meeting.endDate
+        meeting.startMinute !== null && meeting.endMinute !== null && meeting.endMinute > meeting.startMinute &&
+          meeting.endMinute < 24 * 60 && meeting.startDate && meeting.endDate
           ? [{
             days: meeting.days,
             startMinute: meeting.startMinute,

@@ -11,13 +11,19 @@ import type { ScheduleCourse, ScheduleView } from "../../lib/api-types.ts";
 import { withCatalog } from "../catalog/catalog-cache.ts";
 import { hubProgressFor } from "../courses/course-lists.ts";
 import { sectionsOfCourses } from "./course-sections.ts";
-import { sharedVersion, type WorksheetVersion } from "./worksheets.ts";
+import { versionsWhere, type WorksheetVersion } from "./worksheets.ts";
 
 /** The courses of a worksheet: per course, the sections chosen. */
 export type ChosenCourses = readonly { courseId: number; sectionIds: readonly number[] }[];
 
-/** Whose week: courses and sections given (a visitor's worksheet, a student's version), or a shared version's. */
-export type WeekSource = { term: number; chosen: ChosenCourses } | { shareToken: string };
+/**
+ * Whose week: courses and sections given (a visitor's worksheet), a shared version's, or a student's first version of
+ * a term (the schedule page's first view; none yet is an empty week).
+ */
+export type WeekSource =
+  | { term: number; chosen: ChosenCourses }
+  | { shareToken: string }
+  | { term: number; owner: number };
 
 /** The codes of the student's Hub units not yet met by completed courses. */
 async function remainingUnits(db: Db, userId: number): Promise<Set<string>> {
@@ -39,10 +45,15 @@ export function scheduleView(
 ): Promise<{ view: ScheduleView; version: WorksheetVersion | null } | null> {
   return withCatalog(db, async (catalog) => {
     const shared = "shareToken" in source;
-    const ids = shared ? [] : [...new Set(source.chosen.map((c) => c.courseId))];
-    const set = shared
-      ? sql`(SELECT ss.course_id FROM schedule_sections ss JOIN schedules v ON v.id = ss.schedule_id
-          WHERE v.share_token = ${source.shareToken})`
+    // A stored version's: the share link's, or the student's first of the term.
+    const stored: SQL | null = shared
+      ? sql`v.share_token = ${source.shareToken}`
+      : "owner" in source
+      ? sql`v.id = (SELECT min(id) FROM schedules WHERE user_id = ${source.owner} AND term_code = ${source.term})`
+      : null;
+    const ids = "chosen" in source ? [...new Set(source.chosen.map((c) => c.courseId))] : [];
+    const set = stored
+      ? sql`(SELECT ss.course_id FROM schedule_sections ss JOIN schedules v ON v.id = ss.schedule_id WHERE ${stored})`
       : sql`(SELECT value FROM json_each(${JSON.stringify(ids)}))`;
     const term: SQL = shared
       ? sql`(SELECT term_code FROM schedules WHERE share_token = ${source.shareToken})`
@@ -56,12 +67,12 @@ export function scheduleView(
         FROM courses c WHERE c.id IN ${set}`),
       sectionsOfCourses(db, set, today),
       viewerId === undefined ? null : remainingUnits(db, viewerId),
-      shared ? sharedVersion(db, source.shareToken) : null,
+      stored ? versionsWhere(db, stored).then(([first]) => first ?? null) : null,
     ]);
     if (!known || (shared && !version)) return null;
-    const chosen: ChosenCourses = shared ? version!.courses : source.chosen;
+    const chosen: ChosenCourses = "chosen" in source ? source.chosen : version?.courses ?? [];
     const courses: ScheduleCourse[] = [];
-    for (const id of shared ? version!.courses.map((c) => c.courseId) : ids) {
+    for (const id of "chosen" in source ? ids : chosen.map((c) => c.courseId)) {
       const course = catalog.courses.get(id);
       const figure = figures.find((f) => Number(f.id) === id);
       const inTerm = sections.get(id)?.terms.find((t) => t.code === Number(known.code));

@@ -56,7 +56,8 @@ function versionsOf(rows: readonly Row[]): WorksheetVersion[] {
   });
 }
 
-async function versionsWhere(db: Db, where: SQL): Promise<WorksheetVersion[]> {
+/** The versions `where` picks (over `schedules v`), oldest first. */
+export async function versionsWhere(db: Db, where: SQL): Promise<WorksheetVersion[]> {
   return versionsOf(await versionsQuery(db, where));
 }
 
@@ -265,7 +266,7 @@ export type VisitorWorksheet = {
 };
 
 /** What joining a visitor's worksheet did: versions made, and the courses left out with the reason. */
-export type JoinReport = { versions: WorksheetVersion[]; skipped: { courseId: number; reason: string }[] };
+export type JoinReport = { versions: WorksheetVersion[]; skipped: { courseId: number | null; reason: string }[] };
 
 /**
  * Makes the visitor's versions the student's: each becomes a version of the same name, or "{name} (this browser)" when
@@ -296,11 +297,21 @@ export async function joinWorksheets(
   const skipped: JoinReport["skipped"] = [];
   const made: { term: number; name: string; ids: { courseId: number; sectionIds: number[] }[] }[] = [];
   for (const worksheet of kept) {
-    if (!knownTerms.has(worksheet.term)) continue;
+    const termLabel = termName(worksheet.term) ?? String(worksheet.term);
+    if (!knownTerms.has(worksheet.term)) {
+      skipped.push({ courseId: null, reason: `no class schedule is known for ${termLabel} any more` });
+      continue;
+    }
     const names = new Set(existing.filter((v) => v.term === worksheet.term).map((v) => v.name));
     for (const version of worksheet.versions) {
       if (version.courses.length === 0) continue;
-      if (names.size >= WORKSHEET_LIMITS.versionsPerTerm) break;
+      if (names.size >= WORKSHEET_LIMITS.versionsPerTerm) {
+        skipped.push({
+          courseId: null,
+          reason: `"${version.name.trim()}": at most ${WORKSHEET_LIMITS.versionsPerTerm} plans for ${termLabel}`,
+        });
+        continue;
+      }
       const base = versionNameProblem(version.name) ? "Plan" : version.name.trim();
       let name = base;
       for (let n = 1; names.has(name); n++) {
@@ -324,22 +335,29 @@ export async function joinWorksheets(
   }
   if (made.length === 0) return { versions: [], skipped };
   const names = JSON.stringify(made.map((v) => [v.term, v.name]));
-  const results = await database.writeBatch((tx) =>
-    [
-      ...made.flatMap((version) => {
-        const id = versionIdOf(userId, version.term, version.name);
-        const rows = version.ids.flatMap((c) => c.sectionIds.map((sectionId) => [c.courseId, sectionId]));
-        return [
-          tx.insert(schedules).values({ userId, termCode: version.term, name: version.name }),
-          tx.run(sql`INSERT INTO schedule_sections (schedule_id, course_id, section_id)
-            SELECT ${id}, value ->> 0, value ->> 1 FROM json_each(${JSON.stringify(rows)})`),
-        ];
-      }),
-      versionsQuery(
-        tx,
-        sql`v.user_id = ${userId} AND (v.term_code, v.name) IN (SELECT value ->> 0, value ->> 1 FROM json_each(${names}))`,
-      ),
-    ] as unknown as BatchStatements
-  );
+  let results: readonly unknown[];
+  try {
+    results = await database.writeBatch((tx) =>
+      [
+        ...made.flatMap((version) => {
+          const id = versionIdOf(userId, version.term, version.name);
+          const rows = version.ids.flatMap((c) => c.sectionIds.map((sectionId) => [c.courseId, sectionId]));
+          return [
+            tx.insert(schedules).values({ userId, termCode: version.term, name: version.name }),
+            tx.run(sql`INSERT INTO schedule_sections (schedule_id, course_id, section_id)
+              SELECT ${id}, value ->> 0, value ->> 1 FROM json_each(${JSON.stringify(rows)})`),
+          ];
+        }),
+        versionsQuery(
+          tx,
+          sql`v.user_id = ${userId} AND (v.term_code, v.name) IN (SELECT value ->> 0, value ->> 1 FROM json_each(${names}))`,
+        ),
+      ] as unknown as BatchStatements
+    );
+  } catch (error) {
+    // Another tab joined the same plans at the same moment.
+    if (isDuplicate(error)) throw conflict("These plans are being saved already: reload the page to see them");
+    throw error;
+  }
   return { versions: versionsOf(results.at(-1) as Row[]), skipped };
 }
