@@ -117,6 +117,7 @@ function Grid(
             const classes = ["week-block", colours.get(meeting.courseId)];
             if (meeting.exam) classes.push("week-block-exam");
             if (conflicting) classes.push("week-block-conflict");
+            if (lanes > 1) classes.push("week-block-narrow");
             return (
               <div
                 key={meeting.key}
@@ -132,7 +133,8 @@ function Grid(
                 <div className="week-block-body">
                   <span className="week-block-label">
                     {conflicting && <span className="week-block-warn">⚠</span>}
-                    {meeting.label}
+                    {/* Side by side, a block is narrow: "CS 235 A1" without the college (the lists say it all). */}
+                    {lanes > 1 ? meeting.label.replace(/^[A-Z]{2,4} (?=\S+ \S+ \S+$)/, "") : meeting.label}
                   </span>
                   <span className="week-block-time">{timeRange(meeting.startMinute, meeting.endMinute)}</span>
                   {meeting.exam && <span className="week-block-note">exam slot</span>}

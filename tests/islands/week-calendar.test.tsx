@@ -207,8 +207,12 @@ describe("grid", () => {
         expect(element.classList.contains("week-block-conflict")).toBe(true);
         expect(element.querySelector(".week-block-warn")?.textContent).toBe("⚠");
       }
+      // Side by side, the narrow blocks leave the college out of the label.
+      expect(lecture.querySelector(".week-block-label")?.textContent).toBe("⚠CS 111 A1");
+      expect(calculus.querySelector(".week-block-label")?.textContent).toBe("⚠MA 123 B2");
     }
     const friday = block(week, "F", "41-0");
+    expect(friday.querySelector(".week-block-label")?.textContent).toBe("CAS CS 111 A1");
     expect(friday.classList.contains("week-block-conflict")).toBe(false);
     expect(friday.querySelector(".week-block-warn")).toBeNull();
     expect(placement(friday)).toMatchObject({ left: 0, width: 100 });
