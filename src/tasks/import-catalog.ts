@@ -58,16 +58,19 @@ console.log(
     `in ${(report.milliseconds / 1000).toFixed(2)} s (${config.databaseUrl}).`,
 );
 if (report.prerequisites) {
-  const { full, partial, none } = report.prerequisites;
-  const total = full + partial + none;
-  const share = (n: number) => total ? ` (${Math.round((100 * n) / total)}%)` : "";
+  const { full, partial, none, fromDescriptions: d } = report.prerequisites;
+  const n = (value: number) => value.toLocaleString("en-US");
+  const line = (counts: { full: number; partial: number; none: number }) => {
+    const total = counts.full + counts.partial + counts.none;
+    const share = (v: number) => total ? ` (${Math.round((100 * v) / total)}%)` : "";
+    return `${n(total)}; read fully into courses ${n(counts.full)}${share(counts.full)}, partly ${n(counts.partial)}${
+      share(counts.partial)
+    }, not at all ${n(counts.none)}${share(counts.none)}`;
+  };
+  console.log(`Prerequisite texts: ${line({ full, partial, none })}.`);
   console.log(
-    `Prerequisite texts: ${total.toLocaleString("en-US")}; read fully into courses ${full.toLocaleString("en-US")}${
-      share(full)
-    }, ` +
-      `partly ${partial.toLocaleString("en-US")}${share(partial)}, not at all ${none.toLocaleString("en-US")}${
-        share(none)
-      }.`,
+    `  of which ${n(d.full + d.partial + d.none)} from descriptions (the prerequisite field empty): ${line(d)}; ` +
+      `from the fields alone: ${line({ full: full - d.full, partial: partial - d.partial, none: none - d.none })}.`,
   );
 }
 if (kind === "courses" && before === "demo") {

@@ -40,7 +40,12 @@ beforeAll(async () => {
   t = await makeTestApp({ env: { DEMO_CATALOG: "off" } });
   const report = await importCourses(t.deps.database, CATALOG);
   expect(report.skipped).toEqual([]);
-  expect(report.prerequisites).toEqual({ full: 4, partial: 1, none: 1 });
+  expect(report.prerequisites).toEqual({
+    full: 4,
+    partial: 1,
+    none: 1,
+    fromDescriptions: { full: 0, partial: 0, none: 0 },
+  });
   const rows = await t.deps.database.db.all<{ id: number; number: string }>(sql`SELECT id, number FROM courses`);
   for (const row of rows) ids.set(row.number, row.id);
 });
@@ -201,7 +206,12 @@ describe("imports and upgrades", () => {
     const db = t.deps.database.db;
     await db.run(sql`DELETE FROM course_prerequisites`);
     await db.run(sql`UPDATE app_settings SET value = '0' WHERE key = 'prerequisite_parser'`);
-    expect(await ensurePrerequisitesLinked(t.deps.database)).toEqual({ full: 4, partial: 1, none: 1 });
+    expect(await ensurePrerequisitesLinked(t.deps.database)).toEqual({
+      full: 4,
+      partial: 1,
+      none: 1,
+      fromDescriptions: { full: 0, partial: 0, none: 0 },
+    });
     expect((await detail("201")).prerequisiteGroups).toEqual([[ref("101")], [ref("102"), ref("103")]]);
     expect(await ensurePrerequisitesLinked(t.deps.database)).toBeNull();
   });

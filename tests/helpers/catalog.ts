@@ -4,6 +4,8 @@
  * expectations from (never from the database).
  */
 import { reviewKeys } from "../../src/services/courses/course-summary.ts";
+import { prerequisiteTextIn } from "../../src/lib/description-prerequisites.ts";
+import { parsePrerequisites } from "../../src/lib/prerequisite-parser.ts";
 import { mulberry32, randomInt, shuffled } from "./random.ts";
 import { and, eq, inArray } from "drizzle-orm";
 import { courses, reviews, users } from "../../db/schema.ts";
@@ -138,6 +140,16 @@ export function buildModel(
   const list = rows.map(modelCourse);
   const byCode = new Map(list.map((c) => [c.code, c]));
   if (byCode.size !== list.length) throw new Error("the catalog has duplicate course codes");
+  // A course whose prerequisite field is empty but whose description states prerequisites (courses or conditions)
+  // has them (docs/product.md, Prerequisites; tests/unit/description-prerequisites.test.ts checks the reading).
+  const colleges = new Set(list.map((c) => c.college));
+  const codes = new Set(byCode.keys());
+  for (const course of list) {
+    if (course.prerequisites !== null || !course.noPreReqs) continue;
+    const text = prerequisiteTextIn(course.description);
+    const parsed = text ? parsePrerequisites(text, course.college, colleges, codes) : null;
+    if (parsed && (parsed.groups.length > 0 || parsed.conditions)) course.noPreReqs = false;
+  }
 
   const withHubs = shuffled(rng, list.filter((c) => c.hubs.size > 0)).slice(0, reviewedCourses / 2);
   const chosen = new Set(withHubs);

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, test } from "vitest";
 import demoCatalog from "../../db/seeds/demo-catalog.json" with { type: "json" };
 import { courseHubUnits, courses, courseTexts, reviews, users } from "../../db/schema.ts";
+import { prerequisiteTextIn } from "../../src/lib/description-prerequisites.ts";
 import { HUB_AREAS, HUB_CODES } from "../../src/lib/hub-areas.ts";
 import {
   catalogSource,
@@ -176,10 +177,26 @@ describe("catalog import", () => {
       sql`SELECT COUNT(DISTINCT course_id) AS n FROM course_hub_units`,
     );
     expect(withHub.n).toBe(rows.filter((r: { hub_units: string[] }) => r.hub_units.length > 0).length);
-    // Every prerequisite text is read; about half become course groups entirely.
-    const { full, partial, none } = report.prerequisites!;
-    expect(full + partial + none).toBe(rows.filter((r: { prerequisites: string | null }) => r.prerequisites).length);
+    // Every prerequisite text is read (the field's, or the description's where the field is empty); about half become
+    // course groups entirely.
+    const { full, partial, none, fromDescriptions } = report.prerequisites!;
+    const described = fromDescriptions.full + fromDescriptions.partial + fromDescriptions.none;
+    expect(full + partial + none - described).toBe(
+      rows.filter((r: { prerequisites: string | null }) => r.prerequisites).length,
+    );
+    expect(described).toBe(
+      rows.filter((r: { prerequisites: string | null; description: string | null }) =>
+        !r.prerequisites && prerequisiteTextIn(r.description)
+      ).length,
+    );
+    expect(described).toBeGreaterThan(300);
     expect(full).toBeGreaterThan(1800);
+    // CAS CS 330 states its prerequisites in its description only.
+    const [cs330] = await t.deps.database.db.all<{ n: number }>(
+      sql`SELECT count(DISTINCT p.group_index) AS n FROM course_prerequisites p JOIN courses c ON c.id = p.course_id
+        WHERE c.college = 'CAS' AND c.department = 'CS' AND c.number = '330'`,
+    );
+    expect(Number(cs330.n)).toBe(3);
 
     const majors = JSON.parse(await Deno.readTextFile(BU_MAJORS));
     const majorReport = await importMajors(t.deps.database, majors);

@@ -3,45 +3,69 @@
  * catalog courses (src/lib/prerequisite-parser.ts), kept in course_prerequisites
  * and course_texts; what a student may take; what a course is required for.
  */
-import { isNotNull, type SQL, sql } from "drizzle-orm";
+import { isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { courses, courseTexts } from "../../../db/schema.ts";
 import { courseCode } from "../../lib/course-code.ts";
+import { prerequisiteTextIn } from "../../lib/description-prerequisites.ts";
 import { parsePrerequisites } from "../../lib/prerequisite-parser.ts";
 import { raiseCatalogVersion } from "../catalog/catalog-cache.ts";
 
-/** Bumped when the parser reads texts differently: a start then reads every text again. */
-export const PREREQUISITE_PARSER_VERSION = "1";
+/** Bumped when the parser reads texts differently: a start then reads every text again. (2: descriptions too.) */
+export const PREREQUISITE_PARSER_VERSION = "2";
 /** The app_settings key holding the version of the reader that read the stored texts. */
 export const PREREQUISITE_PARSER_KEY = "prerequisite_parser";
 
-export type PrerequisiteCoverage = { full: number; partial: number; none: number };
+type Counts = { full: number; partial: number; none: number };
 
 /**
- * Reads every prerequisite text of the catalog again and stores its groups,
+ * How the prerequisite texts read into course groups (fully, partly, not at all), every text counted; and of them,
+ * those found in descriptions for courses whose prerequisite field is empty (src/lib/description-prerequisites.ts).
+ */
+export type PrerequisiteCoverage = Counts & { fromDescriptions: Counts };
+
+/**
+ * Reads every prerequisite text of the catalog again (the field, or where it is empty the sentence the description
+ * gives) and stores its groups,
  * each course placed in the catalog (the catalog as a whole: a course
  * imported later can complete the groups of one imported earlier). Three
  * statements in one transaction, whatever the catalog's size.
  */
 export async function linkPrerequisites(database: Database): Promise<PrerequisiteCoverage> {
   const db = database.db;
-  const [all, texts] = await Promise.all([
+  const [all, rows] = await Promise.all([
     db.select({ id: courses.id, college: courses.college, department: courses.department, number: courses.number })
       .from(courses),
-    db.select({ courseId: courseTexts.courseId, text: courseTexts.prerequisites }).from(courseTexts).where(
-      isNotNull(courseTexts.prerequisites),
-    ),
+    db.select({
+      courseId: courseTexts.courseId,
+      text: courseTexts.prerequisites,
+      description: courseTexts.description,
+    }).from(courseTexts).where(or(isNotNull(courseTexts.prerequisites), isNotNull(courseTexts.description))),
   ]);
   const idOf = new Map(all.map((c) => [courseCode(c), c.id]));
   const collegeOf = new Map(all.map((c) => [c.id, c.college]));
   const colleges = new Set(all.map((c) => c.college));
   const catalog = new Set(idOf.keys());
-  const coverage: PrerequisiteCoverage = { full: 0, partial: 0, none: 0 };
+  const coverage: PrerequisiteCoverage = {
+    full: 0,
+    partial: 0,
+    none: 0,
+    fromDescriptions: { full: 0, partial: 0, none: 0 },
+  };
   const links: [number, number, number, string, number | null, number][] = [];
   const parsedTexts: { id: number; note: string | null; conditions: number; coverage: string }[] = [];
-  for (const { courseId, text } of texts) {
+  /** Courses whose description states prerequisites their field left out: they are not "no prerequisites". */
+  const described: number[] = [];
+  for (const { courseId, text: field, description } of rows) {
+    const fromDescription = field ? null : prerequisiteTextIn(description);
+    const text = field ?? fromDescription;
+    if (!text) continue;
     const parsed = parsePrerequisites(text, collegeOf.get(courseId) ?? "", colleges, catalog);
     coverage[parsed.coverage]++;
+    if (fromDescription) {
+      coverage.fromDescriptions[parsed.coverage]++;
+      if (parsed.groups.length || parsed.conditions) described.push(courseId);
+    }
     parsed.groups.forEach((group, g) =>
       group.codes.forEach((code, p) =>
         links.push([courseId, g, p, code, idOf.get(code) ?? null, group.alternative ? 1 : 0])
@@ -74,6 +98,10 @@ export async function linkPrerequisites(database: Database): Promise<Prerequisit
           prerequisite_coverage = j.value ->> 'coverage'
         FROM json_each(${JSON.stringify(parsedTexts)}) AS j
         WHERE course_texts.course_id = j.value ->> 'id'`);
+    }
+    if (described.length) {
+      await tx.run(sql`UPDATE courses SET no_prereqs = 0
+        WHERE id IN (SELECT value FROM json_each(${JSON.stringify(described)})) AND no_prereqs = 1`);
     }
     // The groups are part of the catalog every process keeps in memory.
     await raiseCatalogVersion(tx);
