@@ -142,6 +142,20 @@ export const coursePrerequisites = sqliteTable(
   ],
 );
 
+/**
+ * The courses a course's description says cannot count together with it ("Cannot be taken for credit in addition to
+ * CAS MA 442."), read with its prerequisites (src/lib/description-exclusions.ts): what the planner and the course page
+ * will tell a student who has one of them.
+ */
+export const courseExclusions = sqliteTable("course_exclusions", {
+  courseId: integer("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+  position: integer("position").notNull(),
+  /** "CAS MA 442", as the description names it. */
+  code: text("code").notNull(),
+  /** The named course in the catalog; null when the catalog has no such course. */
+  excludedId: integer("excluded_id").references(() => courses.id, { onDelete: "set null" }),
+}, (t) => [primaryKey({ columns: [t.courseId, t.position] }), index("course_exclusions_excluded").on(t.excludedId)]);
+
 export const courseHubUnits = sqliteTable("course_hub_units", {
   courseId: integer("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
   hubCode: text("hub_code").notNull().references(() => hubAreas.code),

@@ -72,6 +72,10 @@ if (report.prerequisites) {
     `  of which ${n(d.full + d.partial + d.none)} from descriptions (the prerequisite field empty): ${line(d)}; ` +
       `from the fields alone: ${line({ full: full - d.full, partial: partial - d.partial, none: none - d.none })}.`,
   );
+  const { courses, pairs } = report.prerequisites.exclusions;
+  console.log(
+    `Courses whose description names courses that cannot count with them: ${n(courses)} (${n(pairs)} pairs).`,
+  );
 }
 if (kind === "courses" && before === "demo") {
   console.log(

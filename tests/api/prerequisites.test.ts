@@ -45,6 +45,7 @@ beforeAll(async () => {
     partial: 1,
     none: 1,
     fromDescriptions: { full: 0, partial: 0, none: 0 },
+    exclusions: { courses: 0, pairs: 0 },
   });
   const rows = await t.deps.database.db.all<{ id: number; number: string }>(sql`SELECT id, number FROM courses`);
   for (const row of rows) ids.set(row.number, row.id);
@@ -211,6 +212,7 @@ describe("imports and upgrades", () => {
       partial: 1,
       none: 1,
       fromDescriptions: { full: 0, partial: 0, none: 0 },
+      exclusions: { courses: 0, pairs: 0 },
     });
     expect((await detail("201")).prerequisiteGroups).toEqual([[ref("101")], [ref("102"), ref("103")]]);
     expect(await ensurePrerequisitesLinked(t.deps.database)).toBeNull();

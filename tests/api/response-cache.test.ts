@@ -203,6 +203,7 @@ describe("the next request after a change sees it", () => {
       "courses",
       "course_texts",
       "course_prerequisites",
+      "course_exclusions",
       "course_hub_units",
       "reviews",
       "review_votes",
@@ -223,6 +224,10 @@ describe("the next request after a change sees it", () => {
     expect(triggers.toSorted()).toEqual(
       tables.flatMap((table) => ["insert", "update", "delete"].map((event) => `content_version_${table}_${event}`))
         .toSorted(),
+    );
+    // The demo's descriptions name no course that cannot count with another: one is made to change.
+    await client.execute(
+      "INSERT INTO course_exclusions (course_id, position, code) SELECT id, 0, 'TST XX 100' FROM courses LIMIT 1",
     );
     for (const table of tables) {
       const [row] = (await client.execute(`SELECT rowid AS at FROM ${table} LIMIT 1`)).rows;

@@ -197,6 +197,13 @@ describe("catalog import", () => {
         WHERE c.college = 'CAS' AND c.department = 'CS' AND c.number = '330'`,
     );
     expect(Number(cs330.n)).toBe(3);
+    // And the courses descriptions say cannot count with them, placed in the catalog.
+    expect(report.prerequisites!.exclusions.courses).toBeGreaterThan(100);
+    const ma242 = await t.deps.database.db.all<{ code: string; placed: number }>(
+      sql`SELECT x.code, x.excluded_id IS NOT NULL AS placed FROM course_exclusions x JOIN courses c ON c.id = x.course_id
+        WHERE c.college = 'CAS' AND c.department = 'MA' AND c.number = '242' ORDER BY x.position`,
+    );
+    expect(ma242.map((r) => [r.code, Number(r.placed)])).toEqual([["ENG EK 103", 1], ["CAS MA 442", 1]]);
 
     const majors = JSON.parse(await Deno.readTextFile(BU_MAJORS));
     const majorReport = await importMajors(t.deps.database, majors);

@@ -26,6 +26,7 @@ describe("database", () => {
       "completed_courses",
       "contact_messages",
       "content_version",
+      "course_exclusions",
       "course_hub_units",
       "course_prerequisites",
       "course_texts",

@@ -7,12 +7,16 @@ import { isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { courses, courseTexts } from "../../../db/schema.ts";
 import { courseCode } from "../../lib/course-code.ts";
+import { exclusionsIn } from "../../lib/description-exclusions.ts";
 import { prerequisiteTextIn } from "../../lib/description-prerequisites.ts";
 import { parsePrerequisites } from "../../lib/prerequisite-parser.ts";
 import { raiseCatalogVersion } from "../catalog/catalog-cache.ts";
 
-/** Bumped when the parser reads texts differently: a start then reads every text again. (2: descriptions too.) */
-export const PREREQUISITE_PARSER_VERSION = "2";
+/**
+ * Bumped when the parser reads texts differently: a start then reads every text again. (2: prerequisites in
+ * descriptions; 3: the courses descriptions say cannot count with the course.)
+ */
+export const PREREQUISITE_PARSER_VERSION = "3";
 /** The app_settings key holding the version of the reader that read the stored texts. */
 export const PREREQUISITE_PARSER_KEY = "prerequisite_parser";
 
@@ -22,7 +26,11 @@ type Counts = { full: number; partial: number; none: number };
  * How the prerequisite texts read into course groups (fully, partly, not at all), every text counted; and of them,
  * those found in descriptions for courses whose prerequisite field is empty (src/lib/description-prerequisites.ts).
  */
-export type PrerequisiteCoverage = Counts & { fromDescriptions: Counts };
+export type PrerequisiteCoverage = Counts & {
+  fromDescriptions: Counts;
+  /** Courses whose description names courses that cannot count with them, and how many such pairs. */
+  exclusions: { courses: number; pairs: number };
+};
 
 /**
  * Reads every prerequisite text of the catalog again (the field, or where it is empty the sentence the description
@@ -51,12 +59,27 @@ export async function linkPrerequisites(database: Database): Promise<Prerequisit
     partial: 0,
     none: 0,
     fromDescriptions: { full: 0, partial: 0, none: 0 },
+    exclusions: { courses: 0, pairs: 0 },
   };
+  const exclusions: [number, number, string, number | null][] = [];
   const links: [number, number, number, string, number | null, number][] = [];
   const parsedTexts: { id: number; note: string | null; conditions: number; coverage: string }[] = [];
   /** Courses whose description states prerequisites their field left out: they are not "no prerequisites". */
   const described: number[] = [];
+  const codeOf = new Map(all.map((c) => [c.id, courseCode(c)]));
   for (const { courseId, text: field, description } of rows) {
+    const excluded = exclusionsIn(
+      description,
+      codeOf.get(courseId) ?? "",
+      collegeOf.get(courseId) ?? "",
+      colleges,
+      catalog,
+    );
+    excluded.forEach((code, position) => exclusions.push([courseId, position, code, idOf.get(code) ?? null]));
+    if (excluded.length) {
+      coverage.exclusions.courses++;
+      coverage.exclusions.pairs += excluded.length;
+    }
     const fromDescription = field ? null : prerequisiteTextIn(description);
     const text = field ?? fromDescription;
     if (!text) continue;
@@ -80,6 +103,11 @@ export async function linkPrerequisites(database: Database): Promise<Prerequisit
   }
   await database.write(async (tx) => {
     await tx.run(sql`DELETE FROM course_prerequisites`);
+    await tx.run(sql`DELETE FROM course_exclusions`);
+    if (exclusions.length) {
+      await tx.run(sql`INSERT INTO course_exclusions (course_id, position, code, excluded_id)
+        SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(${JSON.stringify(exclusions)})`);
+    }
     if (links.length) {
       await tx.run(
         sql`INSERT INTO course_prerequisites (course_id, group_index, position, code, required_id, alternative)
