@@ -4,7 +4,7 @@ import CourseRatings from "../../islands/CourseRatings.tsx";
 import CourseReviewList from "../../islands/CourseReviewList.tsx";
 import RatingSummary from "../../islands/RatingSummary.tsx";
 import { CourseOffered } from "../../src/components/CourseOffered.tsx";
-import { Prerequisites, RequiredFor } from "../../src/components/PrerequisiteGroups.tsx";
+import { NotForCreditWith, Prerequisites, RequiredFor } from "../../src/components/PrerequisiteGroups.tsx";
 import type { CourseDetail, CourseSections, CourseSummary as Summary, ReviewView } from "../../src/lib/api-types.ts";
 import type { ListIds } from "../../src/lib/course-list-names.ts";
 import { parseId } from "../../src/lib/ids.ts";
@@ -117,7 +117,10 @@ export default function CoursePage({ data, user }: PageProps<Data>) {
         <h2 id="description-heading">Description</h2>
         <p>{course.description ?? "No Description Found"}</p>
       </section>
-      {course.prerequisites && <Prerequisites course={course} prerequisites={course.prerequisites} />}
+      {(course.prerequisites || course.prerequisiteGroups.length > 0 || course.prerequisiteNote) && (
+        <Prerequisites course={course} prerequisites={course.prerequisites} />
+      )}
+      <NotForCreditWith course={course} />
       <RequiredFor course={course} />
       <section aria-labelledby="hubs-heading">
         <h2 id="hubs-heading">Hubs fulfilled</h2>

@@ -29,7 +29,7 @@ function CourseRef({ course }: { course: PrerequisiteRef }) {
  * one course of a group enough), what else the text asks for, BU's own
  * words, and for a signed-in student which groups they have met.
  */
-export function Prerequisites({ course, prerequisites }: { course: CourseDetail; prerequisites: string }) {
+export function Prerequisites({ course, prerequisites }: { course: CourseDetail; prerequisites: string | null }) {
   const eligibility = course.eligibility ? ELIGIBILITY.get(course.eligibility) : undefined;
   const groups = course.prerequisiteGroups;
   return (
@@ -70,7 +70,32 @@ export function Prerequisites({ course, prerequisites }: { course: CourseDetail;
         </p>
       )}
       <p className="prereq-source muted">
-        <small>As BU's catalog words it: “{prerequisites}”</small>
+        <small>
+          {prerequisites
+            ? `As BU's catalog words it: “${prerequisites}”`
+            : "As the course's description states them (its prerequisite field is empty)."}
+        </small>
+      </p>
+    </section>
+  );
+}
+
+/** The courses the description says cannot count together with this one: credit counts for one of them only. */
+export function NotForCreditWith({ course }: { course: CourseDetail }) {
+  if (!course.exclusions.length) return null;
+  return (
+    <section aria-labelledby="exclusions-heading" className="prerequisites">
+      <h2 id="exclusions-heading">Not for credit with</h2>
+      <p className="prereq-courses">
+        {course.exclusions.map((ref, i) => (
+          <span key={ref.code}>
+            {i > 0 && ", "}
+            <CourseRef course={ref} />
+          </span>
+        ))}
+      </p>
+      <p className="muted">
+        <small>As the course's description says: credit counts for only one of them.</small>
       </p>
     </section>
   );

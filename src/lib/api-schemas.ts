@@ -142,6 +142,8 @@ export const courseDetailSchema = named(
     ...courseViewSchema.shape,
     ...prerequisiteFields,
     requiredFor: z.array(requiredForSchema),
+    /** The courses its description says cannot count together with it; `id` null when the catalog lacks one. */
+    exclusions: z.array(prerequisiteRefSchema),
   }),
 );
 

@@ -13,13 +13,20 @@ import { ensurePrerequisitesLinked } from "../../src/services/courses/course-pre
 import { api, createStudent, type Student } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 
-const course = (number: string, prerequisites: string | null, college = "TST", department = "AA") => ({
+const course = (
+  number: string,
+  prerequisites: string | null,
+  college = "TST",
+  department = "AA",
+  description?: string,
+) => ({
   college,
   department,
   number,
   title: `Course ${number}`,
   hub_units: [],
   prerequisites,
+  ...(description ? { description } : {}),
 });
 
 const CATALOG = [
@@ -241,5 +248,34 @@ describe("imports and upgrades", () => {
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
+  });
+
+  test("a course whose field is empty: its description's prerequisites and the course it cannot count with", async () => {
+    // Its field is empty; its description states what it needs and what it cannot count with.
+    const report = await importCourses(t.deps.database, [
+      course(
+        "402",
+        null,
+        "TST",
+        "AA",
+        "Undergraduate Prerequisites: TSTAA 201 or TSTAA 202. - Cannot be taken for credit in addition to TST AA 401. Topics.",
+      ),
+    ]);
+    expect(report.prerequisites?.fromDescriptions).toEqual({ full: 1, partial: 0, none: 0 });
+    expect(report.prerequisites?.exclusions).toEqual({ courses: 1, pairs: 1 });
+    const [row] = await t.deps.database.db.all<{ id: number }>(
+      sql`SELECT id FROM courses WHERE college = 'TST' AND department = 'AA' AND number = '402'`,
+    );
+    ids.set("402", Number(row.id));
+    const text = await (await api(t, `/course/${ids.get("402")}`)).text();
+    const view = await (await api(t, `/api/courses/${ids.get("402")}`)).json() as CourseDetail;
+    expect(view.noPreReqs).toBe(false);
+    expect(view.prerequisiteGroups).toEqual([[ref("201"), ref("202")]]);
+    expect(view.exclusions).toEqual([ref("401")]);
+    expect(text).toContain("As the course&#x27;s description states them (its prerequisite field is empty).");
+    expect(text).toContain('<h2 id="exclusions-heading">Not for credit with</h2>');
+    expect(text).toContain(`<a href="/course/${ids.get("401")}">TST AA 401</a>`);
+    // A course whose description names none shows no such part.
+    expect(await (await api(t, `/course/${ids.get("401")}`)).text()).not.toContain("Not for credit with");
   });
 });

@@ -52,6 +52,8 @@ export type CatalogCourse = {
    * registers for (not discussions or labs), neither cancelled nor gone from the latest file.
    */
   offerings: CourseOffering[];
+  /** The courses its description says cannot count together with it ("Cannot be taken for credit in addition to …"). */
+  exclusions: PrerequisiteRef[];
 };
 
 /** A course's sections in one term (see `CatalogCourse.offerings`). */
@@ -150,15 +152,16 @@ type CatalogRows = {
   ][];
   terms: [code: number, name: string][];
   offerings: [courseId: number, term: number, sections: number][];
+  exclusions: [courseId: number, position: number, code: string, excludedId: number | null][];
 };
 
 /** Raised when CatalogRows changes shape: a snapshot of another format is made again. */
-const SNAPSHOT_FORMAT = "2";
+const SNAPSHOT_FORMAT = "3";
 const SNAPSHOT = "catalog";
 
 /** Reads the rows themselves: side by side, one round trip on a libSQL server. */
 async function readRows(db: Db): Promise<{ version: number; rows: CatalogRows }> {
-  const [version, courses, texts, units, hubAreas, departments, colleges, prerequisites, terms, offerings] =
+  const [version, courses, texts, units, hubAreas, departments, colleges, prerequisites, terms, offerings, exclusions] =
     await Promise
       .all([
         readVersion(db),
@@ -201,10 +204,15 @@ async function readRows(db: Db): Promise<{ version: number; rows: CatalogRows }>
         SELECT course_id, term_code, count(*) AS n FROM sections
         WHERE enrollment = 1 AND status <> 'cancelled' AND gone = 0 GROUP BY course_id, term_code)`,
         ),
+        jsonRows<CatalogRows["exclusions"][number]>(
+          db,
+          sql`SELECT json_group_array(json_array(course_id, position, code, excluded_id)) AS rows FROM (
+        SELECT * FROM course_exclusions ORDER BY course_id, position)`,
+        ),
       ]);
   return {
     version,
-    rows: { courses, texts, units, hubAreas, departments, colleges, prerequisites, terms, offerings },
+    rows: { courses, texts, units, hubAreas, departments, colleges, prerequisites, terms, offerings, exclusions },
   };
 }
 
@@ -328,7 +336,12 @@ async function catalogOf(version: number, rows: CatalogRows): Promise<Catalog> {
       parsed: { groups: [], conditions: text?.conditions === 1 },
       requiredFor: [],
       offerings: [],
+      exclusions: [],
     });
+  }
+  for (const [courseId, , code, excludedId] of rows.exclusions ?? []) {
+    await slice();
+    byId.get(courseId)?.exclusions.push({ id: excludedId, code });
   }
   for (const [courseId, term, sections] of rows.offerings) {
     await slice();

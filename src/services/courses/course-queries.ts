@@ -459,6 +459,7 @@ export function findCourseDetail(db: Db, id: number, userId?: number): Promise<C
       ...courseView(course, figures),
       ...prerequisiteViewOf(catalog, course, completed),
       requiredFor: course.requiredFor,
+      exclusions: course.exclusions,
     };
   });
 }
