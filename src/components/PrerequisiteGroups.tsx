@@ -86,7 +86,7 @@ export function NotForCreditWith({ course }: { course: CourseDetail }) {
   return (
     <section aria-labelledby="exclusions-heading" className="prerequisites">
       <h2 id="exclusions-heading">Not for credit with</h2>
-      <p className="prereq-courses">
+      <p className="prereq-exclusions">
         {course.exclusions.map((ref, i) => (
           <span key={ref.code}>
             {i > 0 && ", "}
