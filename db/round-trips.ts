@@ -120,5 +120,7 @@ export function countRoundTrips(client: Client): Client {
 
 /** Runs `work` outside any request's count (and batches): work a request starts for the process, that it does not wait for. */
 export function outsideRequests<T>(work: () => Promise<T>): Promise<T> {
-  return current.exit(work);
+  // A usage of its own, tied to no request: what the work sends is counted (and batched) apart from every request's,
+  // whichever context a continuation of the work comes back in.
+  return current.run(newUsage(), work);
 }
