@@ -13,6 +13,7 @@ import { HUB_AREAS, HUB_CODES } from "../../lib/hub-areas.ts";
 import { ensureSearchPostings } from "../search/search-descriptions.ts";
 import { ensureCatalogSnapshot, raiseCatalogVersion } from "./catalog-cache.ts";
 import { linkPrerequisites, type PrerequisiteCoverage } from "../courses/course-prerequisites.ts";
+import { chunks } from "../../lib/chunks.ts";
 
 export const UNDECIDED = "Undecided";
 
@@ -92,12 +93,6 @@ export function referenceDataHash(reference: ReferenceData): string {
   return createHash("sha256").update(JSON.stringify({ reference, hubAreas: HUB_AREAS, undecided: UNDECIDED })).digest(
     "hex",
   );
-}
-
-function chunks<T>(list: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
 }
 
 /** How many courses the catalog holds and how many reviews students have written (those shown). */

@@ -12,6 +12,7 @@ import { inArray, type SQL, sql } from "drizzle-orm";
 import type { Database, Db } from "../../../db/client.ts";
 import { instructorNames, instructors } from "../../../db/schema.ts";
 import { courseNameKeys, instructorKey, type PersonName, professorSlug } from "../../lib/professor-names.ts";
+import { chunks } from "../../lib/chunks.ts";
 
 /** The professor key of a name typed for a course, as SQL: the course's instructor it names, else its own slug. */
 export function teacherKeyOf(courseId: number | SQL, nameKey: string | SQL): SQL {
@@ -34,12 +35,6 @@ export type MatchReport = {
 };
 
 const CHUNK = 300;
-
-function chunks<T>(list: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}
 
 function idList(ids: readonly number[] | undefined, column: string): SQL {
   return ids === undefined ? sql`1` : sql`${sql.raw(column)} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;

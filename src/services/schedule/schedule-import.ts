@@ -14,6 +14,7 @@ import { termName } from "../../lib/term-codes.ts";
 import { ensureCatalogSnapshot, raiseCatalogVersion } from "../catalog/catalog-cache.ts";
 import { companionLinks, type ScheduleSection, type SkippedRow } from "./registrar-csv.ts";
 import { matchProfessors } from "./professor-matching.ts";
+import { chunks } from "../../lib/chunks.ts";
 
 export type ScheduleSource = (typeof terms.$inferInsert)["source"];
 
@@ -39,12 +40,6 @@ export type ScheduleReport = { terms: TermReport[]; skipped: SkippedRow[]; milli
 
 /** How many sections are written per statement. */
 const CHUNK = 200;
-
-function chunks<T>(list: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}
 
 /** The catalog's course ids by "COLLEGE DEPARTMENT NUMBER". */
 async function courseIds(db: Db): Promise<Map<string, number>> {
