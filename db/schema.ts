@@ -184,6 +184,12 @@ export const users = sqliteTable("users", {
   isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
   /** Opted in to one email at the end of each term listing completed courses without a review. */
   reviewReminders: integer("review_reminders", { mode: "boolean" }).notNull().default(false),
+  /** The Hub rules the student follows: as a first-year entrant or as a transfer student (src/lib/hub-requirements.ts). */
+  hubTrack: text("hub_track", { enum: ["first-year", "transfer"] }).notNull().default("first-year"),
+  /** In the Kilachand Honors College, whose courses are open to its students only (src/lib/enrolment-rules.ts). */
+  kilachand: integer("kilachand", { mode: "boolean" }).notNull().default(false),
+  /** What the Hub planner keeps for the student: departments, levels and courses left out (JSON, src/lib/hub-plan.ts). */
+  plannerSettings: text("planner_settings"),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex("users_email").on(t.email)]);
 

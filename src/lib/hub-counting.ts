@@ -1,9 +1,12 @@
 /**
  * BU Hub progress from the Hub units of completed and future courses
  * (docs/product.md, Hub progress): one unit per course per area it carries; SI2 and SO2 share
- * one requirement, fulfilled by a unit of either.
+ * one requirement, fulfilled by a unit of either. Cocurricular units count up to the cap of the student's Hub rules,
+ * and the requirements are those rules' (src/lib/hub-requirements.ts): every area for a first-year entrant, 10 with
+ * alternatives for a transfer student.
  */
 import { HUB_AREAS, HUB_EITHER } from "./hub-areas.ts";
+import { countedUnits, hubRequirements, type HubTrack } from "./hub-requirements.ts";
 
 export type HubProgressItem = {
   category: string;
@@ -29,9 +32,23 @@ export type HubProgressSummary = {
   percent: number;
 };
 
-export type CourseUnits = { name: string; hubUnits: string[] };
+export type CourseUnits = { name: string; hubUnits: string[]; cocurricular?: boolean };
 
-export function hubProgress(completed: CourseUnits[], future: CourseUnits[]): HubProgressItem[] {
+/** The courses with the codes they count with: cocurricular units past the cap left out, completed courses first. */
+function counted(completed: CourseUnits[], future: CourseUnits[], track: HubTrack): [CourseUnits[], CourseUnits[]] {
+  const all = [...completed, ...future];
+  const units = countedUnits(all.map((c) => ({ hubUnits: c.hubUnits, cocurricular: c.cocurricular ?? false })), track);
+  const withUnits = all.map((c, i) => ({ ...c, hubUnits: units[i] }));
+  return [withUnits.slice(0, completed.length), withUnits.slice(completed.length)];
+}
+
+/** Each Hub area's units (the API's `hubProgress`), counted under the student's Hub rules' cocurricular cap. */
+export function hubProgress(
+  completedCourses: CourseUnits[],
+  futureCourses: CourseUnits[],
+  track: HubTrack = "first-year",
+): HubProgressItem[] {
+  const [completed, future] = counted(completedCourses, futureCourses, track);
   const count = (list: CourseUnits[], code: string) => list.filter((c) => c.hubUnits.includes(code));
   const items = HUB_AREAS.map((area) => {
     const done = count(completed, area.code);
@@ -61,12 +78,57 @@ export function hubProgress(completed: CourseUnits[], future: CourseUnits[]): Hu
   return items;
 }
 
-/** Requirements counted once each, the SI2/SO2 pair as one. */
-export function hubSummary(items: HubProgressItem[]): HubProgressSummary {
-  const requirements = items.filter((i) => i.hubCode !== HUB_EITHER.codes[1]);
+/** One requirement of the student's Hub rules: how far the completed and future courses take it, and which. */
+export type RequirementProgress = {
+  /** "CRT", "SI2/SO2", "PLM/AEX/HCO". */
+  key: string;
+  codes: string[];
+  name: string;
+  category: string;
+  required: number;
+  completed: number;
+  projected: number;
+  fulfilled: boolean;
+  projectedFulfilled: boolean;
+  /** Completed courses that count toward it. */
+  fulfillingCourses: string[];
+  /** Future courses that count toward it, as far as it still needs units. */
+  plannedCourses: string[];
+};
+
+/** Progress on each requirement of the student's Hub rules: a course gives one unit to each requirement it counts toward. */
+export function requirementProgress(
+  completedCourses: CourseUnits[],
+  futureCourses: CourseUnits[],
+  track: HubTrack = "first-year",
+): RequirementProgress[] {
+  const [completed, future] = counted(completedCourses, futureCourses, track);
+  return hubRequirements(track).map((requirement) => {
+    const toward = (list: CourseUnits[]) =>
+      list.filter((c) => requirement.codes.some((code) => c.hubUnits.includes(code))).map((c) => c.name);
+    const done = toward(completed);
+    const planned = toward(future).slice(0, Math.max(0, requirement.units - done.length));
+    return {
+      key: requirement.key,
+      codes: [...requirement.codes],
+      name: requirement.name,
+      category: requirement.category,
+      required: requirement.units,
+      completed: Math.min(done.length, requirement.units),
+      projected: Math.min(done.length + planned.length, requirement.units),
+      fulfilled: done.length >= requirement.units,
+      projectedFulfilled: done.length + planned.length >= requirement.units,
+      fulfillingCourses: done,
+      plannedCourses: planned,
+    };
+  });
+}
+
+/** The totals over the requirements of the student's Hub rules. */
+export function hubSummary(requirements: RequirementProgress[]): HubProgressSummary {
   const total = requirements.length;
-  const completed = requirements.filter((i) => i.fulfilled).length;
-  const projected = requirements.filter((i) => i.projectedFulfilled).length;
+  const completed = requirements.filter((r) => r.fulfilled).length;
+  const projected = requirements.filter((r) => r.projectedFulfilled).length;
   return {
     total,
     completed,

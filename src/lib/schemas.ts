@@ -6,6 +6,8 @@
 import * as z from "zod/mini";
 import { COMPARE_LIMIT_MESSAGE, MAX_COMPARED } from "./comparison.ts";
 import { parseId } from "./ids.ts";
+import { HUB_TRACKS } from "./hub-requirements.ts";
+import { PLAN_LEVELS, PLAN_LIMITS } from "./hub-plan.ts";
 import { hasControlCharacters, hasLineBreaks, textLength } from "./text.ts";
 
 type TextMessages = {
@@ -191,6 +193,9 @@ export const accountSchema = z.object({
   college: requiredChoice("Select a college"),
   major: requiredChoice("Select a major"),
   expectedGrad: year(GRAD_MAX_ACCOUNT, "Expected graduation cannot be after 2035"),
+  /** Optional: kept as they are when left out. */
+  hubTrack: z.optional(z.enum(HUB_TRACKS, { error: "Choose first-year entrant or transfer student" })),
+  kilachand: z.optional(z.boolean({ error: "kilachand must be true or false" })),
 });
 
 /** PUT /api/users/review-reminders: the end-of-term reminder choice of /account. */
@@ -355,3 +360,25 @@ export const compareQuerySchema = z.object({
     }),
   ),
 });
+
+/** PUT /api/users/planner-settings: what the Hub planner leaves out of every plan (src/lib/hub-plan.ts). */
+export const plannerSettingsSchema = z.object({
+  departments: z.array(
+    z.string({ error: "departments must be codes like CAS LS" }).check(
+      z.regex(/^[A-Z]{2,4} [A-Z]{2}$/, "departments must be codes like CAS LS"),
+    ),
+    { error: "departments must be a list of codes like CAS LS" },
+  ).check(z.maxLength(PLAN_LIMITS.departments, `Leave out at most ${PLAN_LIMITS.departments} departments`)),
+  levels: z.array(
+    z.union(PLAN_LEVELS.map((level) => z.literal(level)), { error: "levels must be 100, 200, 300 or 400" }),
+    { error: "levels must be a list of 100, 200, 300 or 400" },
+  ),
+  courses: z.array(
+    z.number({ error: "courses must be course ids" }).check(
+      z.int("courses must be course ids"),
+      z.gte(1, "courses must be course ids"),
+      z.lte(2 ** 31 - 1, "courses must be course ids"),
+    ),
+    { error: "courses must be a list of course ids" },
+  ).check(z.maxLength(PLAN_LIMITS.courses, `Leave out at most ${PLAN_LIMITS.courses} courses`)),
+}, { error: "Send a JSON object with departments, levels and courses" });

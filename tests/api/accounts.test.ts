@@ -107,6 +107,8 @@ describe("the whole journey, with mail through a real SMTP server", () => {
       major: "Physics",
       expectedGrad: 2027,
       reviewReminders: false,
+      hubTrack: "first-year",
+      kilachand: false,
     });
 
     const changed = await call("/api/auth/update-password", {
@@ -481,6 +483,8 @@ describe("account settings", () => {
       major: "Physics",
       expectedGrad: 2027,
       reviewReminders: false,
+      hubTrack: "first-year",
+      kilachand: false,
     });
     const cases: [Record<string, unknown>, string, string][] = [
       [{ college: "", major: "Undecided", expectedGrad: 2030 }, "college", "Select a college"],
@@ -497,6 +501,16 @@ describe("account settings", () => {
         "Expected graduation cannot be after 2035",
       ],
       [{ college: "ENG", major: "Physics", expectedGrad: 2030 }, "major", "Select a major"],
+      [
+        { college: "ENG", major: "Undecided", expectedGrad: 2030, hubTrack: "senior" },
+        "hubTrack",
+        "Choose first-year entrant or transfer student",
+      ],
+      [
+        { college: "ENG", major: "Undecided", expectedGrad: 2030, kilachand: "yes" },
+        "kilachand",
+        "kilachand must be true or false",
+      ],
     ];
     for (const [body, field, message] of cases) {
       const response = await api(t, "/api/users/account", { method: "PUT", token, body });
@@ -517,7 +531,26 @@ describe("account settings", () => {
         major: "Undecided",
         expectedGrad: 2035,
         reviewReminders: false,
+        hubTrack: "first-year",
+        kilachand: false,
       },
+    });
+    // The Hub rules and Kilachand: set when sent, kept when a later update leaves them out.
+    const rules = await api(t, "/api/users/account", {
+      method: "PUT",
+      token,
+      body: { college: "ENG", major: "Undecided", expectedGrad: 2035, hubTrack: "transfer", kilachand: true },
+    });
+    expect((await rules.json()).account).toMatchObject({ hubTrack: "transfer", kilachand: true });
+    await api(t, "/api/users/account", {
+      method: "PUT",
+      token,
+      body: { college: "CAS", major: "Physics", expectedGrad: 2030 },
+    });
+    expect(await (await api(t, "/api/users/account", { token })).json()).toMatchObject({
+      college: "CAS",
+      hubTrack: "transfer",
+      kilachand: true,
     });
   });
 

@@ -367,6 +367,8 @@ describe("the opt-in on /account (PUT /api/users/review-reminders)", () => {
       major: "Physics",
       expectedGrad: 2027,
       reviewReminders: true,
+      hubTrack: "first-year",
+      kilachand: false,
     });
     expect((await (await api(t, "/api/auth/me", { token: student.token })).json()).reviewReminders).toBe(true);
 

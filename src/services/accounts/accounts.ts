@@ -428,6 +428,8 @@ export function accountView(user: SessionUser | AccountView): AccountView {
     major: user.major,
     expectedGrad: user.expectedGrad,
     reviewReminders: user.reviewReminders,
+    hubTrack: user.hubTrack,
+    kilachand: user.kilachand,
   };
 }
 
@@ -438,7 +440,14 @@ export async function updateAccount(
 ): Promise<AccountView> {
   await assertCollegeAndMajor(database.db, input.college, input.major, "Select a major");
   const [updated] = await database.writeBatch((db) => [
-    db.update(users).set({ college: input.college, major: input.major, expectedGrad: input.expectedGrad }).where(
+    db.update(users).set({
+      college: input.college,
+      major: input.major,
+      expectedGrad: input.expectedGrad,
+      // The Hub rules and Kilachand are kept when a client leaves them out (the fields the spec's form sends).
+      ...(input.hubTrack === undefined ? {} : { hubTrack: input.hubTrack }),
+      ...(input.kilachand === undefined ? {} : { kilachand: input.kilachand }),
+    }).where(
       eq(users.id, userId),
     ).returning(),
   ]);

@@ -68,5 +68,7 @@ export async function userForToken(db: Db, secret: string, token: string): Promi
     major: row.major,
     expectedGrad: row.expectedGrad,
     reviewReminders: row.reviewReminders,
+    hubTrack: row.hubTrack,
+    kilachand: row.kilachand,
   };
 }

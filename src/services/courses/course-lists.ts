@@ -9,10 +9,17 @@ import {
   reviews,
   reviewVotes,
   savedCourses,
+  users,
 } from "../../../db/schema.ts";
 import { courseCode } from "../../lib/course-code.ts";
 import type { ListIds, ListName } from "../../lib/course-list-names.ts";
-import { hubProgress, type HubProgressItem } from "../../lib/hub-counting.ts";
+import {
+  hubProgress,
+  type HubProgressItem,
+  type RequirementProgress,
+  requirementProgress,
+} from "../../lib/hub-counting.ts";
+import { type HubTrack, isCocurricular } from "../../lib/hub-requirements.ts";
 import type { CourseView } from "../../lib/api-types.ts";
 import { plural } from "../../lib/text.ts";
 import { withCatalog } from "../catalog/catalog-cache.ts";
@@ -95,21 +102,34 @@ async function unitsOf(db: Db, userId: number, list: "completed" | "future") {
     .innerJoin(courses, eq(courses.id, table.courseId))
     .leftJoin(courseHubUnits, eq(courseHubUnits.courseId, courses.id))
     .where(eq(table.userId, userId));
-  const byCourse = new Map<number, { name: string; hubUnits: string[] }>();
+  const byCourse = new Map<number, { name: string; hubUnits: string[]; cocurricular: boolean }>();
   for (const { course, hub } of rows) {
-    const entry = byCourse.get(course.id) ?? { name: courseCode(course), hubUnits: [] };
+    const entry = byCourse.get(course.id) ??
+      { name: courseCode(course), hubUnits: [], cocurricular: isCocurricular(course) };
     if (hub) entry.hubUnits.push(hub);
     byCourse.set(course.id, entry);
   }
   return [...byCourse.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export async function hubProgressFor(db: Db, userId: number): Promise<HubProgressItem[]> {
-  const [completed, planned] = await Promise.all([unitsOf(db, userId, "completed"), unitsOf(db, userId, "future")]);
+/** A student's Hub progress: each area's units, and each requirement of their Hub rules with its courses. */
+export type HubProgressOf = { track: HubTrack; items: HubProgressItem[]; requirements: RequirementProgress[] };
+
+export async function hubProgressFor(db: Db, userId: number): Promise<HubProgressOf> {
+  const [completed, planned, [user]] = await Promise.all([
+    unitsOf(db, userId, "completed"),
+    unitsOf(db, userId, "future"),
+    db.select({ track: users.hubTrack }).from(users).where(eq(users.id, userId)),
+  ]);
   const completedNames = new Set(completed.map((c) => c.name));
   // A course both completed and planned counts once, as completed.
   const future = planned.filter((c) => !completedNames.has(c.name));
-  return hubProgress(completed, future);
+  const track = user?.track ?? "first-year";
+  return {
+    track,
+    items: hubProgress(completed, future, track),
+    requirements: requirementProgress(completed, future, track),
+  };
 }
 
 export type DashboardData = {

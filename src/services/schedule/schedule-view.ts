@@ -28,7 +28,7 @@ export type WeekSource =
 /** The codes of the student's Hub units not yet met by completed courses. */
 async function remainingUnits(db: Db, userId: number): Promise<Set<string>> {
   const progress = await hubProgressFor(db, userId);
-  return new Set(progress.filter((item) => !item.fulfilled).map((item) => item.hubCode));
+  return new Set(progress.requirements.filter((r) => !r.fulfilled).flatMap((r) => r.codes));
 }
 
 type Figures = { id: number; reviews: number; overall: number; workload: number; hours: number | null };
