@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import * as z from "zod/mini";
 import { LIST_API_SEGMENTS, LIST_NAMES, type ListName } from "../../src/lib/course-list-names.ts";
 import { hubSummary } from "../../src/lib/hub-counting.ts";
-import { MAX_EXCLUDED, parseHubPlanQuery } from "../../src/lib/hub-plan.ts";
+import { LAST_TERM_CODE, MAX_EXCLUDED, parseHubPlanQuery, PLAN_LIMITS } from "../../src/lib/hub-plan.ts";
 import {
   accountUpdatedSchema,
   accountViewSchema,
@@ -13,9 +13,10 @@ import {
   listAddSchema,
   listChangeSchema,
   messageSchema,
+  plannerSettingsSavedSchema,
   remindersSchema,
 } from "../../src/lib/api-schemas.ts";
-import { accountSchema, courseIdsSchema, reviewRemindersSchema } from "../../src/lib/schemas.ts";
+import { accountSchema, courseIdsSchema, plannerSettingsSchema, reviewRemindersSchema } from "../../src/lib/schemas.ts";
 import { requireUser } from "../../src/middleware/require-user.ts";
 import { accountDeps } from "../../src/server/account-deps.ts";
 import { EXAMPLES } from "../../src/server/api-examples.ts";
@@ -35,6 +36,7 @@ import {
 } from "../../src/services/courses/course-lists.ts";
 import { badRequest } from "../../src/services/platform/domain-errors.ts";
 import { hubPlanFor, PLANNER_BUSY } from "../../src/services/hub/hub-plan-solver.ts";
+import { PLANNER_SETTINGS_SAVED, savePlannerSettings } from "../../src/services/hub/planner-settings.ts";
 import { REMINDER_MESSAGES, setReviewReminders } from "../../src/services/reviews/review-reminders.ts";
 
 const STUDENT = "Student" as const;
@@ -146,8 +148,13 @@ const users = new Hono<SignedInEnv>()
       },
     }),
     async (c) => {
-      const hubProgress = await hubProgressFor(c.var.deps.database.db, c.var.user.id);
-      return c.json({ hubProgress, summary: hubSummary(hubProgress) });
+      const progress = await hubProgressFor(c.var.deps.database.db, c.var.user.id);
+      return c.json({
+        hubProgress: progress.items,
+        summary: hubSummary(progress.requirements),
+        track: progress.track,
+        requirements: progress.requirements,
+      });
     },
   )
   .get(
@@ -167,8 +174,41 @@ const users = new Hono<SignedInEnv>()
         {
           in: "query",
           name: "exclude",
-          description: `Course ids to leave out of the plan (at most ${MAX_EXCLUDED}).`,
+          description: `Course ids to leave out of this plan only (at most ${MAX_EXCLUDED}).`,
           schema: z.array(z.int().check(z.gte(1), z.lte(2 ** 31 - 1))).check(z.maxLength(MAX_EXCLUDED)),
+        },
+        {
+          in: "query",
+          name: "terms",
+          description:
+            `How many terms to lay the plan over, from \`term\` on (1 when \`term\` is given, at most ${PLAN_LIMITS.terms}). Without \`term\` and \`terms\`, the plan is in no term: the fewest courses overall, offerings not checked.`,
+          schema: z.int().check(z.gte(1), z.lte(PLAN_LIMITS.terms)),
+        },
+        {
+          in: "query",
+          name: "perTerm",
+          description: `Courses per term at most (no limit by default; at most ${PLAN_LIMITS.perTerm}).`,
+          schema: z.int().check(z.gte(1), z.lte(PLAN_LIMITS.perTerm)),
+        },
+        {
+          in: "query",
+          name: "term",
+          description:
+            "The plan's first term, a fall or spring code (2271 is Spring 2027; another code stands for the first fall or spring from it on); with `terms` alone, the next term with a class schedule, else the next term.",
+          schema: z.int().check(z.gte(2000), z.lte(LAST_TERM_CODE)),
+        },
+        {
+          in: "query",
+          name: "fitsWeek",
+          description:
+            "true: in the first term, pick sections with no time conflict with the student's worksheet for it (false by default).",
+          schema: z.enum(["true", "false"]),
+        },
+        {
+          in: "query",
+          name: "schedule",
+          description: "The worksheet version to fit (by default the student's first for the term).",
+          schema: z.int().check(z.gte(1), z.lte(2 ** 31 - 1)),
         },
       ],
       answer: {
@@ -194,6 +234,26 @@ const users = new Hono<SignedInEnv>()
       } finally {
         release();
       }
+    },
+  )
+  .put(
+    "/planner-settings",
+    apiWrite({
+      operationId: "setPlannerSettings",
+      tag: STUDENT,
+      summary: "Departments, levels and courses the Hub planner leaves out of every plan",
+      access: "student",
+      answer: {
+        description: "The choices now kept.",
+        schema: plannerSettingsSavedSchema,
+        example: { message: PLANNER_SETTINGS_SAVED, settings: { departments: ["CAS LS"], levels: [400], courses: [] } },
+      },
+      errors: { 400: "departments must be codes like CAS LS", 404: "Course not found" },
+    }),
+    validate("json", plannerSettingsSchema),
+    async (c) => {
+      const settings = await savePlannerSettings(c.var.deps.database, c.var.user.id, c.req.valid("json"));
+      return c.json({ message: PLANNER_SETTINGS_SAVED, settings });
     },
   );
 

@@ -5,7 +5,7 @@
  * document, and the types the code uses (api-types.ts) are their output types.
  */
 import * as z from "zod/mini";
-import type { HubProgressItem, HubProgressSummary } from "./hub-counting.ts";
+import type { HubProgressItem, HubProgressSummary, RequirementProgress } from "./hub-counting.ts";
 
 /** A schema that the document lists once under components/schemas, by `name`. */
 function named<T extends z.ZodMiniType>(name: string, description: string, schema: T): T {
@@ -479,6 +479,10 @@ export const accountViewSchema = named(
     expectedGrad: z.int(),
     /** Opted in to the end-of-term review reminder mail. */
     reviewReminders: z.boolean(),
+    /** The Hub rules the student follows: as a first-year entrant, or as a transfer student. */
+    hubTrack: z.enum(["first-year", "transfer"]),
+    /** In the Kilachand Honors College: KHC courses are open to them. */
+    kilachand: z.boolean(),
   }),
 );
 
@@ -544,27 +548,79 @@ export const hubProgressItemSchema = named(
   }),
 );
 
+const requirementProgressSchema = named(
+  "HubRequirementProgress",
+  "One requirement of the student's Hub rules: met by `required` different courses each carrying one of `codes`; the completed courses that count toward it, and the future ones that would complete it.",
+  z.object({
+    key: z.string(),
+    codes: z.array(z.string()),
+    name: z.string(),
+    category: z.string(),
+    required: count,
+    completed: count,
+    projected: count,
+    fulfilled: z.boolean(),
+    projectedFulfilled: z.boolean(),
+    fulfillingCourses: z.array(z.string()),
+    plannedCourses: z.array(z.string()),
+  }),
+);
+
 export const hubProgressSchema = named(
   "HubProgress",
-  "Every Hub area's progress and the totals over the requirements.",
+  "Every Hub area's units, the requirements of the student's Hub rules (first-year entrant or transfer student) with their courses, and the totals over those requirements. Cocurricular units count up to 2 for a first-year entrant and 1 for a transfer student.",
   z.object({
     hubProgress: z.array(hubProgressItemSchema),
     summary: z.object({ total: count, completed: count, inFuture: z.int(), remaining: z.int(), percent: count }),
+    track: z.enum(["first-year", "transfer"]),
+    requirements: z.array(requirementProgressSchema),
   }),
 );
 
 export const hubPlanSchema = named(
   "HubPlan",
-  "The Hub units still missing, and the fewest courses that complete them.",
+  "The Hub requirements still missing under the student's Hub rules, and the fewest courses that complete them, laid over the terms asked for, each with why it was picked.",
   z.object({
+    /** The Hub rules counted: as a first-year entrant, or as a transfer student (10 requirements). */
+    track: z.enum(["first-year", "transfer"]),
+    /** A requirement: "CRT", "SI2/SO2", "PLM/AEX/HCO" (one unit of any of its codes). */
     remaining: z.array(z.object({ code: z.string(), units: count })),
+    /** The plan's terms, first to last (none for a plan in no term); `scheduled` when HubRate knows the term's class schedule. */
+    terms: z.array(z.object({ code: z.int(), name: z.string(), scheduled: z.boolean() })),
     courses: z.array(z.object({
       ...courseViewSchema.shape,
       covers: z.array(z.string()),
+      /** The plan's term for the course (a code of `terms`); null for a plan in no term. */
+      term: z.nullable(z.int()),
+      /** The sections chosen to fit the student's week, when asked (`fitsWeek`): "A1 + A2", their times, their ids. */
+      section: z.nullable(z.object({ sections: z.string(), times: z.string(), ids: z.array(id) })),
+      /** The courses of the plan, in earlier terms, that meet its prerequisites. */
+      after: z.array(z.string()),
+      /** Why it was picked: "covers IIC, GCI", "4.1 from 41 reviews", "offered Spring 2027, 3 sections". */
+      why: z.array(z.string()),
       /** The soonest term from the current one on that has sections of it (null when none): "Add to {term} schedule". */
       offering: z.optional(z.nullable(courseOfferingSchema)),
     })),
     covered: z.boolean(),
+    /** What the student should know: a term whose schedule is not out, courses left out and why. */
+    notes: z.array(z.string()),
+    /** With `fitsWeek`: the worksheet version fitted (null when the student has none for the term). */
+    week: z.nullable(z.object({ version: z.nullable(z.object({ id, name: z.string() })) })),
+    /** What the student keeps left out of every plan (PUT /api/users/planner-settings). */
+    settings: z.object({
+      departments: z.array(z.string()),
+      levels: z.array(z.int()),
+      courses: z.array(z.object({ id, code: z.string() })),
+    }),
+  }),
+);
+
+export const plannerSettingsSavedSchema = named(
+  "PlannerSettings",
+  'What the Hub planner leaves out of every plan for the student: departments ("CAS LS"), levels (100 for 100-199 …) and courses.',
+  z.object({
+    message: z.string(),
+    settings: z.object({ departments: z.array(z.string()), levels: z.array(z.int()), courses: z.array(id) }),
   }),
 );
 
@@ -581,5 +637,6 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameShapes: [
   Same<z.output<typeof hubProgressItemSchema>, HubProgressItem>,
   Same<z.output<typeof hubProgressSchema>["summary"], HubProgressSummary>,
-] = [true, true];
+  Same<z.output<typeof requirementProgressSchema>, RequirementProgress>,
+] = [true, true, true];
 void sameShapes;

@@ -426,6 +426,11 @@ const writes: Case[] = [
   ),
   write("PUT /api/users/review-reminders", () => "/api/users/review-reminders", () => ({ enabled: true })),
   write(
+    "PUT /api/users/planner-settings",
+    () => "/api/users/planner-settings",
+    () => ({ departments: [], levels: [400], courses: [courseId + 3] }),
+  ),
+  write(
     "POST /api/users/completed-courses",
     () => "/api/users/completed-courses",
     () => ({ ids: [courseId + 4, courseId + 5] }),

@@ -647,6 +647,14 @@ try {
     ["hub plan: a new plan each time (Swap)", { each: (n) => `/api/users/hub-plan?exclude=${n}` }, {
       Authorization: `Bearer ${students.fresh}`,
     }],
+    // Laid over terms, prerequisites across them, offerings of the known term: a new plan each time.
+    ["hub plan: a new student, 3 terms of 4 (Swap)", {
+      each: (n) => `/api/users/hub-plan?term=${plan.term}&terms=3&perTerm=4&exclude=${n}`,
+    }, { Authorization: `Bearer ${students.fresh}` }],
+    // Sections picked to fit the student's week of 6 courses in the known term, and a second term: a new plan each time.
+    ["hub plan: a new student, 2 terms, fits the week (Swap)", {
+      each: (n) => `/api/users/hub-plan?term=${plan.term}&terms=2&perTerm=4&fitsWeek=true&exclude=${n}`,
+    }, { Authorization: `Bearer ${students.fresh}` }],
   ];
   // Latency with one client at a time (the time a request takes), throughput with CONCURRENCY clients (how many the server answers).
   const latency: Result[] = [];

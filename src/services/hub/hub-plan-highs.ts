@@ -8,7 +8,18 @@
  * model and the solver, so the worker loads little.
  */
 import highsModule, { type Highs } from "highs";
-import { type Candidate, type Need, type Plan, planProgram, readPlan, undominated } from "../../lib/hub-plan.ts";
+import {
+  type Candidate,
+  earliestTerms,
+  type Need,
+  ONE_TERM,
+  type Plan,
+  planProgram,
+  type PlanShape,
+  readPlan,
+  undominated,
+  usefulCandidates,
+} from "../../lib/hub-plan.ts";
 
 /** The package is CommonJS: its default export is the loader, which its types describe as the module. */
 const highsLoader = highsModule as unknown as () => Promise<Highs>;
@@ -31,23 +42,24 @@ function highs(): Promise<Highs> {
 export async function solvePlanHere(
   needs: Need[],
   candidates: Candidate[],
+  shape: PlanShape = ONE_TERM,
   between: () => Promise<void> = () => Promise.resolve(),
 ): Promise<Plan> {
-  if (!needs.length) return { ids: [], covered: true };
+  if (!needs.length) return { ids: [], placed: [], covered: true };
   // Only the candidates that can be in a best plan go to the solver: the program stays small, the answer the same.
-  const useful = undominated(needs, candidates);
+  const useful = undominated(needs, usefulCandidates(needs, candidates, shape), shape);
   const solver = await highs();
   const solve = (program: string) => {
     const result = solver.solve(program);
     const values = new Map(
       Object.entries(result.Columns).map(([name, column]) => [name, (column as { Primal?: number }).Primal ?? 0]),
     );
-    return readPlan(needs, useful, { status: result.Status, values });
+    return readPlan(needs, useful, { status: result.Status, values }, shape);
   };
   // First the fewest courses (and uncovered units), then the best rated plan of that size.
-  const sized = solve(planProgram(needs, useful, { size: true }));
-  if (!sized.ids.length) return { ids: [], covered: sized.covered };
+  const sized = solve(planProgram(needs, useful, { size: true }, shape));
+  if (!sized.ids.length) return { ids: [], placed: [], covered: sized.covered };
   await between();
-  const rated = solve(planProgram(needs, useful, { courses: sized.ids.length, uncovered: sized.uncovered }));
-  return { ids: rated.ids, covered: rated.covered };
+  const rated = solve(planProgram(needs, useful, { courses: sized.ids.length, uncovered: sized.uncovered }, shape));
+  return earliestTerms({ ids: rated.ids, placed: rated.placed, covered: rated.covered }, useful, shape);
 }

@@ -19,9 +19,26 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import type { Db } from "../../../db/client.ts";
-import { courses, futureCourses, reviews } from "../../../db/schema.ts";
+import { courses, futureCourses, reviews, users } from "../../../db/schema.ts";
 import type { CourseView, HubPlanView } from "../../lib/api-types.ts";
-import { type Candidate, coveredCodes, type Need, needsMet, type Plan, remainingNeeds } from "../../lib/hub-plan.ts";
+import { enrolmentLimits, GRADUATE_LEVEL, type RuleStudent, standingOf } from "../../lib/enrolment-rules.ts";
+import {
+  type Candidate,
+  coveredCodes,
+  type HubPlanOptions,
+  type Need,
+  needsMet,
+  ONE_TERM,
+  type Plan,
+  type PlannerSettings,
+  planScore,
+  type PlanShape,
+  readPlannerSettings,
+  remainingNeeds,
+} from "../../lib/hub-plan.ts";
+import { cocurricularLeft, countedUnits, isCocurricular } from "../../lib/hub-requirements.ts";
+import { nextTerm, termName, termOf } from "../../lib/term-codes.ts";
+import { plural } from "../../lib/text.ts";
 import { type Catalog, type CatalogCourse, withCatalog } from "../catalog/catalog-cache.ts";
 import {
   completedIds,
@@ -33,17 +50,13 @@ import {
 import { ratingPrior } from "../courses/course-stats.ts";
 import { tooManyRequests } from "../platform/domain-errors.ts";
 import { nextTurn } from "../platform/next-turn.ts";
+import { choicesFittingWeek, type PlanOption, type WeekToFit } from "./hub-plan-sections.ts";
 import type { SolveAnswer, SolveRequest } from "./hub-plan-worker.ts";
 
-export type HubPlanOptions = {
-  /** Only courses whose prerequisites the student has met, or that have none (the default). */
-  eligibleOnly: boolean;
-  /** Courses the student does not want (Swap). */
-  exclude: number[];
-};
+export type { HubPlanOptions };
 
 /** Graduate courses are not Hub courses a student plans: the plan keeps to numbers below this. */
-const BELOW_LEVEL = 500;
+const BELOW_LEVEL = GRADUATE_LEVEL;
 
 export const PLANNER_BUSY = "The Hub planner is busy right now. Please try again in a few seconds.";
 
@@ -56,11 +69,11 @@ export const MAX_WAITING_PLANS = 4;
 /** How long a worker with nothing to solve is kept: it holds a thread and HiGHS's memory. */
 const WORKER_IDLE_MS = 20_000;
 
-type Solver = (needs: Need[], candidates: Candidate[]) => Promise<Plan>;
+type Solver = (needs: Need[], candidates: Candidate[], shape?: PlanShape) => Promise<Plan>;
 
 /** On the event loop: a turn between the two programs for the requests waiting. HiGHS is loaded here only when workers fail. */
-const solveOnLoop: Solver = async (needs, candidates) =>
-  (await import("./hub-plan-highs.ts")).solvePlanHere(needs, candidates, nextTurn);
+const solveOnLoop: Solver = async (needs, candidates, shape = ONE_TERM) =>
+  (await import("./hub-plan-highs.ts")).solvePlanHere(needs, candidates, shape, nextTurn);
 
 let worker:
   | { thread: Worker; pending: Map<number, { resolve: (plan: Plan) => void; reject: (error: Error) => void }> }
@@ -84,7 +97,7 @@ export function stopPlanner(): void {
 }
 
 /** In a worker thread, created on first use and stopped when idle; where workers fail, on the loop from then on. */
-const solveInWorker: Solver = (needs, candidates) => {
+const solveInWorker: Solver = (needs, candidates, shape = ONE_TERM) => {
   if (!worker) {
     let thread: Worker;
     try {
@@ -117,7 +130,7 @@ const solveInWorker: Solver = (needs, candidates) => {
   const id = ++nextSolve;
   return new Promise<Plan>((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    thread.postMessage({ id, needs, candidates } satisfies SolveRequest);
+    thread.postMessage({ id, needs, candidates, shape } satisfies SolveRequest);
   }).finally(() => {
     if (worker?.pending.size === 0) {
       idle = setTimeout(stopWorker, WORKER_IDLE_MS);
@@ -142,12 +155,12 @@ export function useWorkers(on: boolean, url = new URL("./hub-plan-worker.ts", im
   workerUrl = url;
 }
 
-async function solveSomewhere(needs: Need[], candidates: Candidate[]): Promise<Plan> {
-  if (!workersWork) return await solveOnLoop(needs, candidates);
+async function solveSomewhere(needs: Need[], candidates: Candidate[], shape: PlanShape = ONE_TERM): Promise<Plan> {
+  if (!workersWork) return await solveOnLoop(needs, candidates, shape);
   try {
-    return await solveInWorker(needs, candidates);
+    return await solveInWorker(needs, candidates, shape);
   } catch (error) {
-    if (error instanceof WorkerUnavailable) return await solveOnLoop(needs, candidates);
+    if (error instanceof WorkerUnavailable) return await solveOnLoop(needs, candidates, shape);
     throw error;
   }
 }
@@ -169,14 +182,14 @@ export function createSolveQueue(solver: Solver, maxWaiting = MAX_WAITING_PLANS)
   let solved = 0;
   const queue: (() => void)[] = [];
   return {
-    async solve(needs, candidates) {
+    async solve(needs, candidates, shape) {
       if (solving) {
         if (queue.length >= maxWaiting) throw tooManyRequests(PLANNER_BUSY, 2);
         await new Promise<void>((resolve) => queue.push(resolve));
       }
       solving = true;
       try {
-        const plan = await solver(needs, candidates);
+        const plan = await solver(needs, candidates, shape);
         solved++;
         return plan;
       } finally {
@@ -194,9 +207,9 @@ export function createSolveQueue(solver: Solver, maxWaiting = MAX_WAITING_PLANS)
 export const planner = createSolveQueue(solveSomewhere);
 
 /** The fewest candidates that cover the needs, the best rated among those: through this process's queue. */
-export function solvePlan(needs: Need[], candidates: Candidate[]): Promise<Plan> {
-  if (!needs.length) return Promise.resolve({ ids: [], covered: true });
-  return planner.solve(needs, candidates);
+export function solvePlan(needs: Need[], candidates: Candidate[], shape: PlanShape = ONE_TERM): Promise<Plan> {
+  if (!needs.length) return Promise.resolve({ ids: [], placed: [], covered: true });
+  return planner.solve(needs, candidates, shape);
 }
 
 // ---------------------------------------------------------------------------
@@ -264,64 +277,224 @@ function applyFigures(db: Db, catalog: Catalog, read: Awaited<ReturnType<typeof 
   return state;
 }
 
+/** The student as the planner weighs them: their college and Hub rules, and what they keep left out. */
+type PlannerStudent = RuleStudent & { settings: PlannerSettings };
+
 /**
  * What a plan is made from, read side by side in one round trip: the
- * student's completed and future courses and reviews, Best Rating's prior,
- * and the figures that changed. Everything else comes from memory.
+ * student and their completed and future courses and reviews, Best Rating's
+ * prior, and the figures that changed. Everything else comes from memory.
  */
 type PlannerInputs = {
   catalog: Catalog;
+  student: PlannerStudent;
   completed: number[];
+  /** Completed, then future courses: what counts before the plan. */
   taken: number[];
   figures: PlannerFigures;
   prior: number;
   reviewed: Set<number>;
 };
 
-async function plannerInputs(db: Db, catalog: Catalog, userId: number): Promise<PlannerInputs> {
-  const [completed, future, read, prior, reviewed] = await Promise.all([
+async function plannerInputs(db: Db, catalog: Catalog, userId: number, today = new Date()): Promise<PlannerInputs> {
+  const [completed, future, read, prior, reviewed, [student]] = await Promise.all([
     completedIds(db, userId),
     db.select({ id: futureCourses.courseId }).from(futureCourses).where(eq(futureCourses.userId, userId)),
     figuresRead(db, catalog),
     ratingPrior(db),
     db.select({ id: reviews.courseId }).from(reviews).where(eq(reviews.userId, userId)),
+    db.select({
+      college: users.college,
+      kilachand: users.kilachand,
+      track: users.hubTrack,
+      expectedGrad: users.expectedGrad,
+      settings: users.plannerSettings,
+    }).from(users).where(eq(users.id, userId)),
   ]);
   const taken = [...new Set([...completed, ...future.map((r) => r.id)])].filter((id) => catalog.courses.has(id));
   const figures = applyFigures(db, catalog, read) ?? applyFigures(db, catalog, await figuresRead(db, catalog, true))!;
-  return { catalog, completed, taken, figures, prior, reviewed: new Set(reviewed.map((r) => r.id)) };
+  return {
+    catalog,
+    student: {
+      college: student?.college ?? "",
+      kilachand: student?.kilachand ?? false,
+      track: student?.track ?? "first-year",
+      ...(student ? { standing: standingOf(student.expectedGrad, today) } : {}),
+      settings: readPlannerSettings(student?.settings ?? null),
+    },
+    completed,
+    taken,
+    figures,
+    prior,
+    reviewed: new Set(reviewed.map((r) => r.id)),
+  };
 }
 
-/** A course's score in a plan: its Best Rating score, or the prior without reviews. */
-function scoreOf(inputs: PlannerInputs, id: number): number {
+/** A course's Bayesian average: its Best Rating score, or the prior without reviews. */
+function bayesianOf(inputs: PlannerInputs, id: number): number {
   const scored = inputs.figures.scored.get(id);
   return scored && scored.numReviews > 0 ? scored.score : inputs.prior;
 }
 
-/** The Hub units of the student's completed and future courses. */
-function takenUnits(inputs: PlannerInputs): string[][] {
-  return inputs.taken.map((id) => inputs.catalog.courses.get(id)!.hubs.map((hub) => hub.code));
+/** What the taken courses count with, the cocurricular cap applied (completed courses first). */
+function takenCounted(inputs: PlannerInputs) {
+  const list = inputs.taken.map((id) => {
+    const course = inputs.catalog.courses.get(id)!;
+    return { hubUnits: course.hubs.map((hub) => hub.code), cocurricular: isCocurricular(course) };
+  });
+  return {
+    units: countedUnits(list, inputs.student.track),
+    cocurricularLeft: cocurricularLeft(list, inputs.student.track),
+  };
 }
 
-/** Whether the student may take the course: no prerequisites, or every group met and no condition the site cannot check. */
-function eligible(course: CatalogCourse, completed: Set<number>): boolean {
-  if (course.noPreReqs) return true;
-  if (!course.prerequisiteGroups.length || course.parsed.conditions) return false;
-  return course.prerequisiteGroups.every((group) => group.some((ref) => ref.id !== null && completed.has(ref.id)));
+/** The courses each course cannot count for credit with, both ways round ("cannot be taken for credit in addition to"). */
+function exclusionsOf(catalog: Catalog): Map<number, Set<number>> {
+  const known = catalog.derived.get("credit-exclusions") as Map<number, Set<number>> | undefined;
+  if (known) return known;
+  const pairs = new Map<number, Set<number>>();
+  const add = (a: number, b: number) => pairs.set(a, (pairs.get(a) ?? new Set()).add(b));
+  for (const course of catalog.courses.values()) {
+    for (const ref of course.exclusions) {
+      if (ref.id === null || ref.id === course.id) continue;
+      add(course.id, ref.id);
+      add(ref.id, course.id);
+    }
+  }
+  catalog.derived.set("credit-exclusions", pairs);
+  return pairs;
 }
 
-/** The courses a plan may choose from: current, below 500, not completed or planned or excluded, carrying a needed area; by id. */
-function candidatesFor(inputs: PlannerInputs, needs: Need[], options: HubPlanOptions): Candidate[] {
+/** A plan in no term: the fewest courses overall, offerings not checked. */
+const NO_TERM = { code: 0, name: "", scheduled: false };
+
+/**
+ * The terms a plan is laid over: from the student's choice, else the next term with a class schedule, else the next
+ * term; one term with no code when neither a term nor a number of terms is asked for.
+ */
+export function planTerms(catalog: Catalog, options: Pick<HubPlanOptions, "term" | "terms">, today = new Date()) {
+  if (options.term === null && options.terms === null) return [NO_TERM];
+  const next = nextTerm(termOf(today));
+  const first = options.term ?? catalog.terms.find((t) => t.code >= next && t.code % 10 !== 5)?.code ?? next;
+  const codes = [first];
+  while (codes.length < (options.terms ?? 1)) codes.push(nextTerm(codes.at(-1)!));
+  return codes.map((code) => ({
+    code,
+    name: termName(code) ?? String(code),
+    scheduled: catalog.terms.some((t) => t.code === code),
+  }));
+}
+
+type PlanTerm = ReturnType<typeof planTerms>[number];
+
+/** Why each course was left out of the pool, counted, for the plan's notes. */
+type LeftOut = { reserved: number; credit: number; offered: number; prerequisites: number; chosen: number };
+
+/**
+ * The courses a plan may choose from: current, below 500, carrying a needed area, not completed or planned or set
+ * aside, open to the student by the enrolment rules, not excluded for credit by a course they took, offered in some
+ * term of the plan (or a term whose schedule is unknown); with `eligibleOnly`, after their prerequisites (met now, or
+ * by a course the plan puts in an earlier term). By id.
+ */
+function candidatesFor(
+  inputs: PlannerInputs,
+  needs: Need[],
+  options: Pick<HubPlanOptions, "eligibleOnly" | "exclude">,
+  terms: readonly PlanTerm[],
+  cocurricular: number,
+): { candidates: Candidate[]; leftOut: LeftOut } {
   const codes = new Set(needs.flatMap((need) => need.codes));
-  const unwanted = new Set([...inputs.taken, ...options.exclude]);
-  const completed = new Set(inputs.completed);
-  const candidates: Candidate[] = [];
+  const { settings } = inputs.student;
+  const unwanted = new Set([...inputs.taken, ...options.exclude, ...settings.courses]);
+  const before = new Set(inputs.taken);
+  const credit = exclusionsOf(inputs.catalog);
+  const takenIds = new Set(inputs.taken);
+  const leftOut: LeftOut = { reserved: 0, credit: 0, offered: 0, prerequisites: 0, chosen: 0 };
+  const pool = new Map<number, { course: CatalogCourse; terms?: number[] }>();
   for (const course of inputs.catalog.courses.values()) {
     if (!course.current || course.numberValue >= BELOW_LEVEL || unwanted.has(course.id)) continue;
     if (!course.hubs.some((hub) => codes.has(hub.code))) continue;
-    if (options.eligibleOnly && !eligible(course, completed)) continue;
-    candidates.push({ id: course.id, units: course.hubs.map((hub) => hub.code), score: scoreOf(inputs, course.id) });
+    if (
+      settings.departments.includes(`${course.college} ${course.department}`) ||
+      settings.levels.includes(Math.floor(course.numberValue / 100) * 100)
+    ) {
+      leftOut.chosen++;
+      continue;
+    }
+    const limits = enrolmentLimits(
+      { ...course, description: inputs.figures.descriptions.get(course.id) },
+      inputs.student,
+      { takenIds, cocurricularLeft: cocurricular },
+    );
+    if (limits.some((l) => l.kind === "rule" || l.kind === "catalog" || l.kind === "standing")) {
+      leftOut.reserved++;
+      continue;
+    }
+    if ([...(credit.get(course.id) ?? [])].some((id) => takenIds.has(id))) {
+      leftOut.credit++;
+      continue;
+    }
+    const offered = terms.flatMap((term, t) =>
+      !term.scheduled || course.offerings.some((o) => o.term === term.code) ? [t] : []
+    );
+    if (!offered.length) {
+      leftOut.offered++;
+      continue;
+    }
+    if (options.eligibleOnly && course.parsed.conditions && !course.noPreReqs) {
+      leftOut.prerequisites++;
+      continue;
+    }
+    pool.set(course.id, { course, terms: offered.length === terms.length ? undefined : offered });
   }
-  return candidates.sort((a, b) => a.id - b.id);
+  // Prerequisites: a group met before the plan is done with; the others need a course of the pool in an earlier term.
+  // Dropping a course can leave another's group empty, so this runs until nothing changes.
+  const open = new Map<number, number[][]>();
+  let changed = options.eligibleOnly;
+  while (changed) {
+    changed = false;
+    for (const [id, { course }] of pool) {
+      if (course.noPreReqs) continue;
+      const groups: number[][] = [];
+      let possible = course.prerequisiteGroups.length > 0;
+      for (const group of course.prerequisiteGroups) {
+        if (group.some((ref) => ref.id !== null && before.has(ref.id))) continue;
+        const inPlan = group.flatMap((ref) => ref.id !== null && ref.id !== id && pool.has(ref.id) ? [ref.id] : []);
+        if (!inPlan.length || terms.length === 1) possible = false;
+        groups.push(inPlan);
+      }
+      if (!possible) {
+        pool.delete(id);
+        open.delete(id);
+        leftOut.prerequisites++;
+        changed = true;
+      } else if (groups.length) open.set(id, groups);
+    }
+  }
+  const candidates: Candidate[] = [];
+  for (const [id, { course, terms: offered }] of pool) {
+    const scored = inputs.figures.scored.get(id);
+    candidates.push({
+      id,
+      units: course.hubs.map((hub) => hub.code),
+      score: planScore(bayesianOf(inputs, id), scored?.numReviews ?? 0),
+      ...(offered ? { terms: offered } : {}),
+      ...(open.get(id)?.length ? { after: open.get(id) } : {}),
+      ...(isCocurricular(course) ? { cocurricular: true } : {}),
+    });
+  }
+  return { candidates: candidates.sort((a, b) => a.id - b.id), leftOut };
+}
+
+/** The pairs of candidates that cannot both count for credit. */
+function apartPairs(catalog: Catalog, candidates: readonly Candidate[]): [number, number][] {
+  const ids = new Set(candidates.map((c) => c.id));
+  const credit = exclusionsOf(catalog);
+  const pairs: [number, number][] = [];
+  for (const c of candidates) {
+    for (const other of credit.get(c.id) ?? []) if (other > c.id && ids.has(other)) pairs.push([c.id, other]);
+  }
+  return pairs;
 }
 
 /** A course's view from the planner's inputs: a course without reviews has zero figures. */
@@ -346,55 +519,194 @@ function viewIn(inputs: PlannerInputs, id: number): CourseView {
 const plansOf = new WeakMap<Db, LRUCache<string, Plan>>();
 const PLANS_KEPT = 1_000;
 
-/** Everything a plan depends on: the catalog, the figures, the student's lists (and so what they may take) and the options. */
-function planKey(inputs: PlannerInputs, options: HubPlanOptions): string {
+/** Everything a plan depends on: the catalog, the figures, the student, their lists, the options and the week to fit. */
+function planKey(inputs: PlannerInputs, options: HubPlanOptions, terms: readonly PlanTerm[], week: string): string {
   const sorted = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b).join(",");
+  const { student } = inputs;
   return [
     inputs.catalog.version,
     inputs.figures.stamp,
     inputs.prior,
-    sorted(inputs.taken),
+    inputs.taken.join(","),
     sorted(inputs.completed),
     options.eligibleOnly ? 1 : 0,
     sorted(new Set(options.exclude)),
+    terms.map((t) => t.code).join(","),
+    terms[0] === NO_TERM ? "" : options.perTerm,
+    student.college,
+    student.standing ?? "",
+    student.kilachand ? 1 : 0,
+    student.track,
+    JSON.stringify(student.settings),
+    week,
   ].join("|");
 }
 
 async function planFor(
   db: Db,
-  inputs: PlannerInputs,
+  key: string,
   needs: Need[],
   candidates: Candidate[],
-  options: HubPlanOptions,
+  shape: PlanShape,
 ): Promise<Plan> {
   let plans = plansOf.get(db);
   if (!plans) plansOf.set(db, plans = new LRUCache({ max: PLANS_KEPT }));
-  const key = planKey(inputs, options);
   const kept = plans.get(key);
   if (kept) return kept;
-  const plan = await solvePlan(needs, candidates);
+  const plan = await solvePlan(needs, candidates, shape);
   plans.set(key, plan);
   return plan;
 }
 
-/** The plan for a student: what they still need, the courses, and whether they cover it all. */
-export function hubPlanFor(db: Db, userId: number, options: HubPlanOptions): Promise<HubPlanView> {
+/** "covers IIC, GCI, WIN", "4.1 from 41 reviews", "after CAS WR 120", "A1 + A2: Tue, Thu 11:00 AM–12:15 PM". */
+function reasonsFor(
+  inputs: PlannerInputs,
+  view: CourseView,
+  covers: string[],
+  placed: { term: number; option: PlanOption | null },
+  terms: readonly PlanTerm[],
+  plannedBefore: string[],
+): string[] {
+  const course = inputs.catalog.courses.get(view.id)!;
+  const term = terms[placed.term];
+  const reasons = [`covers ${covers.join(", ")}`];
+  reasons.push(
+    view.numReviews > 0
+      ? `${view.averageOverallRating.toFixed(1)} from ${plural(view.numReviews, "review")}`
+      : "no reviews yet",
+  );
+  if (plannedBefore.length) reasons.push(`after ${plannedBefore.join(", ")}`);
+  else if (!course.noPreReqs && course.prerequisiteGroups.length) reasons.push("prerequisites met");
+  if (placed.option) reasons.push(`${placed.option.sections}: ${placed.option.times}`);
+  else if (term === NO_TERM) {
+    const soonest = course.offerings.find((o) => inputs.catalog.terms.some((t) => t.code === o.term));
+    const name = soonest && inputs.catalog.terms.find((t) => t.code === soonest.term)?.name;
+    if (name) reasons.push(`offered ${name}`);
+  } else if (term.scheduled) {
+    const sections = course.offerings.find((o) => o.term === term.code)?.sections ?? 0;
+    reasons.push(`offered ${term.name}, ${plural(sections, "section")}`);
+  }
+  return reasons;
+}
+
+/** The plan for a student: what they still need, the courses by term, and whether they cover it all. */
+export function hubPlanFor(
+  db: Db,
+  userId: number,
+  options: HubPlanOptions,
+  today = new Date(),
+): Promise<HubPlanView> {
   return withCatalog(db, async (catalog) => {
-    const inputs = await plannerInputs(db, catalog, userId);
-    const needs = remainingNeeds(takenUnits(inputs));
+    const inputs = await plannerInputs(db, catalog, userId, today);
+    const counted = takenCounted(inputs);
+    const needs = remainingNeeds(counted.units, inputs.student.track);
+    const terms = planTerms(catalog, options, today);
     const remaining = needs.map((need) => ({ code: need.code, units: need.units }));
-    if (!needs.length) return { remaining, courses: [], covered: true };
-    const candidates = candidatesFor(inputs, needs, options);
-    const plan = await planFor(db, inputs, needs, candidates, options);
-    const unitsOf = new Map(candidates.map((c) => [c.id, c.units]));
-    const chosen = plan.ids.map((id) => ({ ...viewIn(inputs, id), covers: coveredCodes(unitsOf.get(id) ?? [], needs) }))
-      // Most units first, then the best rated.
-      .sort((a, b) =>
-        b.covers.length - a.covers.length || b.averageOverallRating - a.averageOverallRating ||
-        a.code.localeCompare(b.code)
-      );
-    return { remaining, courses: await withSoonestOfferings(db, chosen), covered: plan.covered };
+    const inNoTerm = terms[0] === NO_TERM;
+    const base = {
+      track: inputs.student.track,
+      terms: inNoTerm ? [] : terms.map(({ code, name, scheduled }) => ({ code, name, scheduled })),
+      settings: leftOutView(inputs),
+    };
+    if (!needs.length) {
+      return { ...base, remaining, courses: [], covered: true, notes: [], week: null };
+    }
+    const { candidates, leftOut } = candidatesFor(inputs, needs, options, terms, counted.cocurricularLeft);
+    let week: WeekToFit | null = null;
+    if (options.fitsWeek && terms[0].scheduled) {
+      const inFirst = candidates.filter((c) => !c.terms || c.terms.includes(0)).map((c) => c.id);
+      week = await choicesFittingWeek(db, userId, terms[0].code, inFirst, options.schedule, today);
+      for (const c of candidates) if (!c.terms || c.terms.includes(0)) c.options = week.choices.get(c.id) ?? [];
+    }
+    const shape: PlanShape = {
+      terms: terms.length,
+      // A plan in no term is the fewest courses overall: no term to hold them.
+      perTerm: inNoTerm ? null : options.perTerm,
+      cocurricularLeft: counted.cocurricularLeft,
+      apart: apartPairs(catalog, candidates),
+    };
+    const weekKey = week
+      ? JSON.stringify([week.version, [...week.choices].map(([id, list]) => [id, list.map((o) => o.key)])])
+      : "";
+    const plan = await planFor(db, planKey(inputs, options, terms, weekKey), needs, candidates, shape);
+    const byId = new Map(candidates.map((c) => [c.id, c]));
+    const termOfId = new Map(plan.placed.map((p) => [p.id, p.term]));
+    const chosen = plan.placed.map((placed) => {
+      const candidate = byId.get(placed.id);
+      const covers = coveredCodes(candidate?.units ?? [], needs);
+      const option = placed.option ? week?.choices.get(placed.id)?.find((o) => o.key === placed.option) ?? null : null;
+      const before = (candidate?.after ?? []).map((group) => {
+        const first = group.find((id) => (termOfId.get(id) ?? Infinity) < placed.term);
+        return first === undefined ? "" : inputs.catalog.courses.get(first)!.code;
+      }).filter(Boolean);
+      const view = viewIn(inputs, placed.id);
+      return {
+        ...view,
+        covers,
+        term: inNoTerm ? null : terms[placed.term].code,
+        section: option
+          ? { sections: option.sections, times: option.times, ids: option.key.split("+").map(Number) }
+          : null,
+        after: before,
+        why: reasonsFor(inputs, view, covers, { term: placed.term, option }, terms, before),
+      };
+    }).sort((a, b) =>
+      // By term, then most units, then reviewed and best rated.
+      (a.term ?? 0) - (b.term ?? 0) || b.covers.length - a.covers.length || b.numReviews - a.numReviews ||
+      b.averageOverallRating - a.averageOverallRating || a.code.localeCompare(b.code)
+    );
+    return {
+      ...base,
+      remaining,
+      courses: await withSoonestOfferings(db, chosen, today),
+      covered: plan.covered,
+      notes: planNotes(terms, leftOut, options, week),
+      week: week ? { version: week.version } : null,
+    };
   });
+}
+
+/** What the student keeps left out, with course codes for the page. */
+function leftOutView(inputs: PlannerInputs) {
+  const { settings } = inputs.student;
+  return {
+    departments: settings.departments,
+    levels: settings.levels,
+    courses: settings.courses.flatMap((id) => {
+      const course = inputs.catalog.courses.get(id);
+      return course ? [{ id, code: course.code }] : [];
+    }),
+  };
+}
+
+/** What the student should know about the plan's inputs: unknown schedules, and what was left out and why. */
+function planNotes(terms: readonly PlanTerm[], leftOut: LeftOut, options: HubPlanOptions, week: WeekToFit | null) {
+  const notes: string[] = [];
+  const unknown = terms.filter((t) => !t.scheduled && t !== NO_TERM).map((t) => t.name);
+  if (unknown.length) {
+    notes.push(
+      `The class schedule for ${unknown.join(", ")} is not out yet: courses there are not checked against it.`,
+    );
+  }
+  if (options.fitsWeek && terms[0] === NO_TERM) {
+    notes.push("Choose a term to plan for, and the plan can fit your week there.");
+  } else if (options.fitsWeek && !terms[0].scheduled) {
+    notes.push(`No ${terms[0].name} sections are known yet, so the plan cannot fit your week.`);
+  } else if (week && !week.version) {
+    notes.push(
+      options.schedule !== null
+        ? `That schedule is not one of your ${terms[0].name} plans: sections are chosen to fit an empty week.`
+        : `You have no ${terms[0].name} schedule yet: sections are chosen to fit an empty week.`,
+    );
+  }
+  if (leftOut.reserved) {
+    notes.push(
+      `${plural(leftOut.reserved, "course")} not open to you left out (reserved to other schools, levels or years).`,
+    );
+  }
+  if (leftOut.credit) notes.push(`${plural(leftOut.credit, "course")} that cannot count with yours left out.`);
+  if (leftOut.chosen) notes.push(`${plural(leftOut.chosen, "course")} in departments or levels you left out.`);
+  return notes;
 }
 
 export type MultiUnitCourse = {
@@ -408,19 +720,25 @@ export type MultiUnitCourse = {
 
 /**
  * Courses that cover several of the student's remaining units at once: by the
- * number of remaining requirements they count toward, then by rating (the
- * Bayesian average); current, below 500, not completed or planned, any
- * prerequisites.
+ * number of remaining requirements they count toward, then reviewed first and
+ * by rating (the Bayesian average); current, below 500, open to the student,
+ * not completed or planned, any prerequisites.
  */
 export function multiUnitCourses(db: Db, userId: number, limit = 6): Promise<MultiUnitCourse[]> {
   return withCatalog(db, async (catalog) => {
     const inputs = await plannerInputs(db, catalog, userId);
-    const needs = remainingNeeds(takenUnits(inputs));
+    const counted = takenCounted(inputs);
+    const needs = remainingNeeds(counted.units, inputs.student.track);
     if (!needs.length) return [];
-    const ranked = candidatesFor(inputs, needs, { eligibleOnly: false, exclude: [] }).map((c) => ({
-      ...c,
-      covers: coveredCodes(c.units, needs),
-    }))
+    const terms = [{ code: 0, name: "", scheduled: false }];
+    const { candidates } = candidatesFor(
+      inputs,
+      needs,
+      { eligibleOnly: false, exclude: [] },
+      terms,
+      counted.cocurricularLeft,
+    );
+    const ranked = candidates.map((c) => ({ ...c, covers: coveredCodes(c.units, needs) }))
       .filter((c) => needsMet(c.units, needs).length >= 2)
       .sort((a, b) =>
         needsMet(b.units, needs).length - needsMet(a.units, needs).length || b.score - a.score || a.id - b.id

@@ -3,11 +3,11 @@
  * sends it, one at a time, on a thread of its own, so that a solve never
  * holds the server's event loop.
  */
-import type { Candidate, Need } from "../../lib/hub-plan.ts";
+import type { Candidate, Need, Plan, PlanShape } from "../../lib/hub-plan.ts";
 import { solvePlanHere } from "./hub-plan-highs.ts";
 
-export type SolveRequest = { id: number; needs: Need[]; candidates: Candidate[] };
-export type SolveAnswer = { id: number; plan: { ids: number[]; covered: boolean } } | { id: number; error: string };
+export type SolveRequest = { id: number; needs: Need[]; candidates: Candidate[]; shape: PlanShape };
+export type SolveAnswer = { id: number; plan: Plan } | { id: number; error: string };
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<SolveRequest>) => void) | null;
@@ -16,7 +16,7 @@ const scope = self as unknown as {
 
 scope.onmessage = async ({ data }) => {
   try {
-    scope.postMessage({ id: data.id, plan: await solvePlanHere(data.needs, data.candidates) });
+    scope.postMessage({ id: data.id, plan: await solvePlanHere(data.needs, data.candidates, data.shape) });
   } catch (error) {
     scope.postMessage({ id: data.id, error: error instanceof Error ? error.message : String(error) });
   }
