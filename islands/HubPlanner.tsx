@@ -7,6 +7,8 @@ import { Score } from "../src/components/Score.tsx";
 import type { HubPlanView } from "../src/lib/api-types.ts";
 import { LIST_API_SEGMENTS } from "../src/lib/course-list-names.ts";
 import { hubName } from "../src/lib/hub-areas.ts";
+import { DEFAULT_PER_TERM, PLAN_LEVELS, PLAN_LIMITS, type PlannerSettings } from "../src/lib/hub-plan.ts";
+import { nextTerm, termName, termOf } from "../src/lib/term-codes.ts";
 import { plural } from "../src/lib/text.ts";
 
 type State =
@@ -17,24 +19,51 @@ type State =
 /** A busy planner (429) is asked again after the wait it names, this many times at most, before the page says it failed. */
 const BUSY_RETRIES = 3;
 
+/** What the student chose for this plan: kept in the page, not the account. `term` null: a plan in no term. */
+type Choices = { eligibleOnly: boolean; terms: number; perTerm: number; term: number | null; fitsWeek: boolean };
+
+type PlannedCourse = HubPlanView["courses"][number];
+
+/** The fall and spring terms a plan may start in: the current one (when not summer) and the next three. */
+function startTerms(today = new Date()): number[] {
+  const current = termOf(today);
+  const codes = current % 10 === 5 ? [] : [current];
+  let code = current;
+  while (codes.length < 4) codes.push(code = nextTerm(code));
+  return codes;
+}
+
+const hubTitle = (code: string) => code.split("/").map((c) => hubName(c) ?? c).join(" or ");
+
 /**
- * The Hub planner on /hub-progress: the fewest courses that finish the
- * student's remaining Hub units, the best rated among plans of that size
- * (GET /api/users/hub-plan). Swap plans again without a course; "Add all to
- * Future Courses" adds the plan, and the page reloads to count it.
+ * The Hub planner on /hub-progress: the fewest courses that finish the student's remaining Hub requirements, the best
+ * among plans of that size (reviewed first), laid over the terms the student chooses, each with why it was picked
+ * (GET /api/users/hub-plan). "Fits my schedule" picks sections that fit the student's worksheet. What the student
+ * leaves out (departments, levels, courses set aside with Swap) is kept on the account (PUT
+ * /api/users/planner-settings). "Add all to Future Courses" adds the plan, and the page reloads to count it.
  */
 function HubPlanner() {
-  const [eligibleOnly, setEligibleOnly] = useState(true);
-  const [excluded, setExcluded] = useState<{ id: number; code: string }[]>([]);
+  const [choices, setChoices] = useState<Choices>({
+    eligibleOnly: true,
+    terms: 1,
+    perTerm: DEFAULT_PER_TERM,
+    term: null,
+    fitsWeek: false,
+  });
+  /** What the account keeps left out; null until the first plan brings it. */
+  const [settings, setSettings] = useState<PlannerSettings | null>(null);
+  const [codes, setCodes] = useState<Map<number, string>>(new Map());
   const [state, setState] = useState<State>({ kind: "loading" });
   const [adding, setAdding] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  /** A new plan is on its way (after Swap or the box): the one shown stays, its buttons wait. */
+  /** A new plan is on its way: the one shown stays, its buttons wait. */
   const [planning, setPlanning] = useState(true);
   /** What the server said when the planner was busy or the student asked too often, while the page waits to ask again. */
   const [waiting, setWaiting] = useState<string | null>(null);
   const [retry, setRetry] = useState(0);
+  /** Bumped after the kept choices change on the server: the plan is asked again. */
+  const [saved, setSaved] = useState(0);
   const request = useRef(0);
   const retries = useRef(0);
 
@@ -49,13 +78,18 @@ function HubPlanner() {
   // A new choice of the student's starts a new count of retries.
   useEffect(() => {
     retries.current = 0;
-  }, [eligibleOnly, excluded]);
+  }, [choices, saved]);
 
   useEffect(() => {
     const mine = ++request.current;
     setPlanning(true);
-    const params = new URLSearchParams({ eligibleOnly: String(eligibleOnly) });
-    for (const course of excluded) params.append("exclude", String(course.id));
+    const params = new URLSearchParams({ eligibleOnly: String(choices.eligibleOnly) });
+    if (choices.term !== null) {
+      params.set("term", String(choices.term));
+      params.set("terms", String(choices.terms));
+      params.set("perTerm", String(choices.perTerm));
+      params.set("fitsWeek", String(choices.fitsWeek));
+    }
     let later: ReturnType<typeof setTimeout> | undefined;
     void apiFetch<HubPlanView>(`/api/users/hub-plan?${params}`).then((answer) => {
       if (mine !== request.current) return;
@@ -73,10 +107,29 @@ function HubPlanner() {
         setState({ kind: "failed" });
         return;
       }
+      const { settings: kept } = answer.data;
+      setSettings({ departments: kept.departments, levels: kept.levels, courses: kept.courses.map((c) => c.id) });
+      setCodes((known) => new Map([...known, ...kept.courses.map((c) => [c.id, c.code] as const)]));
       setState({ kind: "ready", plan: answer.data });
     });
     return () => clearTimeout(later);
-  }, [eligibleOnly, excluded, retry]);
+  }, [choices, retry, saved]);
+
+  /** Keeps new left-out choices on the account, then plans again; says why when the server refuses them. */
+  async function keep(next: PlannerSettings): Promise<boolean> {
+    setFailure(null);
+    const answer = await apiFetch<{ settings: PlannerSettings }>("/api/users/planner-settings", {
+      method: "PUT",
+      body: next,
+    });
+    if (!answer.ok) {
+      setFailure(answer.message ?? "Your choice could not be kept just now. Try again.");
+      return false;
+    }
+    setSettings(answer.data.settings);
+    setSaved((n) => n + 1);
+    return true;
+  }
 
   async function addAll(plan: HubPlanView) {
     setAdding(true);
@@ -96,17 +149,87 @@ function HubPlanner() {
     location.reload();
   }
 
+  const plan = state.kind === "ready" ? state.plan : null;
+  const first = plan?.terms[0];
+  const set = (change: Partial<Choices>) => setChoices((now) => ({ ...now, ...change }));
+  const busy = adding || planning;
+
   return (
     <section className="card hub-planner" aria-labelledby="planner-heading" aria-busy={planning}>
       <h2 id="planner-heading">Plan your remaining Hub units</h2>
       <p className="muted">
-        The fewest courses that finish your Hub requirements, the best rated among plans of that size; current courses
-        below 500 only.
+        The fewest courses that finish your Hub requirements; among plans of that size, reviewed courses first, then the
+        best rated. Current courses below 500 that are open to you.
       </p>
-      <label className="check">
-        <input type="checkbox" checked={eligibleOnly} onChange={(e) => setEligibleOnly(e.target.checked)} />
-        <span>Only courses whose prerequisites I've met</span>
-      </label>
+      <fieldset className="hub-plan-options">
+        <legend className="visually-hidden">Plan options</legend>
+        <label>
+          <span>Plan for</span>
+          <select
+            value={choices.term ?? ""}
+            onChange={(e) => set({ term: e.target.value ? Number(e.target.value) : null })}
+          >
+            <option value="">Any term: fewest courses</option>
+            {startTerms().map((code) => <option key={code} value={code}>{termName(code)}</option>)}
+          </select>
+        </label>
+        {choices.term !== null && (
+          <>
+            <label>
+              <span>Terms</span>
+              <select value={choices.terms} onChange={(e) => set({ terms: Number(e.target.value) })}>
+                {Array.from({ length: PLAN_LIMITS.terms }, (_, i) => i + 1).map((n) => (
+                  <option key={n} value={n}>{n}</option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <span>Courses per term</span>
+              <select value={choices.perTerm} onChange={(e) => set({ perTerm: Number(e.target.value) })}>
+                {Array.from({ length: PLAN_LIMITS.perTerm }, (_, i) => i + 1).map((n) => (
+                  <option key={n} value={n}>{n}</option>
+                ))}
+              </select>
+            </label>
+          </>
+        )}
+      </fieldset>
+      <div className="hub-plan-checks">
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={choices.eligibleOnly}
+            onChange={(e) => set({ eligibleOnly: e.target.checked })}
+          />
+          <span>Only courses whose prerequisites I've met</span>
+        </label>
+        {choices.term !== null && (
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={choices.fitsWeek}
+              disabled={first !== undefined && !first.scheduled && !choices.fitsWeek}
+              onChange={(e) => set({ fitsWeek: e.target.checked })}
+            />
+            <span>
+              {`Fits my ${termName(choices.term)} schedule`}
+              {first !== undefined && !first.scheduled && (
+                <>
+                  {" "}
+                  <span className="muted">(sections not out yet)</span>
+                </>
+              )}
+            </span>
+          </label>
+        )}
+      </div>
+      {choices.fitsWeek && plan?.week?.version && (
+        <p className="muted hub-plan-week">
+          {`Sections fit your plan "${plan.week.version.name}" for ${first?.name}. `}
+          <a href={`/schedule?term=${first?.code}`}>Open it</a>
+        </p>
+      )}
+      {settings && <LeftOut settings={settings} codes={codes} busy={busy} onKeep={keep} />}
       {message && <p className="alert alert-success" role="status">{message}</p>}
       {failure && <p className="alert alert-error" role="alert">{failure}</p>}
       {waiting && <p className="muted" role="status">{`${waiting} This page will ask again by itself.`}</p>}
@@ -116,23 +239,124 @@ function HubPlanner() {
           The plan could not be made just now. Reload the page to try again.
         </p>
       )}
-      {state.kind === "ready" && (
+      {plan && (
         <PlanBody
-          plan={state.plan}
-          eligibleOnly={eligibleOnly}
+          plan={plan}
+          eligibleOnly={choices.eligibleOnly}
           adding={adding}
-          busy={adding || planning}
+          busy={busy}
           onAddAll={addAll}
-          onSwap={(c) => setExcluded((list) => [...list, c])}
+          onSwap={(course) => {
+            if (!settings) return;
+            setCodes((known) => new Map(known).set(course.id, course.code));
+            void keep({ ...settings, courses: [...settings.courses, course.id] });
+          }}
         />
       )}
-      {excluded.length > 0 && (
-        <p className="hub-plan-excluded">
-          <span className="muted">{`Set aside: ${excluded.map((c) => c.code).join(", ")}.`}</span>{" "}
-          <button type="button" className="link-button" onClick={() => setExcluded([])}>Bring them back</button>
-        </p>
-      )}
     </section>
+  );
+}
+
+type LeftOutProps = {
+  settings: PlannerSettings;
+  codes: ReadonlyMap<number, string>;
+  busy: boolean;
+  onKeep: (next: PlannerSettings) => Promise<boolean>;
+};
+
+/** Departments, levels and courses left out of every plan, kept on the account. */
+function LeftOut({ settings, codes, busy, onKeep }: LeftOutProps) {
+  const [department, setDepartment] = useState("");
+  const count = settings.departments.length + settings.levels.length + settings.courses.length;
+  async function addDepartment() {
+    const code = department.trim().toUpperCase().replace(/\s+/g, " ").replace(/^([A-Z]{2,4})([A-Z]{2})$/, "$1 $2");
+    if (!code) return;
+    if (await onKeep({ ...settings, departments: [...settings.departments, code] })) setDepartment("");
+  }
+  return (
+    <details className="hub-plan-leave-out" open={count > 0}>
+      <summary>{count ? `Left out of your plans (${count})` : "Leave out departments, levels or courses"}</summary>
+      <div className="hub-plan-leave-out-body">
+        <form
+          className="hub-plan-department"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void addDepartment();
+          }}
+        >
+          <label htmlFor="leave-out-department">Department</label>
+          <input
+            id="leave-out-department"
+            value={department}
+            placeholder="CAS LS"
+            autoCapitalize="characters"
+            maxLength={8}
+            onChange={(e) => setDepartment(e.target.value)}
+          />
+          <button type="submit" className="button button-small button-secondary" disabled={busy || !department.trim()}>
+            Leave out
+          </button>
+        </form>
+        <fieldset className="hub-plan-levels">
+          <legend>Levels</legend>
+          {PLAN_LEVELS.map((level) => (
+            <label key={level} className="check">
+              <input
+                type="checkbox"
+                checked={settings.levels.includes(level)}
+                disabled={busy}
+                onChange={(e) =>
+                  void onKeep({
+                    ...settings,
+                    levels: e.target.checked ? [...settings.levels, level] : settings.levels.filter((l) => l !== level),
+                  })}
+              />
+              <span>{`No ${level}-level`}</span>
+            </label>
+          ))}
+        </fieldset>
+        {(settings.departments.length > 0 || settings.courses.length > 0) && (
+          <ul className="hub-plan-chips" aria-label="Left out">
+            {settings.departments.map((code) => (
+              <li key={code}>
+                <span>{code}</span>
+                <button
+                  type="button"
+                  className="chip-remove"
+                  disabled={busy}
+                  aria-label={`Bring back ${code}`}
+                  onClick={() =>
+                    void onKeep({
+                      ...settings,
+                      departments: settings.departments.filter((d) => d !== code),
+                    })}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+            {settings.courses.map((id) => (
+              <li key={id}>
+                <span>{codes.get(id) ?? `Course ${id}`}</span>
+                <button
+                  type="button"
+                  className="chip-remove"
+                  disabled={busy}
+                  aria-label={`Bring back ${codes.get(id) ?? `course ${id}`}`}
+                  onClick={() =>
+                    void onKeep({
+                      ...settings,
+                      courses: settings.courses.filter((c) => c !== id),
+                    })}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </details>
   );
 }
 
@@ -151,17 +375,17 @@ function PlanBody({ plan, eligibleOnly, adding, busy, onAddAll, onSwap }: BodyPr
     return <p className="hub-plan-done">Your completed and future courses cover every Hub requirement.</p>;
   }
   const units = plan.remaining.reduce((sum, r) => sum + r.units, 0);
+  // A plan in no term is one list.
+  const byTerm = plan.terms.length
+    ? plan.terms.map((term) => ({ term, courses: plan.courses.filter((c) => c.term === term.code) }))
+    : [{ term: null, courses: plan.courses }];
   return (
     <>
       <p className="hub-plan-remaining">
         <strong>{`Still needed: ${plural(units, "unit")}`}</strong>{" "}
         <span className="hub-plan-needs">
           {plan.remaining.map((r) => (
-            <span
-              key={r.code}
-              className="badge badge-hub"
-              title={r.code.split("/").map((code) => hubName(code) ?? code).join(" or ")}
-            >
+            <span key={r.code} className="badge badge-hub" title={hubTitle(r.code)}>
               {r.units > 1 ? `${r.code} ×${r.units}` : r.code}
             </span>
           ))}
@@ -170,9 +394,14 @@ function PlanBody({ plan, eligibleOnly, adding, busy, onAddAll, onSwap }: BodyPr
       {!plan.covered && (
         <p className="alert alert-warning" role="status">
           {eligibleOnly
-            ? "The courses you can take now do not cover every remaining unit. Untick the prerequisites box to plan with every course."
-            : "No set of current courses below 500 covers every remaining unit; this plan covers all it can."}
+            ? "The courses you can take in these terms do not cover every remaining unit. Add a term, allow more courses per term, or untick the prerequisites box."
+            : "No set of courses open to you in these terms covers every remaining unit; this plan covers all it can."}
         </p>
+      )}
+      {plan.notes.length > 0 && (
+        <ul className="hub-plan-notes muted">
+          {plan.notes.map((note) => <li key={note}>{note}</li>)}
+        </ul>
       )}
       {plan.courses.length > 0 && (
         <>
@@ -180,51 +409,104 @@ function PlanBody({ plan, eligibleOnly, adding, busy, onAddAll, onSwap }: BodyPr
             <strong>
               {`${plural(plan.courses.length, "course")} ${
                 plan.covered ? "finish" : "go toward"
-              } your Hub requirements:`}
+              } your Hub requirements${plan.terms.length > 1 ? ` over ${plural(plan.terms.length, "term")}` : ""}:`}
             </strong>
           </p>
-          <ol className="hub-plan-list">
-            {plan.courses.map((course) => (
-              <li key={course.id} className="hub-plan-course">
-                <div className="hub-plan-main">
-                  <a href={`/course/${course.id}`} className="hub-plan-title">
-                    <span className="code">{course.code}</span> {course.title}
-                  </a>
-                  <p className="hub-plan-covers">
-                    <span className="muted">Covers</span>{" "}
-                    <HubBadges hubs={course.covers.map((code) => ({ code, name: hubName(code) ?? code }))} />
-                  </p>
-                </div>
-                <p className="hub-plan-rating">
-                  <Score value={course.averageOverallRating} count={course.numReviews} withCount />
-                </p>
-                {course.offering && (
-                  <a
-                    className="button button-small button-ghost"
-                    href={`/schedule?term=${course.offering.term}&add=${course.id}`}
-                    aria-label={`Add to ${course.offering.name} schedule: ${course.code}`}
-                  >
-                    {`Add to ${course.offering.name} schedule`}
-                  </a>
-                )}
-                <button
-                  type="button"
-                  className="button button-small button-secondary"
-                  disabled={busy}
-                  onClick={() => onSwap(course)}
-                  aria-label={`Swap ${course.code} for another course`}
-                >
-                  Swap
-                </button>
-              </li>
-            ))}
-          </ol>
+          {byTerm.map(({ term, courses }) => {
+            const list = courses.length > 0 && (
+              <ol className="hub-plan-list">
+                {courses.map((course) => (
+                  <PlannedItem
+                    key={course.id}
+                    course={course}
+                    termName={term?.name}
+                    termScheduled={term?.scheduled ?? false}
+                    busy={busy}
+                    onSwap={onSwap}
+                  />
+                ))}
+              </ol>
+            );
+            if (!term) return <div key="any">{list}</div>;
+            return (
+              <section key={term.code} className="hub-plan-term" aria-labelledby={`plan-term-${term.code}`}>
+                <h3 id={`plan-term-${term.code}`}>
+                  {term.name}{" "}
+                  <span className="muted hub-plan-term-note">
+                    {courses.length ? plural(courses.length, "course") : "nothing planned"}
+                    {!term.scheduled && " · schedule not out yet"}
+                  </span>
+                </h3>
+                {list}
+              </section>
+            );
+          })}
           <button type="button" className="button" disabled={busy} onClick={() => onAddAll(plan)}>
             {adding ? "Adding..." : "Add all to Future Courses"}
           </button>
         </>
       )}
     </>
+  );
+}
+
+type ItemProps = {
+  course: PlannedCourse;
+  /** The plan's term for the course; none for a plan in no term. */
+  termName?: string;
+  /** Whether that term's class schedule is known. */
+  termScheduled: boolean;
+  busy: boolean;
+  onSwap: (course: { id: number; code: string }) => void;
+};
+
+function PlannedItem({ course, termName: name, termScheduled, busy, onSwap }: ItemProps) {
+  // In a term: that term's schedule, when it is known; in no term, the soonest term that has it.
+  const scheduleLink = name !== undefined
+    ? termScheduled ? `/schedule?term=${course.term}&add=${course.id}` : null
+    : course.offering
+    ? `/schedule?term=${course.offering.term}&add=${course.id}`
+    : null;
+  return (
+    <li className="hub-plan-course">
+      <div className="hub-plan-main">
+        <a href={`/course/${course.id}`} className="hub-plan-title">
+          <span className="code">{course.code}</span> {course.title}
+        </a>
+        <p className="hub-plan-covers">
+          <span className="muted">Covers</span>{" "}
+          <HubBadges hubs={course.covers.map((code) => ({ code, name: hubName(code) ?? code }))} />
+        </p>
+        {/* The units and the rating are shown beside it: the rest of why it was picked. */}
+        {course.why.length > 2 && <p className="hub-plan-why">{course.why.slice(2).join(" · ")}</p>}
+      </div>
+      <p className="hub-plan-rating">
+        <Score value={course.averageOverallRating} count={course.numReviews} withCount />
+      </p>
+      <div className="hub-plan-actions">
+        {scheduleLink && (
+          <a
+            className="button button-small button-ghost"
+            href={scheduleLink}
+            aria-label={name
+              ? `Add to schedule: ${course.code}, ${name}`
+              : `Add to ${course.offering?.name} schedule: ${course.code}`}
+          >
+            {/* Under a term's heading the term goes without saying. */}
+            {name ? "Add to schedule" : `Add to ${course.offering?.name} schedule`}
+          </a>
+        )}
+        <button
+          type="button"
+          className="button button-small button-secondary"
+          disabled={busy}
+          onClick={() => onSwap(course)}
+          aria-label={`Swap ${course.code} for another course`}
+        >
+          Swap
+        </button>
+      </div>
+    </li>
   );
 }
 
