@@ -8,8 +8,20 @@ import { type College, CollegeMajorFields } from "../src/components/CollegeMajor
 import { Field } from "../src/components/Field.tsx";
 import { FormOutcome } from "../src/components/FormOutcome.tsx";
 import { NewPasswordFields } from "../src/components/NewPasswordFields.tsx";
+import { SelectField } from "../src/components/SelectField.tsx";
+import { HUB_TRACK_LABELS, HUB_TRACKS, type HubTrack } from "../src/lib/hub-requirements.ts";
 
-type Account = { email: string; college: string; major: string; expectedGrad: number; reviewReminders: boolean };
+type Account = {
+  email: string;
+  college: string;
+  major: string;
+  expectedGrad: number;
+  reviewReminders: boolean;
+  /** The Hub rules Hub progress counts by. */
+  hubTrack: HubTrack;
+  /** In the Kilachand Honors College: its KHC courses are open to the student. */
+  kilachand: boolean;
+};
 type Props = Account & {
   colleges: College[];
   /** The majors of the user's college, for the first render. */
@@ -21,29 +33,38 @@ type Props = Account & {
 function AccountForm(
   { account: initial, colleges, majors: initialMajors }: { account: Account; colleges: College[]; majors: string[] },
 ) {
-  const form = useForm({ college: initial.college, major: initial.major, expectedGrad: String(initial.expectedGrad) }, {
+  const form = useForm({
+    college: initial.college,
+    major: initial.major,
+    expectedGrad: String(initial.expectedGrad),
+    hubTrack: initial.hubTrack,
+    kilachand: initial.kilachand,
+  }, {
     idPrefix: "account",
-    order: ["college", "major", "expectedGrad"],
+    order: ["college", "major", "expectedGrad", "hubTrack", "kilachand"],
   });
-  const { update, idOf, status, busy, field } = form;
+  const { values, update, idOf, status, busy, field } = form;
   const { majors, chooseCollege } = useCollegeChoice(update, initialMajors);
 
   const submit = form.submitWith(
     accountSchema,
     (data) => apiFetch<{ message: string; account?: Account }>("/api/users/account", { method: "PUT", body: data }),
     "Failed to update account",
-    (saved) => {
+    (saved, sent) => {
       if (saved?.account) {
         form.setValues({
           college: saved.account.college,
           major: saved.account.major,
           expectedGrad: String(saved.account.expectedGrad),
+          hubTrack: saved.account.hubTrack ?? sent.hubTrack ?? values.hubTrack,
+          kilachand: saved.account.kilachand ?? sent.kilachand ?? values.kilachand,
         });
       }
       return { message: saved?.message ?? "Account updated" };
     },
   );
 
+  const kilachandHint = idOf("kilachand-hint");
   return (
     <form className="form" onSubmit={submit} noValidate aria-labelledby="account-details-heading">
       <Field
@@ -57,6 +78,26 @@ function AccountForm(
       />
       <CollegeMajorFields field={field} colleges={colleges} majors={majors} onCollege={chooseCollege} />
       <Field {...field("expectedGrad")} label="Expected graduation year" type="number" />
+      <SelectField
+        {...field("hubTrack")}
+        label="Hub requirements"
+        options={HUB_TRACKS.map((track) => ({ value: track, label: HUB_TRACK_LABELS[track] }))}
+        hint="Transfer students follow 10 Hub requirements; cocurricular experiences count for 2 units as a first-year entrant, 1 as a transfer student."
+      />
+      <div className="field">
+        <label className="check">
+          <input
+            id={idOf("kilachand")}
+            type="checkbox"
+            name="kilachand"
+            checked={values.kilachand}
+            aria-describedby={kilachandHint}
+            onChange={(event) => update("kilachand")(event.target.checked)}
+          />
+          <span>I am in the Kilachand Honors College</span>
+        </label>
+        <small id={kilachandHint} className="hint">Kilachand (KHC) courses are open to its students only.</small>
+      </div>
       <FormOutcome status={status} />
       <button type="submit" className="button" disabled={busy} aria-busy={busy}>
         {busy ? "Updating..." : "Update Account"}

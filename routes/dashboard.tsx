@@ -1,7 +1,10 @@
 import { NoticeBanner } from "../src/components/NoticeBanner.tsx";
+import { ProgressBar } from "../src/components/ProgressBar.tsx";
+import { type HubProgressSummary, hubSummary, progressTone } from "../src/lib/hub-counting.ts";
+import type { HubTrack } from "../src/lib/hub-requirements.ts";
 import { plural } from "../src/lib/text.ts";
 import type { LoadFailure, PageMeta, PageProps, SignedInContext } from "../src/server/context.ts";
-import { type DashboardData, dashboardFor } from "../src/services/courses/course-lists.ts";
+import { type DashboardData, dashboardFor, hubProgressFor } from "../src/services/courses/course-lists.ts";
 
 export const access = "user";
 export const loadFailure: LoadFailure = { heading: "Dashboard", message: "Failed to load dashboard data" };
@@ -9,11 +12,19 @@ export const loadFailure: LoadFailure = { heading: "Dashboard", message: "Failed
 /** docs/product.md, Dashboard: below this many completed courses, an empty review list means "just starting". */
 const DASHBOARD_THRESHOLD = 5;
 
-type Data = { dashboard: DashboardData };
+type Data = { dashboard: DashboardData; hub: { track: HubTrack; summary: HubProgressSummary } };
 
 export async function load(c: SignedInContext): Promise<Data> {
-  return { dashboard: await dashboardFor(c.var.deps.database.db, c.var.user) };
+  const db = c.var.deps.database.db;
+  // Started together, so their reads leave in one round trip.
+  const [dashboard, hub] = await Promise.all([dashboardFor(db, c.var.user), hubProgressFor(db, c.var.user.id)]);
+  return { dashboard, hub: { track: hub.track, summary: hubSummary(hub.requirements) } };
 }
+
+const RULES: Record<HubTrack, string> = {
+  "first-year": "first-year entrant",
+  transfer: "transfer student",
+};
 
 export const meta: PageMeta = { title: "Dashboard", noindex: true };
 
@@ -25,6 +36,29 @@ function Metric({ label, value, hint }: { label: string; value: string | number;
         {hint && <span className="metric-hint">{` ${hint}`}</span>}
       </dt>
       <dd>{value}</dd>
+    </div>
+  );
+}
+
+/** The Hub requirements at a glance, under the student's Hub rules, with the way to the full page. */
+function HubLine({ hub: { track, summary } }: { hub: Data["hub"] }) {
+  const line = `${summary.completed} of ${summary.total} requirements fulfilled, ${summary.inFuture} planned`;
+  const tone = summary.completed >= summary.total ? "success" : progressTone(summary.completed, summary.total);
+  return (
+    <div className="card dashboard-hub">
+      <p className="dashboard-hub-line">
+        <strong>Hub:</strong> {line}
+      </p>
+      <ProgressBar
+        value={summary.completed}
+        max={summary.total}
+        tone={tone}
+        label="Hub requirements fulfilled"
+        valueText={`${summary.completed} of ${summary.total} requirements fulfilled`}
+      />
+      <p className="dashboard-hub-rules muted">
+        {`Counted under the ${RULES[track]} rules.`} <a href="/hub-progress">See your Hub progress</a>
+      </p>
     </div>
   );
 }
@@ -90,6 +124,10 @@ export default function Dashboard({ data, user, notice }: PageProps<Data>) {
           <Metric label="Total upvotes" hint="from your reviews" value={d.totalUpvotes} />
           <Metric label="Average review score" hint="by votes" value={d.averageReviewScore.toFixed(1)} />
         </dl>
+      </section>
+      <section aria-labelledby="hub-heading">
+        <h2 id="hub-heading" className="visually-hidden">Hub requirements</h2>
+        <HubLine hub={data.hub} />
       </section>
       <section aria-labelledby="next-heading">
         <h2 id="next-heading">Next courses to review</h2>

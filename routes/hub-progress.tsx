@@ -2,8 +2,15 @@ import HubPlanner from "../islands/HubPlanner.tsx";
 import { ProgressBar } from "../src/components/ProgressBar.tsx";
 import { HubBadges } from "../src/components/CourseCard.tsx";
 import { Score } from "../src/components/Score.tsx";
-import { HUB_EITHER, hubName } from "../src/lib/hub-areas.ts";
-import { type HubProgressItem, type HubProgressSummary, hubSummary, progressTone } from "../src/lib/hub-counting.ts";
+import { hubName } from "../src/lib/hub-areas.ts";
+import {
+  type HubProgressItem,
+  type HubProgressSummary,
+  hubSummary,
+  progressTone,
+  type RequirementProgress,
+} from "../src/lib/hub-counting.ts";
+import type { HubTrack } from "../src/lib/hub-requirements.ts";
 import type { LoadFailure, PageMeta, PageProps, SignedInContext } from "../src/server/context.ts";
 import { hubProgressFor } from "../src/services/courses/course-lists.ts";
 import { type MultiUnitCourse, multiUnitCourses } from "../src/services/hub/hub-plan-solver.ts";
@@ -11,101 +18,79 @@ import { type MultiUnitCourse, multiUnitCourses } from "../src/services/hub/hub-
 export const access = "user";
 export const loadFailure: LoadFailure = { heading: "Hub Progress", message: "Error fetching hub progress" };
 
-type Data = { items: HubProgressItem[]; summary: HubProgressSummary; several: MultiUnitCourse[] };
+/** A requirement of the student's Hub rules, with the codes whose completed courses met it (for alternatives). */
+type Requirement = RequirementProgress & { fulfilledBy: string[] };
+
+type Data = { track: HubTrack; requirements: Requirement[]; summary: HubProgressSummary; several: MultiUnitCourse[] };
 
 export async function load(c: SignedInContext): Promise<Data> {
   const db = c.var.deps.database.db;
-  const [items, several] = await Promise.all([hubProgressFor(db, c.var.user.id), multiUnitCourses(db, c.var.user.id)]);
-  return { items, summary: hubSummary(items), several };
+  const [progress, several] = await Promise.all([
+    hubProgressFor(db, c.var.user.id),
+    multiUnitCourses(db, c.var.user.id),
+  ]);
+  return {
+    track: progress.track,
+    requirements: progress.requirements.map((r) => ({ ...r, fulfilledBy: fulfilledBy(r, progress.items) })),
+    summary: hubSummary(progress.requirements),
+    several,
+  };
 }
+
+/**
+ * For a requirement met by a unit of any of several codes (SI2 or SO2; PLM, AEX or HCO), the codes its completed
+ * courses carry, in the requirement's order: each area's own count names the courses that gave it a unit.
+ */
+function fulfilledBy(requirement: RequirementProgress, items: HubProgressItem[]): string[] {
+  if (requirement.codes.length < 2 || !requirement.fulfilled) return [];
+  const counted = new Set(requirement.fulfillingCourses);
+  return requirement.codes.filter((code) =>
+    items.find((item) => item.hubCode === code)?.fulfillingCourses.some((course) => counted.has(course))
+  );
+}
+
+/** "SI2 or SO2", "PLM, AEX or HCO". */
+function wordList(words: readonly string[], last: "or" | "and"): string {
+  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} ${last} ${words[words.length - 1]}`;
+}
+
+const RULES: Record<HubTrack, string> = {
+  "first-year": "a first-year entrant",
+  transfer: "a transfer student",
+};
 
 /** Courses that count toward several remaining requirements at once. */
 function SeveralUnits({ courses }: { courses: MultiUnitCourse[] }) {
   if (!courses.length) return null;
   return (
     <section className="card hub-several" aria-labelledby="several-heading">
-      <details>
-        <summary>
-          <h2 id="several-heading">Courses that cover several of your remaining units</h2>
-        </summary>
-        <ul className="hub-several-list">
-          {courses.map((course) => (
-            <li key={course.id}>
-              <a href={`/course/${course.id}`}>
-                <span className="code">{course.code}</span> {course.title}
-              </a>
-              <span className="hub-several-facts">
-                <HubBadges hubs={course.covers.map((code) => ({ code, name: hubName(code) ?? code }))} />
-                <Score value={course.rating} count={course.numReviews} />
-              </span>
-            </li>
-          ))}
-        </ul>
-      </details>
+      <h2 id="several-heading">Courses that cover several of your remaining units</h2>
+      <p className="muted hub-several-intro">Each of these counts toward two or more requirements you still need.</p>
+      <ul className="hub-several-list">
+        {courses.map((course) => (
+          <li key={course.id}>
+            <a href={`/course/${course.id}`}>
+              <span className="code">{course.code}</span> {course.title}
+            </a>
+            <span className="hub-several-facts">
+              <HubBadges hubs={course.covers.map((code) => ({ code, name: hubName(code) ?? code }))} />
+              <Score value={course.rating} count={course.numReviews} />
+            </span>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
 
 export const meta: PageMeta = { title: "Hub Progress", noindex: true };
 
-/** One card on the page: a Hub area, or the SI2/SO2 pair shown as the single requirement it is. */
-type Requirement = {
-  key: string;
-  code: string;
-  name: string;
-  required: number;
-  completed: number;
-  projected: number;
-  fulfilled: boolean;
-  projectedFulfilled: boolean;
-  courses: string[];
-  /** For the SI2/SO2 pair: which code's unit met it, once met. */
-  either?: { codes: readonly string[]; fulfilledBy?: string };
-};
-
-function requirementOf(item: HubProgressItem): Requirement {
-  return {
-    key: item.hubCode,
-    code: item.hubCode,
-    name: item.hubName,
-    required: item.required,
-    completed: item.completed,
-    projected: item.projected,
-    fulfilled: item.fulfilled,
-    projectedFulfilled: item.projectedFulfilled,
-    courses: item.fulfillingCourses,
-  };
-}
-
-/** SI2 and SO2 fulfil one requirement together (docs/product.md, Hub progress): one card with both codes, counted once. */
-function eitherRequirement(a: HubProgressItem, b: HubProgressItem): Requirement {
-  const courses = [...new Set([...a.fulfillingCourses, ...b.fulfillingCourses])];
-  const planned = (a.projected - a.completed) + (b.projected - b.completed);
-  return {
-    key: `${a.hubCode}-${b.hubCode}`,
-    code: `${a.hubCode} or ${b.hubCode}`,
-    name: `${a.hubName} or ${b.hubName}`,
-    required: a.required,
-    completed: courses.length,
-    projected: courses.length + planned,
-    fulfilled: a.fulfilled,
-    projectedFulfilled: a.projectedFulfilled,
-    courses,
-    either: { codes: HUB_EITHER.codes, fulfilledBy: a.fulfilledBy ?? b.fulfilledBy },
-  };
-}
-
-/** The requirements by category, in the order of the Hub list. */
-function groupsOf(items: HubProgressItem[]): { category: string; requirements: Requirement[] }[] {
-  const [first, second] = HUB_EITHER.codes;
+/** The requirements by category, in the order of the student's Hub rules. */
+function groupsOf(requirements: Requirement[]): { category: string; requirements: Requirement[] }[] {
   const groups: { category: string; requirements: Requirement[] }[] = [];
-  for (const item of items) {
-    if (item.hubCode === second) continue;
-    const requirement = item.hubCode === first
-      ? eitherRequirement(item, items.find((i) => i.hubCode === second)!)
-      : requirementOf(item);
-    let group = groups.find((g) => g.category === item.category);
-    if (!group) groups.push(group = { category: item.category, requirements: [] });
+  for (const requirement of requirements) {
+    let group = groups.find((g) => g.category === requirement.category);
+    if (!group) groups.push(group = { category: requirement.category, requirements: [] });
     group.requirements.push(requirement);
   }
   return groups;
@@ -116,6 +101,13 @@ const FULFILLED = " fulfilled";
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 
+const units = (n: number) => (n === 1 ? "unit" : "units");
+
+/** "Teamwork/Collaboration" may wrap after its slash rather than inside a word. */
+function breakable(name: string) {
+  return name.split("/").flatMap((part, i) => (i === 0 ? [part] : ["/", <wbr key={i} />, part]));
+}
+
 function statusBadge(r: Requirement) {
   if (r.fulfilled) return <span className="badge badge-success">✓ Complete</span>;
   if (r.projectedFulfilled) return <span className="badge badge-info">Will Complete</span>;
@@ -124,37 +116,36 @@ function statusBadge(r: Requirement) {
 
 function RequirementCard({ r }: { r: Requirement }) {
   const headingId = `hub-${slug(r.key)}`;
+  const codes = wordList(r.codes, "or");
   const extra = r.projected - r.completed;
   const tone = r.fulfilled ? "success" : progressTone(r.completed, r.required);
+  const count = `${r.completed} of ${r.required} ${units(r.required)}`;
+  const alternatives = r.codes.length > 1;
   return (
-    <li className="card hub-card" aria-labelledby={headingId}>
+    <li className={alternatives ? "card hub-card hub-card-alternatives" : "card hub-card"} aria-labelledby={headingId}>
       <div className="hub-card-head">
         <h3 id={headingId}>
-          <span className="hub-code">{r.code}</span> <span className="hub-name">{r.name}</span>
+          <span className="hub-code">{codes}</span> <span className="hub-name">{breakable(r.name)}</span>
         </h3>
         {statusBadge(r)}
       </div>
-      {r.either && (
+      {alternatives && (
         <p className="hub-either">
-          {`One unit of ${r.either.codes.join(" or ")} fulfils this requirement.`}
-          {r.either.fulfilledBy && <strong>{` Fulfilled by ${r.either.fulfilledBy}.`}</strong>}
+          {r.required === 1
+            ? `One unit of ${codes} fulfils this requirement.`
+            : `${r.required} units of ${codes} fulfil this requirement.`}
+          {r.fulfilledBy.length > 0 && <strong>{` Fulfilled by ${wordList(r.fulfilledBy, "and")}.`}</strong>}
         </p>
       )}
       <p className="hub-count">
-        <span>{`${r.completed} of ${r.required}`}</span>
+        <span>{count}</span>
         {extra > 0 && <span className="hub-projected">{`+${extra} projected`}</span>}
       </p>
-      <ProgressBar
-        value={r.completed}
-        max={r.required}
-        tone={tone}
-        label={`${r.code} progress`}
-        valueText={`${r.completed} of ${r.required}`}
-      />
+      <ProgressBar value={r.completed} max={r.required} tone={tone} label={`${codes} progress`} valueText={count} />
       {!r.projectedFulfilled && (
         <p className="hub-find">
-          {/* Hub search is AND, so the SI2/SO2 pair gets a search per code. */}
-          {(r.either?.codes ?? [r.code]).map((code, i) => (
+          {/* Hub search is AND, so a requirement with alternatives gets a search per code. */}
+          {r.codes.map((code, i) => (
             <span key={code}>
               {i > 0 && " · "}
               <a href={`/search?hubReqs=${code}`}>{`Find ${code} courses`}</a>
@@ -163,15 +154,23 @@ function RequirementCard({ r }: { r: Requirement }) {
         </p>
       )}
       <dl className="hub-facts">
-        <div>
+        <div className="hub-fact-courses">
           <dt>Fulfilling courses</dt>
-          <dd>{r.courses.length ? r.courses.join(", ") : <span className="muted">None yet</span>}</dd>
+          <dd>
+            {r.fulfillingCourses.length ? r.fulfillingCourses.join(", ") : <span className="muted">None yet</span>}
+          </dd>
         </div>
-        <div>
+        {r.plannedCourses.length > 0 && (
+          <div className="hub-fact-planned">
+            <dt>Planned</dt>
+            <dd>{r.plannedCourses.join(", ")}</dd>
+          </div>
+        )}
+        <div className="hub-fact-status">
           <dt>Status</dt>
           <dd>{r.fulfilled ? "Complete" : "In Progress"}</dd>
         </div>
-        <div>
+        <div className="hub-fact-status">
           <dt>Projection</dt>
           <dd>{r.fulfilled ? "Already Complete" : r.projectedFulfilled ? "Will Complete" : "Needs Attention"}</dd>
         </div>
@@ -198,6 +197,10 @@ export default function HubProgress({ data }: PageProps<Data>) {
             <span className="muted">{`of requirements fulfilled (${summary.completed} of ${summary.total})`}</span>
           </p>
         </div>
+        <p className="hub-rules">
+          Counting as {RULES[data.track]}
+          {` (${summary.total} requirements).`} <a href="/account">Change on Account</a>
+        </p>
         <ProgressBar
           value={summary.completed}
           max={summary.total}
@@ -206,6 +209,7 @@ export default function HubProgress({ data }: PageProps<Data>) {
           label="Overall Hub progress"
           valueText={`${summary.percent}% of requirements fulfilled`}
         />
+        <p className="hub-totals-caption">{`Of your ${summary.total} requirements:`}</p>
         <dl className="hub-totals">
           <div className="hub-total-completed">
             <dt>Completed</dt>
@@ -223,32 +227,36 @@ export default function HubProgress({ data }: PageProps<Data>) {
       </section>
       <HubPlanner />
       <SeveralUnits courses={data.several} />
-      {groupsOf(data.items).map((group) => {
-        const id = `group-${slug(group.category)}`;
-        const done = group.requirements.filter((r) => r.fulfilled).length;
-        const total = group.requirements.length;
-        return (
-          <section key={group.category} className="hub-group" aria-labelledby={id}>
-            <div className="hub-group-head">
-              <h2 id={id}>{group.category}</h2>
-              <span className={done === total ? "badge badge-success hub-group-badge" : "badge hub-group-badge"}>
-                {`${done}/${total}`}
-                <span className="visually-hidden">{FULFILLED}</span>
-              </span>
-            </div>
-            <ProgressBar
-              value={done}
-              max={total}
-              tone={progressTone(done, total)}
-              label={`${group.category} progress`}
-              valueText={`${done} of ${total} requirements fulfilled`}
-            />
-            <ul className="hub-cards">
-              {group.requirements.map((r) => <RequirementCard key={r.key} r={r} />)}
-            </ul>
-          </section>
-        );
-      })}
+      <div className="hub-groups">
+        {groupsOf(data.requirements).map((group) => {
+          const id = `group-${slug(group.category)}`;
+          const done = group.requirements.filter((r) => r.fulfilled).length;
+          const total = group.requirements.length;
+          // Groups of one or two cards stand side by side on a wide screen (a transfer student's are mostly of one).
+          const width = `hub-group-of-${Math.min(total, 3)}`;
+          return (
+            <section key={group.category} className={`hub-group ${width}`} aria-labelledby={id}>
+              <div className="hub-group-head">
+                <h2 id={id}>{group.category}</h2>
+                <span className={done === total ? "badge badge-success hub-group-badge" : "badge hub-group-badge"}>
+                  {`${done}/${total}`}
+                  <span className="visually-hidden">{FULFILLED}</span>
+                </span>
+              </div>
+              <ProgressBar
+                value={done}
+                max={total}
+                tone={progressTone(done, total)}
+                label={`${group.category} progress`}
+                valueText={`${done} of ${total} requirements fulfilled`}
+              />
+              <ul className="hub-cards">
+                {group.requirements.map((r) => <RequirementCard key={r.key} r={r} />)}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
     </div>
   );
 }

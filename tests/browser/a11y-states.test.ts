@@ -192,7 +192,7 @@ const studentStates = (): State[] => [
       await page.goto(site.stack.url + "/account");
       await waitForIsland(page, "AccountSettings");
       const details = page.getByRole("region", { name: "Account details" });
-      await details.getByLabel("College").selectOption("ENG");
+      await details.getByLabel("College", { exact: true }).selectOption("ENG");
       await details.getByLabel("Expected graduation year").fill("");
       await press(device, details.getByRole("button", { name: "Update Account" }));
       await details.getByText("Select a major", { exact: true }).waitFor();

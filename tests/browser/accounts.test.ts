@@ -292,11 +292,11 @@ for (const device of DEVICES) {
         const details = page.getByRole("region", { name: "Account details" });
         expect(await details.getByLabel("Email").inputValue()).toBe(email);
         expect(await details.getByLabel("Email").isEditable()).toBe(false);
-        expect(await details.getByLabel("College").inputValue()).toBe("CAS");
+        expect(await details.getByLabel("College", { exact: true }).inputValue()).toBe("CAS");
         expect(await details.getByLabel("Major").inputValue()).toBe("Physics");
 
         // Another college: its majors replace the old ones, and a major must be chosen again.
-        await details.getByLabel("College").selectOption("ENG");
+        await details.getByLabel("College", { exact: true }).selectOption("ENG");
         await page.waitForFunction(() => {
           const select = document.querySelector<HTMLSelectElement>("#account-major");
           return select !== null && !select.disabled &&
@@ -310,7 +310,7 @@ for (const device of DEVICES) {
         await details.getByRole("status").filter({ hasText: "Account updated successfully!" }).waitFor();
         await page.reload();
         await waitForIsland(page, "AccountSettings");
-        expect(await details.getByLabel("College").inputValue()).toBe("ENG");
+        expect(await details.getByLabel("College", { exact: true }).inputValue()).toBe("ENG");
         expect(await details.getByLabel("Major").inputValue()).toBe("Mechanical Engineering");
         expect(await details.getByLabel("Expected graduation year").inputValue()).toBe("2030");
 

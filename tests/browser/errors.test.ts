@@ -381,7 +381,7 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
       await page.goto(stack.url + "/account");
       await waitForIsland(page, "AccountSettings");
       const details = page.getByRole("region", { name: "Account details" });
-      await details.getByLabel("College").selectOption("ENG");
+      await details.getByLabel("College", { exact: true }).selectOption("ENG");
       await page.waitForFunction(() =>
         document.querySelector<HTMLSelectElement>("#account-major")?.options.length === 1
       );

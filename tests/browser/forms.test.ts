@@ -344,7 +344,7 @@ for (const device of DEVICES) {
         const details = page.getByRole("region", { name: "Account details" });
         const update = details.getByRole("button", { name: "Update Account" });
 
-        await details.getByLabel("College").selectOption("");
+        await details.getByLabel("College", { exact: true }).selectOption("");
         await details.getByLabel("Expected graduation year").fill("");
         await press(device, update);
         await expectMessages(details, {
@@ -353,7 +353,7 @@ for (const device of DEVICES) {
           "Expected graduation year": "Expected graduation year is required",
         });
         expect(await focusedId(page)).toBe("account-college");
-        await details.getByLabel("College").selectOption("CAS");
+        await details.getByLabel("College", { exact: true }).selectOption("CAS");
         await page.waitForFunction(() => !document.querySelector<HTMLSelectElement>("#account-major")?.disabled);
         await details.getByLabel("Major").selectOption("Physics");
         await details.getByLabel("Expected graduation year").fill("2024");

@@ -712,6 +712,8 @@ const ACCOUNT = {
   major: "Biology",
   expectedGrad: 2027,
   reviewReminders: false,
+  hubTrack: "first-year" as const,
+  kilachand: false,
   colleges: COLLEGES,
   majors: MAJORS.CAS,
 };
@@ -779,7 +781,7 @@ describe("AccountSettings island", () => {
     expect(sent()).toEqual({
       url: "/api/users/account",
       method: "PUT",
-      body: { college: "CAS", major: "Computer Science", expectedGrad: 2035 },
+      body: { college: "CAS", major: "Computer Science", expectedGrad: 2035, hubTrack: "first-year", kilachand: false },
     });
     await call.answer(
       Response.json({
