@@ -4,6 +4,8 @@ import CourseRatings from "../../islands/CourseRatings.tsx";
 import CourseReviewList from "../../islands/CourseReviewList.tsx";
 import RatingSummary from "../../islands/RatingSummary.tsx";
 import { CourseOffered } from "../../src/components/CourseOffered.tsx";
+import { EnrolmentNote } from "../../src/components/EnrolmentNote.tsx";
+import { standingOf } from "../../src/lib/enrolment-rules.ts";
 import { NotForCreditWith, Prerequisites, RequiredFor } from "../../src/components/PrerequisiteGroups.tsx";
 import type { CourseDetail, CourseSections, CourseSummary as Summary, ReviewView } from "../../src/lib/api-types.ts";
 import type { ListIds } from "../../src/lib/course-list-names.ts";
@@ -106,6 +108,18 @@ export default function CoursePage({ data, user }: PageProps<Data>) {
           </p>
         )}
       </header>
+      <EnrolmentNote
+        course={course}
+        student={user?.enabled
+          ? {
+            college: user.college,
+            kilachand: user.kilachand,
+            track: user.hubTrack,
+            standing: standingOf(user.expectedGrad),
+          }
+          : null}
+        takenIds={found.lists ? new Set([...found.lists.completed, ...found.lists.future]) : null}
+      />
       <CourseActions
         courseId={course.id}
         code={course.code}
