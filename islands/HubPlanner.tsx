@@ -52,6 +52,10 @@ function HubPlanner() {
   });
   /** What the account keeps left out; null until the first plan brings it. */
   const [settings, setSettings] = useState<PlannerSettings | null>(null);
+  /** The choices as last kept, and whether a change is on its way: read when the next change is made. */
+  const settingsNow = useRef<PlannerSettings | null>(null);
+  const saving = useRef(false);
+  const [savingShown, setSavingShown] = useState(false);
   const [codes, setCodes] = useState<Map<number, string>>(new Map());
   const [state, setState] = useState<State>({ kind: "loading" });
   const [adding, setAdding] = useState(false);
@@ -108,24 +112,36 @@ function HubPlanner() {
         return;
       }
       const { settings: kept } = answer.data;
-      setSettings({ departments: kept.departments, levels: kept.levels, courses: kept.courses.map((c) => c.id) });
+      const fresh = { departments: kept.departments, levels: kept.levels, courses: kept.courses.map((c) => c.id) };
+      settingsNow.current = fresh;
+      setSettings(fresh);
       setCodes((known) => new Map([...known, ...kept.courses.map((c) => [c.id, c.code] as const)]));
       setState({ kind: "ready", plan: answer.data });
     });
     return () => clearTimeout(later);
   }, [choices, retry, saved]);
 
-  /** Keeps new left-out choices on the account, then plans again; says why when the server refuses them. */
-  async function keep(next: PlannerSettings): Promise<boolean> {
+  /**
+   * Keeps new left-out choices on the account, then plans again; says why when the server refuses them. One change at
+   * a time, each made on the choices the last one left (a second click before the first answer is not lost): the
+   * controls wait while one is saved.
+   */
+  async function keep(change: (now: PlannerSettings) => PlannerSettings): Promise<boolean> {
+    if (saving.current || !settingsNow.current) return false;
+    saving.current = true;
+    setSavingShown(true);
     setFailure(null);
     const answer = await apiFetch<{ settings: PlannerSettings }>("/api/users/planner-settings", {
       method: "PUT",
-      body: next,
+      body: change(settingsNow.current),
     });
+    saving.current = false;
+    setSavingShown(false);
     if (!answer.ok) {
       setFailure(answer.message ?? "Your choice could not be kept just now. Try again.");
       return false;
     }
+    settingsNow.current = answer.data.settings;
     setSettings(answer.data.settings);
     setSaved((n) => n + 1);
     return true;
@@ -152,7 +168,7 @@ function HubPlanner() {
   const plan = state.kind === "ready" ? state.plan : null;
   const first = plan?.terms[0];
   const set = (change: Partial<Choices>) => setChoices((now) => ({ ...now, ...change }));
-  const busy = adding || planning;
+  const busy = adding || planning || savingShown;
 
   return (
     <section className="card hub-planner" aria-labelledby="planner-heading" aria-busy={planning}>
@@ -208,12 +224,12 @@ function HubPlanner() {
             <input
               type="checkbox"
               checked={choices.fitsWeek}
-              disabled={first !== undefined && !first.scheduled && !choices.fitsWeek}
+              disabled={first?.code === choices.term && !first.scheduled && !choices.fitsWeek}
               onChange={(e) => set({ fitsWeek: e.target.checked })}
             />
             <span>
               {`Fits my ${termName(choices.term)} schedule`}
-              {first !== undefined && !first.scheduled && (
+              {first?.code === choices.term && !first.scheduled && (
                 <>
                   {" "}
                   <span className="muted">(sections not out yet)</span>
@@ -249,7 +265,7 @@ function HubPlanner() {
           onSwap={(course) => {
             if (!settings) return;
             setCodes((known) => new Map(known).set(course.id, course.code));
-            void keep({ ...settings, courses: [...settings.courses, course.id] });
+            void keep((now) => ({ ...now, courses: [...now.courses, course.id] }));
           }}
         />
       )}
@@ -261,7 +277,7 @@ type LeftOutProps = {
   settings: PlannerSettings;
   codes: ReadonlyMap<number, string>;
   busy: boolean;
-  onKeep: (next: PlannerSettings) => Promise<boolean>;
+  onKeep: (change: (now: PlannerSettings) => PlannerSettings) => Promise<boolean>;
 };
 
 /** Departments, levels and courses left out of every plan, kept on the account. */
@@ -271,7 +287,7 @@ function LeftOut({ settings, codes, busy, onKeep }: LeftOutProps) {
   async function addDepartment() {
     const code = department.trim().toUpperCase().replace(/\s+/g, " ").replace(/^([A-Z]{2,4})([A-Z]{2})$/, "$1 $2");
     if (!code) return;
-    if (await onKeep({ ...settings, departments: [...settings.departments, code] })) setDepartment("");
+    if (await onKeep((now) => ({ ...now, departments: [...now.departments, code] }))) setDepartment("");
   }
   return (
     <details className="hub-plan-leave-out" open={count > 0}>
@@ -305,11 +321,13 @@ function LeftOut({ settings, codes, busy, onKeep }: LeftOutProps) {
                 type="checkbox"
                 checked={settings.levels.includes(level)}
                 disabled={busy}
-                onChange={(e) =>
-                  void onKeep({
-                    ...settings,
-                    levels: e.target.checked ? [...settings.levels, level] : settings.levels.filter((l) => l !== level),
-                  })}
+                onChange={(e) => {
+                  const on = e.target.checked;
+                  void onKeep((now) => ({
+                    ...now,
+                    levels: on ? [...now.levels, level] : now.levels.filter((l) => l !== level),
+                  }));
+                }}
               />
               <span>{`No ${level}-level`}</span>
             </label>
@@ -326,10 +344,10 @@ function LeftOut({ settings, codes, busy, onKeep }: LeftOutProps) {
                   disabled={busy}
                   aria-label={`Bring back ${code}`}
                   onClick={() =>
-                    void onKeep({
-                      ...settings,
-                      departments: settings.departments.filter((d) => d !== code),
-                    })}
+                    void onKeep((now) => ({
+                      ...now,
+                      departments: now.departments.filter((d) => d !== code),
+                    }))}
                 >
                   ×
                 </button>
@@ -344,10 +362,10 @@ function LeftOut({ settings, codes, busy, onKeep }: LeftOutProps) {
                   disabled={busy}
                   aria-label={`Bring back ${codes.get(id) ?? `course ${id}`}`}
                   onClick={() =>
-                    void onKeep({
-                      ...settings,
-                      courses: settings.courses.filter((c) => c !== id),
-                    })}
+                    void onKeep((now) => ({
+                      ...now,
+                      courses: now.courses.filter((c) => c !== id),
+                    }))}
                 >
                   ×
                 </button>
@@ -393,7 +411,11 @@ function PlanBody({ plan, eligibleOnly, adding, busy, onAddAll, onSwap }: BodyPr
       </p>
       {!plan.covered && (
         <p className="alert alert-warning" role="status">
-          {eligibleOnly
+          {!plan.terms.length
+            ? eligibleOnly
+              ? "The courses you can take now do not cover every remaining unit. Plan over several terms, or untick the prerequisites box."
+              : "No set of courses open to you covers every remaining unit; this plan covers all it can."
+            : eligibleOnly
             ? "The courses you can take in these terms do not cover every remaining unit. Add a term, allow more courses per term, or untick the prerequisites box."
             : "No set of courses open to you in these terms covers every remaining unit; this plan covers all it can."}
         </p>

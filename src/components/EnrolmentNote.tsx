@@ -53,7 +53,7 @@ export function EnrolmentNote({ course, student, takenIds }: Props) {
     );
   }
   const limits = enrolmentLimits(
-    { ...rules, exclusions: course.exclusions },
+    { ...rules, exclusions: [...course.exclusions, ...course.excludedBy] },
     student,
     takenIds ? { takenIds, cocurricularLeft: Number.POSITIVE_INFINITY } : undefined,
   );

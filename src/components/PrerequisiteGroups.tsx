@@ -82,12 +82,16 @@ export function Prerequisites({ course, prerequisites }: { course: CourseDetail;
 
 /** The courses the description says cannot count together with this one: credit counts for one of them only. */
 export function NotForCreditWith({ course }: { course: CourseDetail }) {
-  if (!course.exclusions.length) return null;
+  // Its own description's list, then the courses whose descriptions name it: the rule holds both ways round.
+  const refs = [...course.exclusions, ...course.excludedBy].filter((ref, i, all) =>
+    all.findIndex((other) => other.code === ref.code) === i
+  );
+  if (!refs.length) return null;
   return (
     <section aria-labelledby="exclusions-heading" className="prerequisites">
       <h2 id="exclusions-heading">Not for credit with</h2>
       <p className="prereq-exclusions">
-        {course.exclusions.map((ref, i) => (
+        {refs.map((ref, i) => (
           <span key={ref.code}>
             {i > 0 && ", "}
             <CourseRef course={ref} />
@@ -95,7 +99,7 @@ export function NotForCreditWith({ course }: { course: CourseDetail }) {
         ))}
       </p>
       <p className="muted">
-        <small>As the course's description says: credit counts for only one of them.</small>
+        <small>As the courses' descriptions say: credit counts for only one of them.</small>
       </p>
     </section>
   );

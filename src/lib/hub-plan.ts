@@ -35,7 +35,7 @@ export type Candidate = {
   terms?: readonly number[];
   /** The prerequisite groups the student has not met: each needs one of its candidates in an earlier term of the plan. */
   after?: readonly (readonly number[])[];
-  /** A cocurricular experience: its units count against the cap. */
+  /** A cocurricular experience: each code it carries takes one unit of the cap. */
   cocurricular?: boolean;
   /** Its section choices in the first term, when the plan fits the student's week: it takes one of them there. */
   options?: readonly SectionOption[];
@@ -190,9 +190,8 @@ export function planProgram(
     if (placementsOf.has(a) && placementsOf.has(b)) constraint(both.map(({ name }) => `+ ${name}`), "<= 1");
   }
   if (shape.cocurricularLeft !== null) {
-    const weighted = placements.filter(({ c }) => c.cocurricular).map(({ c, name }) =>
-      `+ ${needsMet(c.units, needs).length} ${name}`
-    );
+    // Every code a cocurricular course carries takes from the cap, as Hub counting spends it (src/lib/hub-requirements.ts).
+    const weighted = placements.filter(({ c }) => c.cocurricular).map(({ c, name }) => `+ ${c.units.length} ${name}`);
     constraint(weighted, `<= ${shape.cocurricularLeft}`);
   }
   // Sections in the first term: one choice per course placed there, no two choices overlapping.
@@ -203,11 +202,22 @@ export function planProgram(
     const own = choices.filter((y) => y.c === p.c).map(({ name }) => `+ ${name}`);
     constraint([...own, `- ${p.name}`], "= 0");
   }
-  for (let i = 0; i < choices.length; i++) {
-    for (let j = i + 1; j < choices.length; j++) {
-      if (choices[i].c !== choices[j].c && optionsOverlap(choices[i].option, choices[j].option)) {
-        constraint([`+ ${choices[i].name}`, `+ ${choices[j].name}`], "<= 1");
-      }
+  // No two overlapping: on each day, at each time a meeting starts, at most one of the choices meeting then. Two
+  // meetings overlap exactly when one is under way as the other starts, so these cliques say what every pair would,
+  // in far fewer rows.
+  const cliques = new Set<string>();
+  for (const day of DAYS) {
+    const meeting = choices.flatMap((y) =>
+      y.option.meetings.filter((b) => b.days.includes(day)).map((b) => ({ y, start: b.start, end: b.end }))
+    );
+    for (const start of new Set(meeting.map((m) => m.start))) {
+      const at = [...new Set(meeting.filter((m) => m.start <= start && start < m.end).map((m) => m.y))];
+      if (new Set(at.map((y) => y.c)).size < 2) continue;
+      const names = at.map((y) => y.name).sort();
+      const key = names.join(" ");
+      if (cliques.has(key)) continue;
+      cliques.add(key);
+      constraint(names.map((name) => `+ ${name}`), "<= 1");
     }
   }
   if (!sizing) {
@@ -241,10 +251,11 @@ export function planProgram(
  * one dominator is free, and putting it in A's place (A's term) covers at
  * least as much with as many courses and no lower score. That holds only when
  * B is at least as free as A in everything else the plan keeps, so B must go
- * in every term A may, need nothing before it, have no section choices to
- * fit, be in no pair that cannot count together, and not be cocurricular
- * unless A is (with the same requirements, so the same weight); and A must be
- * no other candidate's prerequisite.
+ * in every term A may, need nothing before it, be in no pair that cannot
+ * count together, not be cocurricular unless A is (with the same
+ * requirements, so the same weight), and, where A may go in a first term
+ * with sections, have for each of A's choices one that meets only within its
+ * times; and A must be no other candidate's prerequisite.
  */
 export function undominated(
   needs: readonly Need[],
@@ -266,14 +277,15 @@ export function undominated(
   const termSets = candidates.map((c) => new Set(termsOf(c, shape)));
   const paired = new Set(shape.apart.flat());
   const prerequisite = new Set(candidates.flatMap((c) => (c.after ?? []).flat()));
-  const free = candidates.map((c) => !c.after?.length && c.options === undefined && !paired.has(c.id));
+  const free = candidates.map((c) => !c.after?.length && !paired.has(c.id));
   const better = (b: number, a: number) =>
     candidates[b].score > candidates[a].score ||
     (candidates[b].score === candidates[a].score &&
       (sizes[b] > sizes[a] || (sizes[b] === sizes[a] && candidates[b].id < candidates[a].id)));
   const freeAs = (b: number, a: number) =>
     free[b] && [...termSets[a]].every((t) => termSets[b].has(t)) &&
-    (!candidates[b].cocurricular || (candidates[a].cocurricular === true && masks[a] === masks[b]));
+    (!candidates[b].cocurricular || (candidates[a].cocurricular === true && masks[a] === masks[b])) &&
+    (!termSets[a].has(0) || choicesWithin(candidates[b].options, candidates[a].options));
   return candidates.filter((_, a) => {
     if (termSets[a].size === 0) return false;
     if (prerequisite.has(candidates[a].id)) return true;
@@ -333,6 +345,22 @@ function placementsFor(candidates: readonly Candidate[], shape: PlanShape): Plac
     const single = terms.filter((t) => t < from).map((t) => ({ c, t, from: t, name: `x${c.id}_${t}` }));
     return from < shape.terms ? [...single, { c, t: FROM, from, name: `x${c.id}_f${from}` }] : single;
   });
+}
+
+/**
+ * Whether B's section choices can stand in for A's in the first term: B has none to fit, or for every choice of A one
+ * of B's meets only within A's times (so it overlaps nothing A's did not).
+ */
+function choicesWithin(b: readonly SectionOption[] | undefined, a: readonly SectionOption[] | undefined): boolean {
+  if (b === undefined) return true;
+  if (a === undefined) return false;
+  const within = (inner: SectionOption, outer: SectionOption) =>
+    inner.meetings.every((x) =>
+      [...x.days].every((day) =>
+        outer.meetings.some((y) => y.days.includes(day) && y.start <= x.start && x.end <= y.end)
+      )
+    );
+  return a.every((oa) => b.some((ob) => within(ob, oa)));
 }
 
 /** A solver's answer: each variable's value by name (x<id>_<term>, y<id>_<choice>, s<requirement>). */

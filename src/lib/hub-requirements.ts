@@ -31,6 +31,7 @@ export type HubRequirement = {
 /** Cocurricular units that count toward the Hub, by Hub rules. */
 export const COCURRICULAR_CAP: Record<HubTrack, number> = { "first-year": 2, transfer: 1 };
 
+const AREA_ORDER = HUB_AREAS.map((area) => area.code);
 const nameOf = (codes: readonly string[]) => codes.map((code) => hubName(code) ?? code).join(" or ");
 const categoryOf = (code: string) => HUB_AREAS.find((area) => area.code === code)!.category;
 
@@ -81,7 +82,9 @@ export function countedUnits(courses: readonly CountedCourse[], track: HubTrack)
   let left = COCURRICULAR_CAP[track];
   return courses.map((course) => {
     if (!course.cocurricular) return [...course.hubUnits];
-    const counted = course.hubUnits.slice(0, Math.max(0, left));
+    // In the Hub list's order, so every page spends the cap on the same codes.
+    const codes = [...course.hubUnits].sort((a, b) => AREA_ORDER.indexOf(a) - AREA_ORDER.indexOf(b));
+    const counted = codes.slice(0, Math.max(0, left));
     left -= counted.length;
     return counted;
   });

@@ -10,7 +10,7 @@ import type { WeekMeeting } from "./schedule-week.ts";
 type Meeting = CompanionSection["meetings"][number];
 
 /** Whether the `index`th meeting pattern of a section is an evening exam slot. */
-export function isExamPattern(meeting: Meeting, index: number): boolean {
+export function isExamPattern(meeting: Pick<Meeting, "room" | "startMinute">, index: number): boolean {
   return index > 0 && meeting.room === null && meeting.startMinute !== null && meeting.startMinute >= 17 * 60;
 }
 

@@ -275,7 +275,14 @@ describe("imports and upgrades", () => {
     expect(text).toContain("As the course&#x27;s description states them (its prerequisite field is empty).");
     expect(text).toContain('<h2 id="exclusions-heading">Not for credit with</h2>');
     expect(text).toContain(`<a href="/course/${ids.get("401")}">TST AA 401</a>`);
-    // A course whose description names none shows no such part.
-    expect(await (await api(t, `/course/${ids.get("401")}`)).text()).not.toContain("Not for credit with");
+    // The course it names shows the rule from its side: its own description says nothing, 402's names it.
+    const other = await (await api(t, `/api/courses/${ids.get("401")}`)).json() as CourseDetail;
+    expect(other.exclusions).toEqual([]);
+    expect(other.excludedBy).toEqual([ref("402")]);
+    expect(await (await api(t, `/course/${ids.get("401")}`)).text()).toContain(
+      `<a href="/course/${ids.get("402")}">TST AA 402</a>`,
+    );
+    // A course no description names shows no such part.
+    expect(await (await api(t, `/course/${ids.get("201")}`)).text()).not.toContain("Not for credit with");
   });
 });

@@ -206,7 +206,8 @@ describe("Hub rules", () => {
       { hubUnits: ["CRT"], cocurricular: false },
       { hubUnits: ["CRI", "TWC"], cocurricular: true },
     ];
-    expect(countedUnits(courses, "first-year")).toEqual([["IIC"], ["CRT"], ["CRI"]]);
+    // A course's codes are spent in the Hub list's order: TWC before CRI.
+    expect(countedUnits(courses, "first-year")).toEqual([["IIC"], ["CRT"], ["TWC"]]);
     expect(countedUnits(courses, "transfer")).toEqual([["IIC"], ["CRT"], []]);
     expect(cocurricularLeft(courses.slice(0, 1), "first-year")).toBe(1);
     expect(cocurricularLeft(courses, "first-year")).toBe(0);

@@ -42,9 +42,9 @@ function uncoveredBy(needs: readonly Need[], chosen: readonly Candidate[]): numb
   );
 }
 
-/** A cocurricular course's weight against the cap: the needs it counts toward. */
+/** A cocurricular course's weight against the cap: every code it carries, as Hub counting spends the cap. */
 function weight(c: Candidate, needs: readonly Need[]): number {
-  return c.cocurricular ? needs.filter((need) => countsToward(c, need)).length : 0;
+  return c.cocurricular ? c.units.length : 0;
 }
 
 const WEEK = "MTWRFSU";

@@ -54,6 +54,8 @@ export type CatalogCourse = {
   offerings: CourseOffering[];
   /** The courses its description says cannot count together with it ("Cannot be taken for credit in addition to …"). */
   exclusions: PrerequisiteRef[];
+  /** The courses whose descriptions say so of it: the same rule read from the other side. */
+  excludedBy: PrerequisiteRef[];
 };
 
 /** A course's sections in one term (see `CatalogCourse.offerings`). */
@@ -334,11 +336,16 @@ async function catalogOf(version: number, rows: CatalogRows): Promise<Catalog> {
       requiredFor: [],
       offerings: [],
       exclusions: [],
+      excludedBy: [],
     });
   }
   for (const [courseId, , code, excludedId] of rows.exclusions ?? []) {
     await slice();
     byId.get(courseId)?.exclusions.push({ id: excludedId, code });
+    const by = byId.get(courseId);
+    if (by && excludedId !== null && excludedId !== courseId) {
+      byId.get(excludedId)?.excludedBy.push({ id: courseId, code: by.code });
+    }
   }
   for (const [courseId, term, sections] of rows.offerings) {
     await slice();

@@ -311,7 +311,12 @@ async function plannerInputs(db: Db, catalog: Catalog, userId: number, today = n
       settings: users.plannerSettings,
     }).from(users).where(eq(users.id, userId)),
   ]);
-  const taken = [...new Set([...completed, ...future.map((r) => r.id)])].filter((id) => catalog.courses.has(id));
+  // Completed first, then future, each by code: the order Hub counting spends the cocurricular cap in.
+  const byCode = (ids: number[]) =>
+    ids.filter((id) => catalog.courses.has(id)).sort((a, b) =>
+      catalog.courses.get(a)!.code.localeCompare(catalog.courses.get(b)!.code)
+    );
+  const taken = [...new Set([...byCode(completed), ...byCode(future.map((r) => r.id))])];
   const figures = applyFigures(db, catalog, read) ?? applyFigures(db, catalog, await figuresRead(db, catalog, true))!;
   return {
     catalog,
@@ -353,13 +358,11 @@ function exclusionsOf(catalog: Catalog): Map<number, Set<number>> {
   const known = catalog.derived.get("credit-exclusions") as Map<number, Set<number>> | undefined;
   if (known) return known;
   const pairs = new Map<number, Set<number>>();
-  const add = (a: number, b: number) => pairs.set(a, (pairs.get(a) ?? new Set()).add(b));
   for (const course of catalog.courses.values()) {
-    for (const ref of course.exclusions) {
-      if (ref.id === null || ref.id === course.id) continue;
-      add(course.id, ref.id);
-      add(ref.id, course.id);
-    }
+    const ids = [...course.exclusions, ...course.excludedBy].flatMap((ref) =>
+      ref.id === null || ref.id === course.id ? [] : [ref.id]
+    );
+    if (ids.length) pairs.set(course.id, new Set(ids));
   }
   catalog.derived.set("credit-exclusions", pairs);
   return pairs;
@@ -566,6 +569,7 @@ function reasonsFor(
   placed: { term: number; option: PlanOption | null },
   terms: readonly PlanTerm[],
   plannedBefore: string[],
+  today: Date,
 ): string[] {
   const course = inputs.catalog.courses.get(view.id)!;
   const term = terms[placed.term];
@@ -579,7 +583,9 @@ function reasonsFor(
   else if (!course.noPreReqs && course.prerequisiteGroups.length) reasons.push("prerequisites met");
   if (placed.option) reasons.push(`${placed.option.sections}: ${placed.option.times}`);
   else if (term === NO_TERM) {
-    const soonest = course.offerings.find((o) => inputs.catalog.terms.some((t) => t.code === o.term));
+    const soonest = course.offerings.find((o) =>
+      o.term >= termOf(today) && inputs.catalog.terms.some((t) => t.code === o.term)
+    );
     const name = soonest && inputs.catalog.terms.find((t) => t.code === soonest.term)?.name;
     if (name) reasons.push(`offered ${name}`);
   } else if (term.scheduled) {
@@ -615,7 +621,7 @@ export function hubPlanFor(
     let week: WeekToFit | null = null;
     if (options.fitsWeek && terms[0].scheduled) {
       const inFirst = candidates.filter((c) => !c.terms || c.terms.includes(0)).map((c) => c.id);
-      week = await choicesFittingWeek(db, userId, terms[0].code, inFirst, options.schedule, today);
+      week = await choicesFittingWeek(db, userId, terms[0].code, inFirst, options.schedule);
       for (const c of candidates) if (!c.terms || c.terms.includes(0)) c.options = week.choices.get(c.id) ?? [];
     }
     const shape: PlanShape = {
@@ -626,7 +632,11 @@ export function hubPlanFor(
       apart: apartPairs(catalog, candidates),
     };
     const weekKey = week
-      ? JSON.stringify([week.version, [...week.choices].map(([id, list]) => [id, list.map((o) => o.key)])])
+      // The choices' times too: an import that moves a section keeps its id.
+      ? JSON.stringify([
+        week.version,
+        [...week.choices].map(([id, list]) => [id, list.map((o) => [o.key, o.meetings])]),
+      ])
       : "";
     const plan = await planFor(db, planKey(inputs, options, terms, weekKey), needs, candidates, shape);
     const byId = new Map(candidates.map((c) => [c.id, c]));
@@ -648,7 +658,7 @@ export function hubPlanFor(
           ? { sections: option.sections, times: option.times, ids: option.key.split("+").map(Number) }
           : null,
         after: before,
-        why: reasonsFor(inputs, view, covers, { term: placed.term, option }, terms, before),
+        why: reasonsFor(inputs, view, covers, { term: placed.term, option }, terms, before, today),
       };
     }).sort((a, b) =>
       // By term, then most units, then reviewed and best rated.
@@ -705,6 +715,14 @@ function planNotes(terms: readonly PlanTerm[], leftOut: LeftOut, options: HubPla
     );
   }
   if (leftOut.credit) notes.push(`${plural(leftOut.credit, "course")} that cannot count with yours left out.`);
+  if (leftOut.offered) notes.push(`${plural(leftOut.offered, "course")} not offered in these terms left out.`);
+  if (leftOut.prerequisites) {
+    notes.push(
+      `${plural(leftOut.prerequisites, "course")} whose prerequisites you have not met${
+        terms.length > 1 ? " (nor would in these terms)" : ""
+      } left out.`,
+    );
+  }
   if (leftOut.chosen) notes.push(`${plural(leftOut.chosen, "course")} in departments or levels you left out.`);
   return notes;
 }
