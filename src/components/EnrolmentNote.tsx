@@ -53,7 +53,7 @@ export function EnrolmentNote({ course, student, takenIds }: Props) {
     );
   }
   const limits = enrolmentLimits(
-    { ...rules, exclusions: [...course.exclusions, ...course.excludedBy] },
+    { ...rules, exclusions: [...course.exclusions, ...course.namedInExclusions] },
     student,
     takenIds ? { takenIds, cocurricularLeft: Number.POSITIVE_INFINITY } : undefined,
   );

@@ -83,7 +83,7 @@ export function Prerequisites({ course, prerequisites }: { course: CourseDetail;
 /** The courses the description says cannot count together with this one: credit counts for one of them only. */
 export function NotForCreditWith({ course }: { course: CourseDetail }) {
   // Its own description's list, then the courses whose descriptions name it: the rule holds both ways round.
-  const refs = [...course.exclusions, ...course.excludedBy].filter((ref, i, all) =>
+  const refs = [...course.exclusions, ...course.namedInExclusions].filter((ref, i, all) =>
     all.findIndex((other) => other.code === ref.code) === i
   );
   if (!refs.length) return null;

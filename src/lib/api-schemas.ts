@@ -145,7 +145,7 @@ export const courseDetailSchema = named(
     /** The courses its description says cannot count together with it; `id` null when the catalog lacks one. */
     exclusions: z.array(prerequisiteRefSchema),
     /** The courses whose descriptions say they cannot count together with it: the same rule, from the other side. */
-    excludedBy: z.array(prerequisiteRefSchema),
+    namedInExclusions: z.array(prerequisiteRefSchema),
   }),
 );
 

@@ -278,7 +278,7 @@ describe("imports and upgrades", () => {
     // The course it names shows the rule from its side: its own description says nothing, 402's names it.
     const other = await (await api(t, `/api/courses/${ids.get("401")}`)).json() as CourseDetail;
     expect(other.exclusions).toEqual([]);
-    expect(other.excludedBy).toEqual([ref("402")]);
+    expect(other.namedInExclusions).toEqual([ref("402")]);
     expect(await (await api(t, `/course/${ids.get("401")}`)).text()).toContain(
       `<a href="/course/${ids.get("402")}">TST AA 402</a>`,
     );

@@ -43,7 +43,7 @@ function uncoveredBy(needs: readonly Need[], chosen: readonly Candidate[]): numb
 }
 
 /** A cocurricular course's weight against the cap: every code it carries, as Hub counting spends the cap. */
-function weight(c: Candidate, needs: readonly Need[]): number {
+function weight(c: Candidate): number {
   return c.cocurricular ? c.units.length : 0;
 }
 
@@ -80,7 +80,7 @@ function spotsOf(c: Candidate, shape: PlanShape): Spot[] {
  * pruning); prerequisites are checked on whole placements only.
  */
 function brokenRules(
-  needs: readonly Need[],
+  _needs: readonly Need[],
   candidates: readonly Candidate[],
   shape: PlanShape,
   spots: readonly (Spot | null)[],
@@ -102,7 +102,7 @@ function brokenRules(
     if (chosen(a) && chosen(b)) broken.push(`${a} and ${b} both chosen`);
   }
   if (shape.cocurricularLeft !== null) {
-    const total = candidates.reduce((sum, c, i) => spots[i] ? sum + weight(c, needs) : sum, 0);
+    const total = candidates.reduce((sum, c, i) => spots[i] ? sum + weight(c) : sum, 0);
     if (total > shape.cocurricularLeft) broken.push(`cocurricular weight ${total}`);
   }
   for (let i = 0; i < candidates.length; i++) {

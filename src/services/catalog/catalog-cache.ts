@@ -55,7 +55,7 @@ export type CatalogCourse = {
   /** The courses its description says cannot count together with it ("Cannot be taken for credit in addition to …"). */
   exclusions: PrerequisiteRef[];
   /** The courses whose descriptions say so of it: the same rule read from the other side. */
-  excludedBy: PrerequisiteRef[];
+  namedInExclusions: PrerequisiteRef[];
 };
 
 /** A course's sections in one term (see `CatalogCourse.offerings`). */
@@ -336,7 +336,7 @@ async function catalogOf(version: number, rows: CatalogRows): Promise<Catalog> {
       requiredFor: [],
       offerings: [],
       exclusions: [],
-      excludedBy: [],
+      namedInExclusions: [],
     });
   }
   for (const [courseId, , code, excludedId] of rows.exclusions ?? []) {
@@ -344,7 +344,7 @@ async function catalogOf(version: number, rows: CatalogRows): Promise<Catalog> {
     byId.get(courseId)?.exclusions.push({ id: excludedId, code });
     const by = byId.get(courseId);
     if (by && excludedId !== null && excludedId !== courseId) {
-      byId.get(excludedId)?.excludedBy.push({ id: courseId, code: by.code });
+      byId.get(excludedId)?.namedInExclusions.push({ id: courseId, code: by.code });
     }
   }
   for (const [courseId, term, sections] of rows.offerings) {

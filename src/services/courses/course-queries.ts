@@ -460,7 +460,7 @@ export function findCourseDetail(db: Db, id: number, userId?: number): Promise<C
       ...prerequisiteViewOf(catalog, course, completed),
       requiredFor: course.requiredFor,
       exclusions: course.exclusions,
-      excludedBy: course.excludedBy,
+      namedInExclusions: course.namedInExclusions,
     };
   });
 }

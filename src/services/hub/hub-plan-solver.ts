@@ -359,7 +359,7 @@ function exclusionsOf(catalog: Catalog): Map<number, Set<number>> {
   if (known) return known;
   const pairs = new Map<number, Set<number>>();
   for (const course of catalog.courses.values()) {
-    const ids = [...course.exclusions, ...course.excludedBy].flatMap((ref) =>
+    const ids = [...course.exclusions, ...course.namedInExclusions].flatMap((ref) =>
       ref.id === null || ref.id === course.id ? [] : [ref.id]
     );
     if (ids.length) pairs.set(course.id, new Set(ids));
