@@ -485,7 +485,11 @@ type ItemProps = {
 function PlannedItem({ course, termName: name, termScheduled, busy, onSwap }: ItemProps) {
   // In a term: that term's schedule, when it is known; in no term, the soonest term that has it.
   const scheduleLink = name !== undefined
-    ? termScheduled ? `/schedule?term=${course.term}&add=${course.id}` : null
+    ? termScheduled
+      ? `/schedule?term=${course.term}&add=${course.id}${
+        course.section ? `&sections=${course.section.ids.join(",")}` : ""
+      }`
+      : null
     : course.offering
     ? `/schedule?term=${course.offering.term}&add=${course.id}`
     : null;

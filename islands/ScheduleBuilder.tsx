@@ -29,6 +29,8 @@ type Props = {
   initial: ScheduleView | null;
   /** A course to choose sections of as the page opens (?add=). */
   add: number | null;
+  /** Its sections to have chosen there (?sections=, the Hub planner's pick): a section to register for and a companion. */
+  pick?: number[] | null;
 };
 
 /** A version as the island holds it: a visitor's has no id. */
@@ -57,7 +59,7 @@ function viewPath(term: number, courses: readonly KeptCourse[], only?: number): 
  * a section to register for and its discussion or lab, the week with its conflicts and totals, and the calendar file,
  * share link and print layout. A visitor's worksheet is kept in this browser; a student's on the server.
  */
-function ScheduleBuilder({ terms, term, signedIn, versions: serverVersions, initial, add }: Props) {
+function ScheduleBuilder({ terms, term, signedIn, versions: serverVersions, initial, add, pick = null }: Props) {
   const [versions, setVersions] = useState<Version[]>(
     serverVersions?.length
       ? serverVersions.map(fromServer)
@@ -161,7 +163,7 @@ function ScheduleBuilder({ terms, term, signedIn, versions: serverVersions, init
 
   // ?add=: choose the sections of that course as soon as the worksheet is there.
   useEffect(() => {
-    if (ready && add !== null) void openChooser(add);
+    if (ready && add !== null) void openChooser(add, pick);
   }, [ready]);
 
   useEffect(() => {
@@ -193,7 +195,7 @@ function ScheduleBuilder({ terms, term, signedIn, versions: serverVersions, init
     return fromServer(created.data);
   }
 
-  async function openChooser(courseId: number) {
+  async function openChooser(courseId: number, pick: number[] | null = null) {
     setNotice(null);
     opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body
       ? document.activeElement
@@ -218,7 +220,11 @@ function ScheduleBuilder({ terms, term, signedIn, versions: serverVersions, init
       return;
     }
     const only = course.sections.filter((s) => s.status !== "cancelled");
-    setChooser({ course, lecture: only.length === 1 ? only[0].id : null, companion: null, fitsOnly: false });
+    // The sections asked for, when they are this course's: the rest of the choice is the student's.
+    const picked = pick?.find((id) => only.some((s) => s.id === id)) ?? null;
+    const lecture = picked ?? (only.length === 1 ? only[0].id : null);
+    const companion = picked === null ? null : pick?.find((id) => id !== picked) ?? null;
+    setChooser({ course, lecture, companion, fitsOnly: false });
   }
 
   async function saveChoice() {

@@ -8,7 +8,8 @@ import { worksheetVersions } from "../src/services/schedule/worksheets.ts";
 
 /**
  * /schedule?term=2268&add=12: the schedule builder (docs/product.md, Schedule builder). Anyone may use it: a visitor's
- * worksheet is kept in their browser, a student's on their account. `add` opens the choice of a course's sections.
+ * worksheet is kept in their browser, a student's on their account. `add` opens the choice of a course's sections,
+ * with `sections=ID,ID` chosen in it.
  */
 type Data =
   | { kind: "none" }
@@ -17,6 +18,7 @@ type Data =
     terms: { code: number; name: string }[];
     term: number;
     add: number | null;
+    pick: number[] | null;
     versions: WorksheetVersionView[] | null;
     initial: ScheduleView | null;
   };
@@ -33,6 +35,9 @@ export async function load(c: AppContext): Promise<Data> {
   const asked = Number(c.req.query("term"));
   const addRaw = c.req.query("add") ?? "";
   const add = /^\d{1,9}$/.test(addRaw) ? Number(addRaw) : null;
+  // ?sections=: the sections to have chosen in that course's chooser (the Hub planner's pick), at most two.
+  const sectionsRaw = c.req.query("sections") ?? "";
+  const pick = add !== null && /^\d{1,9}(,\d{1,9})?$/.test(sectionsRaw) ? sectionsRaw.split(",").map(Number) : null;
   const user = c.var.user?.enabled ? c.var.user : null;
   // The student's versions and first week of the term asked for (else the current one) are read with the terms: one
   // round trip; only when that term has no schedule are they read again for the first term that has one.
@@ -46,7 +51,7 @@ export async function load(c: AppContext): Promise<Data> {
   if (terms.length === 0) return { kind: "none" };
   const term = terms.find((t) => t.code === asked)?.code ?? terms[0].code;
   const [versions, week] = (term === guess ? guessed : await studentWeek(term)) ?? [null, null];
-  return { kind: "builder", terms, term, add, versions, initial: week?.view ?? null };
+  return { kind: "builder", terms, term, add, pick, versions, initial: week?.view ?? null };
 }
 
 export function meta(data: Data): PageMeta {
@@ -83,6 +88,7 @@ export default function SchedulePage({ data, user }: PageProps<Data>) {
         versions={data.versions}
         initial={data.initial}
         add={data.add}
+        pick={data.pick}
       />
     </div>
   );

@@ -128,6 +128,21 @@ for (const device of DEVICES) {
       if (device.touch) await fitsWidth(page);
       await showPlan(planner);
       await screenshot(page, `hub-planner-fits-week-${device.name}`);
+
+      // "Add to schedule" opens that course's choice on /schedule with the planned sections chosen.
+      const pick = fitting.courses[0];
+      await press(
+        device,
+        planner.locator(".hub-plan-course").filter({ hasText: pick.code }).getByRole("link", {
+          name: `Add to schedule: ${pick.code}, ${termName(NEXT)}`,
+        }),
+      );
+      await page.waitForURL((u) => u.pathname === "/schedule" && u.searchParams.get("add") === String(pick.id));
+      await waitForIsland(page, "ScheduleBuilder");
+      expect(new URL(page.url()).searchParams.get("sections")).toBe(pick.section!.ids.join(","));
+      const checked = page.locator(".chooser-option-chosen");
+      await expect.poll(() => checked.count(), { timeout: 15_000 }).toBe(1);
+      await expect(checked.textContent()).resolves.toContain(pick.section!.sections.split(" + ")[0]);
       expect(unexpected(problems).filter((p) => !p.includes("400"))).toEqual([]);
     });
   });
