@@ -566,6 +566,26 @@ describe("account settings", () => {
     expect((await api(t, "/api/auth/me", { token })).status).toBe(200);
   });
 
+  test("a new password equal to the current one is refused on its field, and the session goes on", async () => {
+    const { token } = await createStudent(t, "samepassword@bu.edu", "the real one");
+    const response = await api(t, "/api/auth/update-password", {
+      method: "PUT",
+      token,
+      body: { oldPassword: "the real one", newPassword: "the real one" },
+    });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.fields.newPassword).toBe("Choose a new password, not your current one");
+    // Nothing changed: the token still works, and a real change still does.
+    expect((await api(t, "/api/auth/me", { token })).status).toBe(200);
+    const changed = await api(t, "/api/auth/update-password", {
+      method: "PUT",
+      token,
+      body: { oldPassword: "the real one", newPassword: "a different one" },
+    });
+    expect(changed.status).toBe(200);
+  });
+
   test("visitors get 401 from the account calls", async () => {
     for (
       const [method, path] of [

@@ -138,13 +138,24 @@ describe("with the demo catalog", () => {
       expect(await listed(me.token, "completed-courses")).toEqual([c]);
       expect(await listed(me.token, "courses-in-progress")).toEqual([]);
       expect(await listed(me.token, "saved-courses")).toEqual([c]);
-      // Planning it again afterwards is the student's choice, and completing it again ends that too.
-      await change(me.token, "courses-in-progress", c, "POST");
-      expect((await change(me.token, "completed-courses", c, "POST")).body).toMatchObject({
-        changed: true,
-        inList: true,
+      // Completed ends future everywhere: planning it again is refused with a message, one at a time or many at once.
+      expect(await change(me.token, "courses-in-progress", c, "POST")).toMatchObject({
+        status: 200,
+        body: { changed: false, inList: false, message: "You completed this course already." },
       });
       expect(await listed(me.token, "courses-in-progress")).toEqual([]);
+      const [other] = await freshCourses(1);
+      const many = await api(t, "/api/users/courses-in-progress", {
+        method: "POST",
+        token: me.token,
+        body: { ids: [c, other] },
+      });
+      expect(many.status).toBe(200);
+      expect(await many.json()).toMatchObject({
+        added: 1,
+        message: "Added 1 course to your future courses. 1 course you completed was left out.",
+      });
+      expect(await listed(me.token, "courses-in-progress")).toEqual([other]);
     });
 
     test("parallel adds of the same course leave one row", async () => {

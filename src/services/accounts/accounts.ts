@@ -45,6 +45,7 @@ export const MESSAGES = {
   notVerifiedWait:
     "Your email is not verified yet. Enter the code we sent to your email, or ask for a new one in a minute.",
   wrongCurrent: "Incorrect current password",
+  samePassword: "Choose a new password, not your current one",
   loginThrottled: "Too many failed login attempts. Please wait a few minutes and try again.",
   passwordThrottled: "Too many wrong passwords. Please wait a few minutes and try again.",
   codeThrottled: "Please wait before requesting another code.",
@@ -409,6 +410,8 @@ export async function changePassword(
   });
   if (!(await found)) throw unauthorized("Please log in again.");
   if (!valid) throw fieldError("oldPassword", MESSAGES.wrongCurrent);
+  // Said only once the current password is proved: it tells nothing a guesser did not know.
+  if (newPassword === oldPassword) throw fieldError("newPassword", MESSAGES.samePassword);
   assertUncommon(newPassword, "newPassword");
   const passwordHash = await hashPassword(newPassword);
   const [, updated] = await database.writeBatch((db) => [

@@ -1,5 +1,5 @@
 /** The three independent per-user lists: completed, future (in progress) and saved courses. */
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database, Db } from "../../../db/client.ts";
 import {
   completedCourses,
@@ -34,6 +34,10 @@ const LISTS = {
 
 export type ListChange = { message: string; changed: boolean; inList: boolean };
 
+/** Not among the student's completed courses: a course done never joins the future list, however it is added. */
+const notCompleted = (userId: number, courseId: SQL) =>
+  sql`NOT EXISTS (SELECT 1 FROM completed_courses c WHERE c.user_id = ${userId} AND c.course_id = ${courseId})`;
+
 /** A list's courses, newest first, in one round trip. */
 export function listCourses(db: Db, userId: number, list: ListName): Promise<CourseView[]> {
   const table = LISTS[list].table;
@@ -59,10 +63,13 @@ export async function changeList(
   const exists = (db: Db) =>
     db.all<{ found: number }>(sql`SELECT EXISTS (SELECT 1 FROM courses WHERE id = ${courseId}) AS found`);
   if (add) {
-    const [[{ found }], inserted, ended = []] = await database.writeBatch((db) => [
-      exists(db),
+    const [[{ found, done }], inserted, ended = []] = await database.writeBatch((db) => [
+      db.all<{ found: number; done: number }>(sql`SELECT EXISTS (SELECT 1 FROM courses WHERE id = ${courseId}) AS found,
+        EXISTS (SELECT 1 FROM completed_courses WHERE user_id = ${userId} AND course_id = ${courseId}) AS done`),
+      // A completed course is not one to take again: it never joins the future list.
       db.all<{ course_id: number }>(
         sql`INSERT INTO ${table} (user_id, course_id) SELECT ${userId}, id FROM courses WHERE id = ${courseId}
+        ${list === "future" ? sql`AND ${notCompleted(userId, sql`courses.id`)}` : sql``}
         ON CONFLICT DO NOTHING RETURNING course_id`,
       ),
       // A course done is no longer one to take: marking it completed ends its future status in the same transaction.
@@ -75,6 +82,9 @@ export async function changeList(
         : []),
     ]);
     if (!found) throw notFound("Course not found");
+    if (list === "future" && done) {
+      return { changed: false, inList: false, message: "You completed this course already." };
+    }
     const message = inserted.length ? `Added to your ${label}.` : `Already in your ${label}.`;
     return {
       changed: inserted.length > 0 || ended.length > 0,
@@ -219,10 +229,13 @@ export async function addToList(
   // Every statement changes something only when every id is a course: one round trip, all or nothing.
   const allKnown =
     sql`(SELECT COUNT(*) FROM courses WHERE id IN (SELECT value FROM json_each(${idList}))) = ${unique.length}`;
-  const [[{ known }], inserted] = await database.writeBatch((db) => [
-    db.all<{ known: number }>(sql`SELECT ${allKnown} AS known`),
+  const [[{ known, done }], inserted] = await database.writeBatch((db) => [
+    db.all<{ known: number; done: number }>(sql`SELECT ${allKnown} AS known,
+      (SELECT COUNT(*) FROM completed_courses WHERE user_id = ${userId}
+        AND course_id IN (SELECT value FROM json_each(${idList}))) AS done`),
     db.all<{ course_id: number }>(sql`INSERT INTO ${table} (user_id, course_id)
-      SELECT ${userId}, j.value FROM json_each(${idList}) AS j WHERE ${allKnown} ORDER BY j.key
+      SELECT ${userId}, j.value FROM json_each(${idList}) AS j WHERE ${allKnown}
+      ${list === "future" ? sql`AND ${notCompleted(userId, sql`j.value`)}` : sql``} ORDER BY j.key
       ON CONFLICT DO NOTHING RETURNING course_id`),
     ...(list === "completed"
       ? [
@@ -234,8 +247,11 @@ export async function addToList(
   ]);
   if (!known) throw notFound("Course not found");
   const added = inserted.length;
-  const already = unique.length - added;
+  // For the future list, completed courses are left out and said apart from those already there.
+  const completed = list === "future" ? Number(done) : 0;
+  const already = Math.max(0, unique.length - added - completed);
   const message = `Added ${plural(added, "course")} to your ${label}.` +
-    (already ? ` ${plural(already, "course")} ${already === 1 ? "was" : "were"} already there.` : "");
+    (already ? ` ${plural(already, "course")} ${already === 1 ? "was" : "were"} already there.` : "") +
+    (completed ? ` ${plural(completed, "course")} you completed ${completed === 1 ? "was" : "were"} left out.` : "");
   return { added, already, message };
 }
