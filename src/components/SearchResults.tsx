@@ -65,7 +65,25 @@ export function SearchResults({ search, chips, view, onView }: Props) {
         </div>
         {result.totalPages > 1 && <a className="skip-link" href="#search-pages">Skip to the result pages</a>}
       </div>
-      {result.content.length === 0
+      {result.content.length === 0 && result.totalElements > 0
+        ? (
+          // A page past the last one (an old link, a hand-typed URL): say so, and lead back to the results.
+          <p className="empty">
+            {`Page ${result.number + 1} is past the last page of these results (${
+              plural(result.totalPages, "page")
+            }). `}
+            <a
+              href={searchHref(submitted, result.totalPages - 1)}
+              onClick={(e) => {
+                e.preventDefault();
+                goToPage(result.totalPages - 1);
+              }}
+            >
+              Go to the last page
+            </a>
+          </p>
+        )
+        : result.content.length === 0
         ? (
           <p className="empty">
             {result.professors?.length

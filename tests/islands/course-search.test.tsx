@@ -289,6 +289,21 @@ describe("CourseSearch island", () => {
     expect(document.querySelector("nav.pagination")).toBeNull();
   });
 
+  test('a page past the last one says so and leads to the last page, not to "No courses found"', async () => {
+    route(() => page([CS111, EC101], 99, 6, 5));
+    await mount({ result: page([], 99, 6, 8) });
+    expect(found()).toBe("Found 99 courses");
+    const empty = document.querySelector(".search-results .empty");
+    expect(text(empty)).toBe("Page 9 is past the last page of these results (6 pages). Go to the last page");
+    expect(text(empty)).not.toContain("No courses found");
+    const link = empty!.querySelector("a")!;
+    expect(link.getAttribute("href")).toMatch(/[?&]page=5(&|$)/);
+    await click(link);
+    await settle();
+    expect(searches().at(-1)).toMatch(/[?&]page=5(&|$)/);
+    expect(titles()).toEqual([CS111.title, EC101.title]);
+  });
+
   test("typing searches by relevance after a pause; choosing another sort keeps it", async () => {
     route(() => page([CS111]));
     await mount();
