@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
 
-/** A small-screen menu behind a hamburger button: a <details>, so it opens and closes without JavaScript. */
+/**
+ * A small-screen menu behind a hamburger button: a <details>, so it opens and closes without JavaScript; with it, an
+ * outside tap and Escape close it too (src/client/menus.ts).
+ */
 export function MenuDisclosure({ className, children }: { className: string; children: ReactNode }) {
   return (
     <details className={className}>

@@ -75,6 +75,20 @@ describe("HubRate on a phone", () => {
     // The sidebar gives way to the slide-in menu.
     expect(await page.getByRole("complementary", { name: "Account navigation" }).isVisible()).toBe(false);
     expect(await page.locator("details.slide-menu summary").isVisible()).toBe(true);
+    // The menu closes on a tap outside it, and on Escape, which gives the focus back to its button.
+    const menu = page.locator("details.slide-menu");
+    const isOpen = () => menu.evaluate((d) => (d as HTMLDetailsElement).open);
+    await menu.locator("summary").tap();
+    await expect.poll(isOpen).toBe(true);
+    await page.locator("h1").first().tap({ force: true });
+    await expect.poll(isOpen).toBe(false);
+    await menu.locator("summary").tap();
+    await expect.poll(isOpen).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(isOpen).toBe(false);
+    await expect(page.evaluate(() => document.activeElement?.closest("details")?.className)).resolves.toBe(
+      "slide-menu",
+    );
     await fitsWidth(page);
     expect(unexpected(problems)).toEqual([]);
   });
