@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { island } from "../src/client/island.tsx";
 import { apiFetch } from "../src/client/api.ts";
 import { accountSchema, passwordChangeFormSchema } from "../src/lib/schemas.ts";
@@ -8,6 +8,7 @@ import { type College, CollegeMajorFields } from "../src/components/CollegeMajor
 import { Field } from "../src/components/Field.tsx";
 import { FormOutcome } from "../src/components/FormOutcome.tsx";
 import { NewPasswordFields } from "../src/components/NewPasswordFields.tsx";
+import { ConfirmDialog } from "../src/components/ConfirmDialog.tsx";
 import { SelectField } from "../src/components/SelectField.tsx";
 import { HUB_TRACK_LABELS, HUB_TRACKS, type HubTrack } from "../src/lib/hub-requirements.ts";
 
@@ -207,70 +208,6 @@ function PasswordForm({ email }: { email: string }) {
 
 // ---------------------------------------------------------------- danger zone
 
-function ConfirmDeleteDialog(
-  { busy, onCancel, onConfirm }: { busy: boolean; onCancel: () => void; onConfirm: () => void },
-) {
-  const dialog = useRef<HTMLDivElement>(null);
-  const cancel = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    // The safe choice gets the focus, so Enter does not delete by accident.
-    cancel.current?.focus();
-  }, []);
-
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === "Escape") {
-        event.preventDefault();
-        if (!busy) onCancel();
-        return;
-      }
-      if (event.key !== "Tab" || !dialog.current) return;
-      // Keep Tab inside the dialog.
-      const focusable = [...dialog.current.querySelectorAll<HTMLElement>("button:not([disabled])")];
-      if (focusable.length === 0) return;
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      const inside = dialog.current.contains(document.activeElement);
-      if (event.shiftKey && (document.activeElement === first || !inside)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
-        event.preventDefault();
-        first.focus();
-      }
-    }
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [busy, onCancel]);
-
-  return (
-    <div className="dialog-backdrop">
-      <div
-        ref={dialog}
-        className="dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="delete-dialog-title"
-        aria-describedby="delete-dialog-description"
-      >
-        <h2 id="delete-dialog-title">Delete your account?</h2>
-        <p id="delete-dialog-description">
-          Your account, your course lists and your reviews are deleted right away. This cannot be undone.
-        </p>
-        <div className="dialog-actions">
-          <button ref={cancel} type="button" className="button button-ghost" onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
-          <button type="button" className="button button-danger" onClick={onConfirm} disabled={busy} aria-busy={busy}>
-            Yes, delete my account
-          </button>
-        </div>
-      </div>
-    </div>
-  );
-}
-
 function DangerZone() {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -317,7 +254,17 @@ function DangerZone() {
       >
         Delete My Account
       </button>
-      {open && <ConfirmDeleteDialog busy={busy} onCancel={close} onConfirm={confirm} />}
+      {open && (
+        <ConfirmDialog
+          id="delete-dialog"
+          title="Delete your account?"
+          description="Your account, your course lists and your reviews are deleted right away. This cannot be undone."
+          confirmLabel="Yes, delete my account"
+          busy={busy}
+          onCancel={close}
+          onConfirm={confirm}
+        />
+      )}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { apiFetch } from "../src/client/api.ts";
 import { island } from "../src/client/island.tsx";
 import { refreshSummary, useSummaryPart } from "../src/client/course-summary-store.ts";
 import { loginUrl } from "../src/client/navigation.ts";
+import { ConfirmDialog } from "../src/components/ConfirmDialog.tsx";
 import { ReviewCard } from "../src/components/ReviewCard.tsx";
 import { VoteButtons } from "../src/components/VoteButtons.tsx";
 import { type ReviewSort as Sort, ReviewSortSelect, ShowMoreReviews } from "../src/components/ReviewListControls.tsx";
@@ -99,9 +100,21 @@ function CourseReviewList({ courseId, initial, filters: initialFilters, signedIn
     void load(next, 0);
   }
 
+  /** Delete asks first, in the site's own dialog; the button that opened it gets the focus back on Cancel. */
+  const [asking, setAsking] = useState<{ review: ReviewView; opener: HTMLElement | null } | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  function cancelDelete() {
+    const opener = asking?.opener;
+    setAsking(null);
+    opener?.focus();
+  }
+
   async function remove(review: ReviewView) {
-    if (!confirm("Delete your review? This cannot be undone.")) return;
+    setDeleting(true);
     const result = await apiFetch(`/api/reviews/${review.id}`, { method: "DELETE" });
+    setDeleting(false);
+    setAsking(null);
     if (result.ok || result.status === 404) {
       setReviews((list) => list.filter((r) => r.id !== review.id));
       setTotal((n) => n - 1);
@@ -201,7 +214,8 @@ function CourseReviewList({ courseId, initial, filters: initialFilters, signedIn
                       className="icon-button"
                       aria-label="Delete your review"
                       title="Delete"
-                      onClick={() => remove(review)}
+                      aria-haspopup="dialog"
+                      onClick={(e) => setAsking({ review, opener: e.currentTarget })}
                     >
                       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                         <path
@@ -237,6 +251,17 @@ function CourseReviewList({ courseId, initial, filters: initialFilters, signedIn
         loading={loading}
         onClick={() => load({ teacher, semester, sort }, page + 1)}
       />
+      {asking && (
+        <ConfirmDialog
+          id="delete-review-dialog"
+          title="Delete your review?"
+          description="Your review, its ratings and its votes are removed from the course right away. This cannot be undone."
+          confirmLabel="Yes, delete my review"
+          busy={deleting}
+          onCancel={cancelDelete}
+          onConfirm={() => void remove(asking.review)}
+        />
+      )}
     </section>
   );
 }

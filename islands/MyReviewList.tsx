@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { apiFetch } from "../src/client/api.ts";
 import { island } from "../src/client/island.tsx";
+import { ConfirmDialog } from "../src/components/ConfirmDialog.tsx";
 import { ReviewCard } from "../src/components/ReviewCard.tsx";
 import { plural } from "../src/lib/text.ts";
 import type { MyReviewView } from "../src/lib/api-types.ts";
@@ -20,9 +21,18 @@ function MyReviewList(props: Props) {
     if (error || notice) message.current?.focus();
   }, [error, notice]);
 
+  /** Delete asks first, in the site's own dialog; the button that opened it gets the focus back on Cancel. */
+  const [asking, setAsking] = useState<{ review: MyReviewView; opener: HTMLElement | null } | null>(null);
+
+  function cancelDelete() {
+    const opener = asking?.opener;
+    setAsking(null);
+    opener?.focus();
+  }
+
   async function remove(review: MyReviewView) {
     if (busy !== null) return;
-    if (!confirm(`Delete your review of ${review.courseCode}? This cannot be undone.`)) return;
+    setAsking(null);
     setBusy(review.id);
     setError(null);
     setNotice(null);
@@ -86,7 +96,8 @@ function MyReviewList(props: Props) {
                         className="button button-small button-ghost button-ghost-danger"
                         aria-label={`Delete your review of ${review.courseCode}`}
                         disabled={busy !== null}
-                        onClick={() => remove(review)}
+                        aria-haspopup="dialog"
+                        onClick={(e) => setAsking({ review, opener: e.currentTarget })}
                       >
                         {busy === review.id ? "Deleting..." : "Delete"}
                       </button>
@@ -97,6 +108,17 @@ function MyReviewList(props: Props) {
             ))}
           </div>
         )}
+      {asking && (
+        <ConfirmDialog
+          id="delete-review-dialog"
+          title={`Delete your review of ${asking.review.courseCode}?`}
+          description="Your review, its ratings and its votes are removed from the course right away. This cannot be undone."
+          confirmLabel="Yes, delete my review"
+          busy={busy !== null}
+          onCancel={cancelDelete}
+          onConfirm={() => void remove(asking.review)}
+        />
+      )}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { expectAccessible } from "../helpers/a11y.ts";
 import { serve } from "../helpers/browser.ts";
 import {
   browserFile,
+  confirmInDialog,
   courseId,
   DEVICES,
   failedLoad,
@@ -258,6 +259,7 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
 
       const mine = page.locator("article.review-card").filter({ hasText: `My own review, to delete, ${device.name}.` });
       await press(device, mine.getByRole("button", { name: "Delete your review" }));
+      await confirmInDialog(device, page, "Delete your review?", "Yes, delete my review");
       await alertSays(page.locator("section.course-reviews"), "Error loading: Failed to delete review");
       // Still listed: nothing was deleted.
       expect(await mine.count()).toBe(1);
@@ -272,6 +274,7 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
           { name: /Delete/ },
         ),
       );
+      await confirmInDialog(device, page, /^Delete your review of /, "Yes, delete my review");
       await alertSays(page, "Error loading: Failed to delete review");
       expect(
         await page.locator("article.review-card").filter({ hasText: `My own review, to delete, ${device.name}.` })
@@ -312,6 +315,7 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
       // Deleted in another tab meanwhile.
       expect((await api(t, `/api/reviews/${first.id}`, { method: "DELETE", token: me.token })).status).toBe(200);
       await press(device, card.getByRole("button", { name: "Delete your review" }));
+      await confirmInDialog(device, page, "Delete your review?", "Yes, delete my review");
       await page.getByRole("status").filter({ hasText: /^Review could not be found$/ }).waitFor();
       expect(await card.count()).toBe(0);
 
@@ -320,6 +324,7 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
       await waitForIsland(page, "MyReviewList");
       expect((await api(t, `/api/reviews/${second.id}`, { method: "DELETE", token: me.token })).status).toBe(200);
       await press(device, page.getByRole("button", { name: "Delete your review of CAS EC 101" }));
+      await confirmInDialog(device, page, "Delete your review of CAS EC 101?", "Yes, delete my review");
       await page.getByRole("status").filter({ hasText: /^Review could not be found$/ }).waitFor();
       await page.getByText("No reviews yet.", { exact: true }).waitFor();
       expect(unexpected(problems, failedLoad(404, /^\/api\/reviews\/\d+$/))).toEqual([]);

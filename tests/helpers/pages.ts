@@ -301,3 +301,15 @@ export async function fitsWidth(page: Page, width = PHONE.viewport!.width): Prom
   }, width);
   expect(scrollWidth, `${page.url()} is ${scrollWidth}px wide: ${offenders.join(", ")}`).toBeLessThanOrEqual(width);
 }
+
+/** Confirms in the site's own dialog (src/components/ConfirmDialog.tsx) titled `title`, with its confirm button. */
+export async function confirmInDialog(
+  device: Device,
+  page: Page,
+  title: string | RegExp,
+  button: string,
+): Promise<void> {
+  const dialog = page.getByRole("alertdialog", { name: title });
+  await dialog.waitFor();
+  await press(device, dialog.getByRole("button", { name: button }));
+}
