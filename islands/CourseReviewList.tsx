@@ -6,7 +6,12 @@ import { loginUrl } from "../src/client/navigation.ts";
 import { ConfirmDialog } from "../src/components/ConfirmDialog.tsx";
 import { ReviewCard } from "../src/components/ReviewCard.tsx";
 import { VoteButtons } from "../src/components/VoteButtons.tsx";
-import { type ReviewSort as Sort, ReviewSortSelect, ShowMoreReviews } from "../src/components/ReviewListControls.tsx";
+import {
+  ReviewListError,
+  type ReviewSort as Sort,
+  ReviewSortSelect,
+  ShowMoreReviews,
+} from "../src/components/ReviewListControls.tsx";
 import type { ReviewView } from "../src/lib/api-types.ts";
 import { type ReviewFilters, reviewFilters } from "../src/lib/rating-figures.ts";
 
@@ -69,7 +74,12 @@ function CourseReviewList({ courseId, initial, filters: initialFilters, signedIn
   const [loading, setLoading] = useState(false);
   const request = useRef(0);
 
-  const showError = (message: string) => setError(message);
+  /** After a 401 the alert also links to the login page, back to this course. */
+  const [signIn, setSignIn] = useState(false);
+  const showError = (message: string, needsSignIn = false) => {
+    setError(message);
+    setSignIn(needsSignIn);
+  };
 
   const score = teacher ? filters.professors.find((p) => p.name === teacher)?.averages.overall ?? null : null;
 
@@ -168,7 +178,7 @@ function CourseReviewList({ courseId, initial, filters: initialFilters, signedIn
           {`Professor ${teacher} has an average rating of ${score.toFixed(1)} when teaching this course`}
         </p>
       )}
-      {error && <p className="alert alert-error" role="alert">{`Error loading: ${error}`}</p>}
+      <ReviewListError error={error} signIn={signIn} />
       {notice && <p className="alert alert-success" role="status">{notice}</p>}
       {reviews.length === 0 && !loading && (
         <p className="empty">

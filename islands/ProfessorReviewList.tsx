@@ -3,7 +3,12 @@ import { apiFetch } from "../src/client/api.ts";
 import { island } from "../src/client/island.tsx";
 import { ReviewCard } from "../src/components/ReviewCard.tsx";
 import { VoteButtons } from "../src/components/VoteButtons.tsx";
-import { type ReviewSort as Sort, ReviewSortSelect, ShowMoreReviews } from "../src/components/ReviewListControls.tsx";
+import {
+  ReviewListError,
+  type ReviewSort as Sort,
+  ReviewSortSelect,
+  ShowMoreReviews,
+} from "../src/components/ReviewListControls.tsx";
 import type { Paged } from "../src/lib/paging.ts";
 import type { ProfessorView, ReviewView } from "../src/lib/api-types.ts";
 
@@ -16,6 +21,8 @@ function ProfessorReviewList({ slug, initial, signedIn }: Props) {
   const [total, setTotal] = useState(initial.totalElements);
   const [page, setPage] = useState(initial.number);
   const [sort, setSort] = useState<Sort>("newest");
+  /** After a 401 the error links to the login page. */
+  const [signIn, setSignIn] = useState(false);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const request = useRef(0);
@@ -26,7 +33,10 @@ function ProfessorReviewList({ slug, initial, signedIn }: Props) {
     const answer = await apiFetch<ProfessorView>(`/api/professors/${slug}?sort=${nextSort}&page=${nextPage}`);
     if (id !== request.current) return;
     setLoading(false);
-    if (!answer.ok) return setError(answer.message ?? `request failed (${answer.status})`);
+    if (!answer.ok) {
+      setSignIn(false);
+      return setError(answer.message ?? `request failed (${answer.status})`);
+    }
     const list = answer.data.reviews;
     setReviews((current) =>
       nextPage === 0 ? list.content : [...current, ...list.content.filter((r) => !current.some((c) => c.id === r.id))]
@@ -49,7 +59,7 @@ function ProfessorReviewList({ slug, initial, signedIn }: Props) {
           />
         </div>
       </div>
-      {error && <p className="alert alert-error" role="alert">{`Error loading: ${error}`}</p>}
+      <ReviewListError error={error} signIn={signIn} />
       <div className="review-list" aria-busy={loading}>
         {reviews.map((review) => (
           <ReviewCard
@@ -68,7 +78,10 @@ function ProfessorReviewList({ slug, initial, signedIn }: Props) {
                 initial={review}
                 signedIn={signedIn}
                 own={review.owner}
-                onError={setError}
+                onError={(message, needsSignIn = false) => {
+                  setError(message);
+                  setSignIn(needsSignIn);
+                }}
               />
             }
           />

@@ -1,3 +1,4 @@
+import { loginUrl } from "../client/navigation.ts";
 /** The controls every review list shares: the sort select and the button that loads the next page. */
 
 export type ReviewSort = "newest" | "helpful";
@@ -24,6 +25,25 @@ export function ShowMoreReviews(
       <button type="button" className="button button-ghost" disabled={loading} onClick={onClick}>
         {loading ? "Loading..." : `Show more reviews (${total - shown} more)`}
       </button>
+    </p>
+  );
+}
+
+/**
+ * A review list's error: "Error loading: …", or, when the session has ended (signed out in another tab), the message
+ * with a link to log in and come back here.
+ */
+export function ReviewListError({ error, signIn }: { error: string | null; signIn: boolean }) {
+  if (!error) return null;
+  return (
+    <p className="alert alert-error" role="alert">
+      {signIn ? error : `Error loading: ${error}`}
+      {signIn && (
+        <>
+          {" "}
+          <a href={loginUrl()}>Log in</a>
+        </>
+      )}
     </p>
   );
 }

@@ -9,7 +9,8 @@ type Props = {
   initial: VoteResult;
   signedIn: boolean;
   own: boolean;
-  onError: (message: string) => void;
+  /** `signIn`: the session has ended (signed out in another tab, say): the message comes with a way to log in. */
+  onError: (message: string, signIn?: boolean) => void;
 };
 
 function Arrow({ up }: { up: boolean }) {
@@ -40,6 +41,7 @@ export function VoteButtons({ reviewId, initial, signedIn, own, onError }: Props
       focused && button.isConnected && (document.activeElement === null || document.activeElement === document.body)
     ) button.focus();
     if (result.ok) setState(result.data);
+    else if (result.status === 401) onError("Your session has ended. Log in again to vote.", true);
     else onError(result.message ?? `request failed (${result.status})`);
   }
 

@@ -330,6 +330,32 @@ async function alertSays(scope: Page | ReturnType<Page["locator"]>, text: string
       expect(unexpected(problems, failedLoad(404, /^\/api\/reviews\/\d+$/))).toEqual([]);
     });
 
+    test("a vote after signing out in another tab: the alert says so and links to the login page, back here", async ({ context, page, problems }) => {
+      const { t, url } = stack;
+      const id = await courseId(t, "CAS PH 100");
+      const other = await createStudent(t, uniqueEmail("voted-on"));
+      await createdReview(t, other.token, id, { reviewText: `A review to vote on after signing out, ${device.name}.` });
+      await signInNewStudent(context);
+      await page.goto(`${url}/course/${id}`);
+      await waitForIsland(page, "CourseReviewList");
+      // Signed out in another tab: the session cookie is gone.
+      await context.clearCookies();
+      const card = page.locator("article.review-card").filter({
+        hasText: `A review to vote on after signing out, ${device.name}.`,
+      });
+      await press(device, card.getByRole("button", { name: "Upvote" }));
+      const alert = page.locator("section.course-reviews").getByRole("alert");
+      await alert.waitFor();
+      await expect(alert.textContent()).resolves.toBe("Your session has ended. Log in again to vote. Log in");
+      const login = alert.getByRole("link", { name: "Log in" });
+      expect(new URL(await login.getAttribute("href") ?? "", url).searchParams.get("next") ?? "").toContain(
+        `/course/${id}`,
+      );
+      await press(device, login);
+      await page.waitForURL((u) => u.pathname === "/login");
+      expect(unexpected(problems, failedLoad(401, /^\/api\/votes\/review\/\d+$/))).toEqual([]);
+    });
+
     test("account deletion: a 401 shows the server's text in an alert; another failure is only logged", async ({ context, page, problems }) => {
       await signInNewStudent(context);
       await page.goto(stack.url + "/account");
