@@ -101,6 +101,13 @@ export default function CoursePage({ data, user }: PageProps<Data>) {
           {!course.current && <span className="badge badge-old">Not offered recently</span>}
         </p>
         <RatingSummary courseId={course.id} allTime={found.summary.allTime} />
+        {/* The reviews come after the description, prerequisites, sections and charts: on a phone, thousands of pixels down. */}
+        <p className="jump-to-reviews">
+          <a href="#reviews-heading">
+            {course.numReviews ? `Read the ${plural(course.numReviews, "review")}` : "Reviews"}
+            <span aria-hidden="true">{" ↓"}</span>
+          </a>
+        </p>
         {!course.current && (
           <p className="hint">
             This course is not in BU's recent catalog: it may no longer be offered. Its reviews stay here for students

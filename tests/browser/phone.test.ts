@@ -143,6 +143,15 @@ describe("HubRate on a phone", () => {
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(first.title);
     await waitForIsland(page, "CourseActions");
     await fitsWidth(page);
+    // From the header, one tap down to the reviews, far below on a phone.
+    const reviewsHeading = page.locator("#reviews-heading");
+    expect(await reviewsHeading.evaluate((h) => h.getBoundingClientRect().top)).toBeGreaterThan(844);
+    await page.locator(".jump-to-reviews a").tap();
+    // In view (near the page's end it cannot reach the top).
+    await expect.poll(() => reviewsHeading.evaluate((h) => h.getBoundingClientRect().top)).toBeLessThan(844 - 60);
+    expect(await reviewsHeading.evaluate((h) => h.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
+    expect(new URL(page.url()).hash).toBe("#reviews-heading");
+    await page.evaluate(() => scrollTo(0, 0));
     await page.getByRole("link", { name: "Write a review" }).tap();
 
     await page.waitForURL(new RegExp(`/course/${first.id}/review$`));
