@@ -77,7 +77,7 @@ function CourseSearch(props: Props) {
               const q = e.target.value;
               // A new text is sorted by relevance unless another sort was chosen.
               const sortBy = form.sortBy === defaultSortFor(form.q) ? defaultSortFor(q.trim()) : form.sortBy;
-              apply({ ...form, q, sortBy }, TYPING_PAUSE_MS);
+              apply({ ...form, q, sortBy }, TYPING_PAUSE_MS, "replace");
             }}
             placeholder="Code, title, topic or professor: CS 111, intro psych"
             maxLength={200}

@@ -1,7 +1,7 @@
 /**
  * The course search's state and what changes it, apart from how it looks: the filter being edited and the one searched,
- * the results, the departments of the chosen colleges, the URL kept in step (a new history entry for a search the
- * student asked for, the same entry replaced as filters change, Back and Forward restoring earlier searches), and
+ * the results, the departments of the chosen colleges, the URL kept in step (a new history entry for each search the
+ * student asked for or filtered, the same entry replaced as they type, Back and Forward restoring earlier searches), and
  * searches run after a pause so a burst of changes is one request.
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
@@ -63,11 +63,15 @@ export function useCourseSearch(start: CourseSearchStart) {
     return { ...filter, departments: filter.departments.filter((d) => known.has(d)) };
   }
 
-  /** Applies a changed filter as it changes: the search runs after a short pause, so a burst of changes is one search. */
-  function apply(next: SearchFilter, pause = CHANGE_PAUSE_MS) {
+  /**
+   * Applies a changed filter as it changes: the search runs after a short pause, so a burst of changes is one search.
+   * A filter's search is a new history entry, so Back returns to the filters before it; typing in the search box
+   * (`history` "replace") keeps one entry for the words as they grow.
+   */
+  function apply(next: SearchFilter, pause = CHANGE_PAUSE_MS, history: "push" | "replace" = "push") {
     setForm(next);
     clearTimeout(pending.current);
-    pending.current = setTimeout(() => void run(withKnownDepartments({ ...next, page: 0 }), "replace"), pause);
+    pending.current = setTimeout(() => void run(withKnownDepartments({ ...next, page: 0 }), history), pause);
   }
 
   const set = <K extends keyof SearchFilter>(key: K, value: SearchFilter[K], pause?: number) =>

@@ -331,6 +331,13 @@ for (const device of DEVICES) {
       await page.locator("article.course-card .course-title", { hasText: first.content[0].title }).first().waitFor();
       expect(await cardTitles(page)).toEqual(first.content.map((c) => c.title));
 
+      // And once more: the search before the filter was applied, not the page before the site.
+      const unfiltered = await apiSearch("");
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === "/search" && url.search === "");
+      await waitForFound(page, unfiltered.totalElements);
+      await expect.poll(() => page.locator("#search-colleges input[value=CAS]").isChecked()).toBe(false);
+
       await page.goto(resultsUrl);
       await page.reload();
       await waitForIsland(page, "CourseSearch");

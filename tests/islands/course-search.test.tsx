@@ -199,7 +199,7 @@ describe("CourseSearch island", () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  test("filters apply as they change: one search after a pause, the URL replaced, the chips and the Filters count follow", async () => {
+  test("filters apply as they change: one search after a pause, one new history entry, the chips and the Filters count follow", async () => {
     route(() => page([MA123, CS111]));
     await mount();
     // The island's clock stands still while the three changes are made, so a busy machine cannot let the pause pass
@@ -219,7 +219,9 @@ describe("CourseSearch island", () => {
     await settle();
     const query = "colleges=CAS&hubReqs=QR2&minRating=3.5";
     expect(searches()).toEqual([`/api/courses/search?${query}`]);
-    expect(pushState).not.toHaveBeenCalled();
+    // A new entry, so Back returns to the search before these filters.
+    expect(pushState).toHaveBeenCalledTimes(1);
+    expect(pushState).toHaveBeenCalledWith(null, "", `/search?${query}`);
     expect(location.pathname + location.search).toBe(`/search?${query}`);
     expect(titles()).toEqual(["Calculus I", "Introduction to Computer Science 1"]);
     expect(chips()).toEqual(["College of Arts & Sciences ×", "Hub QR2 ×", "Overall ≥ 3.5 ×", "Clear all"]);
@@ -310,13 +312,17 @@ describe("CourseSearch island", () => {
     await setValue(byId<HTMLInputElement>("search-q"), "intro psych");
     await afterPause();
     expect(searches()).toEqual(["/api/courses/search?q=intro+psych"]);
+    // Typing keeps one history entry for the words as they grow.
+    expect(pushState).not.toHaveBeenCalled();
     expect(byId<HTMLSelectElement>("search-sort").value).toBe("relevance");
     await setValue(byId<HTMLSelectElement>("search-sort"), "byRating");
     await afterPause();
     expect(searches().at(-1)).toBe("/api/courses/search?q=intro+psych&sortBy=byRating");
+    expect(pushState).toHaveBeenCalledTimes(1);
     await setValue(byId<HTMLInputElement>("search-q"), "calculus");
     await afterPause();
     expect(searches().at(-1)).toBe("/api/courses/search?q=calculus&sortBy=byRating");
+    expect(pushState).toHaveBeenCalledTimes(1);
   });
 
   test("Next fetches the next page of the filters in force, with a new history entry", async () => {
