@@ -1,7 +1,8 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { apiFetch } from "../src/client/api.ts";
 import { island } from "../src/client/island.tsx";
 import { loginUrl } from "../src/client/navigation.ts";
+import { readStored, removeStored, reviewDraftKey, writeStored } from "../src/client/storage.ts";
 import { Field } from "../src/components/Field.tsx";
 import { RATING_CAPTIONS, REVIEW_LIMITS, reviewSchema } from "../src/lib/schemas.ts";
 import { useForm } from "../src/client/use-form.ts";
@@ -57,6 +58,72 @@ function initialValues(existing: ReviewView | null): Values {
 
 const ORDER = ["teacherName", "semester", "hoursPerWeek", "assignmentTypes", "reviewText"];
 
+type Draft = { values: Values; savedAt: string };
+
+/**
+ * Keeps the review as it is typed in this browser, and brings it back on the next visit: a reload, a wrong tap or a
+ * closed tab loses nothing. Leaving with unsent changes asks first. `restored` names when a draft was brought back.
+ */
+function useDraft(
+  courseId: number,
+  existing: ReviewView | null,
+  values: Values,
+  setValues: (values: Values) => void,
+  sending: { current: boolean },
+) {
+  const key = reviewDraftKey(courseId, existing?.id ?? null);
+  const start = useRef(JSON.stringify(initialValues(existing)));
+  const [restored, setRestored] = useState<string | null>(null);
+  const ready = useRef(false);
+  const dirty = JSON.stringify(values) !== start.current;
+
+  // After hydration (the server knows no drafts): bring one back.
+  useEffect(() => {
+    const stored = readStored(key);
+    try {
+      const draft = stored ? JSON.parse(stored) as Draft : null;
+      if (draft && JSON.stringify({ ...initialValues(existing), ...draft.values }) !== start.current) {
+        setValues({ ...initialValues(existing), ...draft.values });
+        setRestored(new Date(draft.savedAt).toLocaleString([], { dateStyle: "medium", timeStyle: "short" }));
+      }
+    } catch {
+      removeStored(key);
+    }
+    ready.current = true;
+  }, []);
+
+  // Each change is kept; back to where it started, nothing is.
+  useEffect(() => {
+    if (!ready.current) return;
+    if (dirty) writeStored(key, JSON.stringify({ values, savedAt: new Date().toISOString() } satisfies Draft));
+    else removeStored(key);
+  }, [values]);
+
+  // Leaving with changes not sent asks first (the draft is kept either way).
+  useEffect(() => {
+    if (!dirty) return;
+    const onLeave = (event: BeforeUnloadEvent) => {
+      if (sending.current) return;
+      event.preventDefault();
+    };
+    addEventListener("beforeunload", onLeave);
+    return () => removeEventListener("beforeunload", onLeave);
+  }, [dirty]);
+
+  return {
+    restored,
+    /** Forgets the draft; `reset` also puts the form back as it started. */
+    discard(reset = false) {
+      removeStored(key);
+      setRestored(null);
+      if (reset) {
+        start.current = JSON.stringify(initialValues(existing));
+        setValues(initialValues(existing));
+      }
+    },
+  };
+}
+
 /** Five 1-5 rating rows (radio groups: arrow keys move within a row), the review's details, and its text with a live counter. */
 function ReviewForm({ courseId, courseCode, existing, professors = [], semesters = [], taught = [] }: Props) {
   const form = useForm<Values>(() => initialValues(existing), { idPrefix: "review", order: ORDER });
@@ -64,6 +131,7 @@ function ReviewForm({ courseId, courseCode, existing, professors = [], semesters
   const [existingId, setExistingId] = useState<string | null>(null);
   const editing = existing !== null;
   const sending = form.busy;
+  const draft = useDraft(courseId, existing, values, form.setValues, form.inFlight);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -78,6 +146,8 @@ function ReviewForm({ courseId, courseCode, existing, professors = [], semesters
           : apiFetch<ReviewView>(`/api/reviews/course/${courseId}`, { method: "POST", body: data }),
       "Failed to submit review. Please try again.",
       () => {
+        // Sent: the draft has done its work.
+        draft.discard();
         location.assign(`/course/${courseId}?review=${editing ? "updated" : "submitted"}`);
         return "leaving";
       },
@@ -98,6 +168,12 @@ function ReviewForm({ courseId, courseCode, existing, professors = [], semesters
   ];
   return (
     <form className="form review-form" onSubmit={submit} noValidate aria-label={`Review of ${courseCode}`}>
+      {draft.restored && (
+        <p className="alert alert-info review-draft" role="status">
+          {`Your unsent review from ${draft.restored} is back. `}
+          <button type="button" className="link-button" onClick={() => draft.discard(true)}>Discard it</button>
+        </p>
+      )}
       {RATINGS.map(([key, label, question]) => (
         <fieldset key={key} className="rating-row">
           <legend>

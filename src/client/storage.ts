@@ -27,6 +27,11 @@ export const SCHEDULE_KEY = "scheduleWorksheets";
 /** What joining a visitor's worksheets to the account made of them, said once on the schedule page. */
 export const SCHEDULE_JOINED_KEY = "scheduleJoined";
 
+/** A review being written, kept as it is typed so a reload or a wrong tap loses nothing: per course, new or edited. */
+export function reviewDraftKey(courseId: number, reviewId: number | null): `reviewDraft:${string}` {
+  return `reviewDraft:${courseId}:${reviewId ?? "new"}`;
+}
+
 export type StorageKey =
   | typeof VERIFICATION_EMAIL_KEY
   | typeof RESET_EMAIL_KEY
@@ -35,7 +40,8 @@ export type StorageKey =
   | typeof HUB_PLAN_ADDED_KEY
   | typeof COMPARE_KEY
   | typeof SCHEDULE_KEY
-  | typeof SCHEDULE_JOINED_KEY;
+  | typeof SCHEDULE_JOINED_KEY
+  | `reviewDraft:${string}`;
 
 export function readStored(key: StorageKey): string | null {
   try {

@@ -122,6 +122,7 @@ describe("ReviewForm island", () => {
   let consoleErrors: ReturnType<typeof vi.spyOn>;
   let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
   beforeEach(() => {
+    localStorage.clear();
     history.replaceState(null, "", `/course/${COURSE}/review`);
     vi.stubGlobal("fetch", vi.fn());
     consoleErrors = vi.spyOn(console, "error");
@@ -440,5 +441,72 @@ describe("ReviewForm island", () => {
     expect(field("assignmentTypes").value).toBe("<b>bold</b>");
     expect(document.querySelectorAll("script")).toHaveLength(1);
     expect(document.querySelector("img, b")).toBeNull();
+  });
+});
+
+describe("a review being written is kept as a draft", () => {
+  beforeEach(() => {
+    localStorage.clear();
+    history.replaceState(null, "", `/course/${COURSE}/review`);
+    vi.stubGlobal("fetch", vi.fn());
+    vi.spyOn(globalThis.location, "assign").mockImplementation(() => {});
+  });
+  afterEach(async () => {
+    await act(async () => hydratedRoots.splice(0).forEach((root) => root.unmount()));
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  test("typed, reloaded: it comes back and says so; Discard puts the form back; sending forgets it", async () => {
+    await mount();
+    await type("reviewText", "Half a thought about the labs");
+    await click(radio("teacherRating", 5));
+    const key = `reviewDraft:${COURSE}:new`;
+    expect(JSON.parse(localStorage.getItem(key)!).values).toMatchObject({
+      reviewText: "Half a thought about the labs",
+      teacherRating: 5,
+    });
+    // Leaving now asks first.
+    const leaving = new Event("beforeunload", { cancelable: true });
+    dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(true);
+
+    // A reload: the server's form is empty; the draft comes back after hydration.
+    await act(async () => hydratedRoots.splice(0).forEach((root) => root.unmount()));
+    await mount();
+    expect((field<HTMLTextAreaElement>("reviewText")).value).toBe("Half a thought about the labs");
+    expect(radio("teacherRating", 5).checked).toBe(true);
+    expect(text(document.querySelector(".review-draft"))).toMatch(/^Your unsent review from .+ is back\. Discard it$/);
+
+    // Discard: the form as it started, nothing kept, nothing asked on leaving.
+    await click(document.querySelector<HTMLButtonElement>(".review-draft button")!);
+    expect(field<HTMLTextAreaElement>("reviewText").value).toBe("");
+    expect(localStorage.getItem(key)).toBeNull();
+    const calm = new Event("beforeunload", { cancelable: true });
+    dispatchEvent(calm);
+    expect(calm.defaultPrevented).toBe(false);
+
+    // Written again and sent: the draft is gone.
+    await fillValid();
+    expect(localStorage.getItem(key)).not.toBeNull();
+    vi.mocked(fetch).mockResolvedValueOnce(Response.json(existingReview(), { status: 201 }));
+    await submit();
+    await settle();
+    expect(localStorage.getItem(key)).toBeNull();
+  });
+
+  test("an edit keeps its own draft, apart from a new review's", async () => {
+    localStorage.setItem(
+      `reviewDraft:${COURSE}:new`,
+      JSON.stringify({ values: { reviewText: "Not this one" }, savedAt: "2026-11-20T10:00:00.000Z" }),
+    );
+    await mount(existingReview());
+    expect(field<HTMLTextAreaElement>("reviewText").value).toBe("Worth it.");
+    expect(document.querySelector(".review-draft")).toBeNull();
+    await type("reviewText", "Worth it, on second thought.");
+    expect(JSON.parse(localStorage.getItem(`reviewDraft:${COURSE}:42`)!).values.reviewText).toBe(
+      "Worth it, on second thought.",
+    );
   });
 });
