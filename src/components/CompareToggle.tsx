@@ -8,7 +8,13 @@ import { compareHref } from "../lib/comparison.ts";
  * it never sends anyone to log in.
  */
 export function CompareToggle(
-  { courseId, code, className = "" }: { courseId: number; code: string; className?: string },
+  { courseId, code, className = "", compact = false }: {
+    courseId: number;
+    code: string;
+    className?: string;
+    /** Just the mark (+ or ✓), where a heading already says "Compare" (the table's column). */
+    compact?: boolean;
+  },
 ) {
   useSignals();
   const on = usePicks().some((pick) => pick.id === courseId);
@@ -21,7 +27,7 @@ export function CompareToggle(
       onClick={() => togglePick({ id: courseId, code })}
     >
       <span className="compare-mark" aria-hidden="true">{on ? "✓" : "+"}</span>
-      Compare
+      {!compact && "Compare"}
     </button>
   );
 }

@@ -86,9 +86,17 @@ const MINE: ReviewView = {
 const text = (element: Element | null | undefined) => (element?.textContent ?? "").replace(/\s+/g, " ").trim();
 const settle = () => act(async () => await new Promise((resolve) => setTimeout(resolve, 0)));
 
+/** Answers the site's delete dialog (src/components/ConfirmDialog.tsx): its confirm button, or Cancel. */
+async function answerDialog(yes: boolean) {
+  const dialog = document.querySelector("[role=alertdialog]");
+  if (!dialog) throw new Error("no dialog asked");
+  const buttons = [...dialog.querySelectorAll<HTMLButtonElement>("button")];
+  const button = buttons.find((b) => (b.textContent ?? "").startsWith(yes ? "Yes, delete" : "Cancel"))!;
+  await act(async () => void button.click());
+}
+
 beforeEach(() => {
   vi.stubGlobal("IntersectionObserver", VisibleObserver);
-  vi.stubGlobal("confirm", () => true);
   liveSummary.value = null;
 });
 afterEach(async () => {
@@ -142,6 +150,7 @@ test("deleting one's review refreshes the summary, the ratings, the filters and 
   expect(document.querySelector("#dist-teacherRating-desc")?.textContent).toContain("5: 1 review");
 
   await act(async () => void document.querySelector<HTMLButtonElement>("[aria-label='Delete your review']")!.click());
+  await answerDialog(true);
   await settle();
   await settle();
 

@@ -144,6 +144,15 @@ function deferred() {
   return { promise, answer: (response: Response) => act(async () => answer(response)) };
 }
 
+/** Answers the site's delete dialog (src/components/ConfirmDialog.tsx): its confirm button, or Cancel. */
+async function answerDialog(yes: boolean) {
+  const dialog = document.querySelector("[role=alertdialog]");
+  if (!dialog) throw new Error("no dialog asked");
+  const buttons = [...dialog.querySelectorAll<HTMLButtonElement>("button")];
+  const button = buttons.find((b) => (b.textContent ?? "").startsWith(yes ? "Yes, delete" : "Cancel"))!;
+  await act(async () => void button.click());
+}
+
 describe("CourseReviewList island", () => {
   let consoleErrors: ReturnType<typeof vi.spyOn>;
   let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
@@ -324,18 +333,16 @@ describe("CourseReviewList island", () => {
   });
 
   test("the owner deletes after confirming: DELETE, the card goes, the count drops", async () => {
-    const confirm = vi.fn(() => false);
-    vi.stubGlobal("confirm", confirm);
     await mount();
     await click(labelled(card("My own honest review."), "Delete your review"));
-    expect(confirm).toHaveBeenCalledTimes(1);
+    await answerDialog(false);
     expect(fetch).not.toHaveBeenCalled();
     expect(cards()).toHaveLength(2);
 
-    confirm.mockReturnValue(true);
     vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "Review deleted" }));
     vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "Database unavailable" }, { status: 503 }));
     await click(labelled(card("My own honest review."), "Delete your review"));
+    await answerDialog(true);
     await settle();
     // The course's figures are asked for again, for the summary, the charts and the write button.
     expect(fetched()).toEqual([
@@ -350,10 +357,10 @@ describe("CourseReviewList island", () => {
   });
 
   test("a failed delete keeps the card and shows 'Error loading: {message}', or the spec's text without one", async () => {
-    vi.stubGlobal("confirm", () => true);
     vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "Database unavailable" }, { status: 500 }));
     await mount();
     await click(labelled(card("My own honest review."), "Delete your review"));
+    await answerDialog(true);
     await settle();
     expect(alertText()).toBe("Error loading: Database unavailable");
     expect(cardOf("My own honest review.")).toBeTruthy();
@@ -361,15 +368,16 @@ describe("CourseReviewList island", () => {
 
     vi.mocked(fetch).mockResolvedValueOnce(new Response("<html>bad gateway</html>", { status: 502 }));
     await click(labelled(card("My own honest review."), "Delete your review"));
+    await answerDialog(true);
     await settle();
     expect(alertText()).toBe("Error loading: Failed to delete review");
   });
 
   test("a review already gone (404) leaves the list with 'Review could not be found'", async () => {
-    vi.stubGlobal("confirm", () => true);
     vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "Review could not be found" }, { status: 404 }));
     await mount();
     await click(labelled(card("My own honest review."), "Delete your review"));
+    await answerDialog(true);
     await settle();
     expect(cardOf("My own honest review.")).toBeUndefined();
     expect(text(document.querySelector(".alert-success[role=status]"))).toBe("Review could not be found");

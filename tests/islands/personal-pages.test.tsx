@@ -54,6 +54,15 @@ function buttonIn(scope: ParentNode, label: string): HTMLButtonElement {
 }
 const click = (element: HTMLElement) => act(async () => element.click());
 
+/** Answers the site's delete dialog (src/components/ConfirmDialog.tsx): its confirm button, or Cancel. */
+async function answerDialog(yes: boolean) {
+  const dialog = document.querySelector("[role=alertdialog]");
+  if (!dialog) throw new Error("no dialog asked");
+  const buttons = [...dialog.querySelectorAll<HTMLButtonElement>("button")];
+  const button = buttons.find((b) => (b.textContent ?? "").startsWith(yes ? "Yes, delete" : "Cancel"))!;
+  await act(async () => void button.click());
+}
+
 describe("personal page islands", () => {
   let consoleErrors: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
@@ -257,17 +266,15 @@ describe("personal page islands", () => {
     });
 
     test("Delete asks first, sends DELETE and removes the card; the last one leaves 'No reviews yet.'", async () => {
-      const confirm = vi.fn(() => false);
-      vi.stubGlobal("confirm", confirm);
       await two();
       await click(buttonIn(cardOf("CAS CS 111")!, "Delete"));
-      expect(confirm).toHaveBeenCalledTimes(1);
+      await answerDialog(false);
       expect(fetch).not.toHaveBeenCalled();
       expect(cardOf("CAS CS 111")).toBeTruthy();
 
-      confirm.mockReturnValue(true);
       vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "Review deleted" }));
       await click(buttonIn(cardOf("CAS CS 111")!, "Delete"));
+      await answerDialog(true);
       await settle();
       expect(vi.mocked(fetch).mock.calls[0]).toMatchObject(["/api/reviews/11", { method: "DELETE" }]);
       expect(cardOf("CAS CS 111")).toBeUndefined();
@@ -279,6 +286,7 @@ describe("personal page islands", () => {
 
       vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "Review deleted" }));
       await click(buttonIn(cardOf("CAS EC 101")!, "Delete"));
+      await answerDialog(true);
       await settle();
       expect(document.querySelectorAll(".review-card")).toHaveLength(0);
       expect(text(document.querySelector(".list-count"))).toBe("You have currently done 0 reviews");
@@ -286,10 +294,10 @@ describe("personal page islands", () => {
     });
 
     test("a failed delete keeps the card and shows 'Error loading: {message}'", async () => {
-      vi.stubGlobal("confirm", () => true);
       vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "Database unavailable" }, { status: 500 }));
       await two();
       await click(buttonIn(cardOf("CAS CS 111")!, "Delete"));
+      await answerDialog(true);
       await settle();
       expect(text(document.querySelector("[role=alert]"))).toBe("Error loading: Database unavailable");
       expect(document.activeElement).toBe(document.querySelector("[role=alert]"));
@@ -299,15 +307,16 @@ describe("personal page islands", () => {
       // Without a message from the server, the spec's deletion text.
       vi.mocked(fetch).mockResolvedValueOnce(new Response("<html>bad gateway</html>", { status: 502 }));
       await click(buttonIn(cardOf("CAS CS 111")!, "Delete"));
+      await answerDialog(true);
       await settle();
       expect(text(document.querySelector("[role=alert]"))).toBe("Error loading: Failed to delete review");
     });
 
     test("a review already gone (404) leaves the list with 'Review could not be found'", async () => {
-      vi.stubGlobal("confirm", () => true);
       vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "Review could not be found" }, { status: 404 }));
       await two();
       await click(buttonIn(cardOf("CAS EC 101")!, "Delete"));
+      await answerDialog(true);
       await settle();
       expect(cardOf("CAS EC 101")).toBeUndefined();
       expect(text(document.querySelector("[role=status]"))).toBe("Review could not be found");
