@@ -104,8 +104,8 @@ export default function CoursePage({ data, user }: PageProps<Data>) {
         {/* The reviews come after the description, prerequisites, sections and charts: on a phone, thousands of pixels down. */}
         <p className="jump-to-reviews">
           <a href="#reviews-heading">
-            {course.numReviews ? `Read the ${plural(course.numReviews, "review")}` : "Reviews"}
-            <span aria-hidden="true">{" ↓"}</span>
+            {course.numReviews ? `Read the ${plural(course.numReviews, "review")}` : "Reviews"}{" "}
+            <span aria-hidden="true">↓</span>
           </a>
         </p>
         {!course.current && (
