@@ -532,6 +532,16 @@ export const dashboardSchema = named(
   }),
 );
 
+/** How far completed and future courses take a Hub area or requirement: the fields both shapes share. */
+const progressFields = {
+  required: count,
+  completed: count,
+  projected: count,
+  fulfilled: z.boolean(),
+  projectedFulfilled: z.boolean(),
+  fulfillingCourses: z.array(z.string()),
+};
+
 export const hubProgressItemSchema = named(
   "HubProgressItem",
   "One Hub area: units completed and projected (completed plus future courses) against the units required.",
@@ -539,12 +549,7 @@ export const hubProgressItemSchema = named(
     category: z.string(),
     hubCode: z.string(),
     hubName: z.string(),
-    required: count,
-    completed: count,
-    projected: count,
-    fulfilled: z.boolean(),
-    projectedFulfilled: z.boolean(),
-    fulfillingCourses: z.array(z.string()),
+    ...progressFields,
     sharedWith: z.optional(z.string()),
     fulfilledBy: z.optional(z.string()),
   }),
@@ -558,12 +563,7 @@ const requirementProgressSchema = named(
     codes: z.array(z.string()),
     name: z.string(),
     category: z.string(),
-    required: count,
-    completed: count,
-    projected: count,
-    fulfilled: z.boolean(),
-    projectedFulfilled: z.boolean(),
-    fulfillingCourses: z.array(z.string()),
+    ...progressFields,
     plannedCourses: z.array(z.string()),
   }),
 );

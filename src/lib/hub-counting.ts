@@ -8,16 +8,21 @@
 import { HUB_AREAS, HUB_EITHER } from "./hub-areas.ts";
 import { countedUnits, hubRequirements, type HubTrack } from "./hub-requirements.ts";
 
-export type HubProgressItem = {
-  category: string;
-  hubCode: string;
-  hubName: string;
+/** How far completed and future courses take a Hub area or a requirement. */
+type ProgressCounts = {
   required: number;
   completed: number;
   projected: number;
   fulfilled: boolean;
   projectedFulfilled: boolean;
+  /** Completed courses that count toward it. */
   fulfillingCourses: string[];
+};
+
+export type HubProgressItem = ProgressCounts & {
+  category: string;
+  hubCode: string;
+  hubName: string;
   /** For SI2 and SO2: the other code of the shared requirement. */
   sharedWith?: string;
   /** For SI2 and SO2 when the shared requirement is met: the code whose unit met it. */
@@ -79,19 +84,12 @@ export function hubProgress(
 }
 
 /** One requirement of the student's Hub rules: how far the completed and future courses take it, and which. */
-export type RequirementProgress = {
+export type RequirementProgress = ProgressCounts & {
   /** "CRT", "SI2/SO2", "PLM/AEX/HCO". */
   key: string;
   codes: string[];
   name: string;
   category: string;
-  required: number;
-  completed: number;
-  projected: number;
-  fulfilled: boolean;
-  projectedFulfilled: boolean;
-  /** Completed courses that count toward it. */
-  fulfillingCourses: string[];
   /** Future courses that count toward it, as far as it still needs units. */
   plannedCourses: string[];
 };

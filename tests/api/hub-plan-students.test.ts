@@ -10,25 +10,15 @@
  * sample's sections are imported into the first fall term from today on (Fall 2026 until the end of 2026), so that the
  * sections API, which shows terms from the current one on, keeps showing them.
  */
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { CourseDetail, CourseSections, HubPlanView } from "../../src/lib/api-types.ts";
-import { nextTerm, termName, termOf } from "../../src/lib/term-codes.ts";
-import { importCourses } from "../../src/services/catalog/catalog.ts";
-import { parseRegistrarCsv } from "../../src/services/schedule/registrar-csv.ts";
-import { importSchedule } from "../../src/services/schedule/schedule-import.ts";
+import { nextTerm, termName } from "../../src/lib/term-codes.ts";
 import { api, createStudent, type Student } from "../helpers/accounts.ts";
-import { makeTestApp, type TestApp } from "../helpers/app.ts";
-import { type CatalogRow, readBuCatalog } from "../helpers/catalog.ts";
+import type { TestApp } from "../helpers/app.ts";
+import { type RealCatalogApp, realCatalogApp, SAMPLE_FALL } from "../helpers/real-catalog-app.ts";
 
-const SAMPLE = new URL("../../../shared/data/bu/raw/terrierbot/Fall2026Courses-sample.csv", import.meta.url);
-
-/** The first fall term from today on: 2268 (Fall 2026) until the end of 2026. The sample's sections go there. */
-const FALL = (() => {
-  let code = termOf(new Date());
-  while (code % 10 !== 8) code = nextTerm(code);
-  return code;
-})();
+/** The first fall term from today on: the sample's sections go there. */
+const FALL = SAMPLE_FALL;
 const SPRING = nextTerm(FALL);
 const PER_TERM = 4;
 const TERMS = [SPRING, nextTerm(SPRING), nextTerm(nextTerm(SPRING))];
@@ -64,40 +54,18 @@ const SCRIPTS: Script[] = [
 ];
 
 let t: TestApp;
-let rows: CatalogRow[];
-const idOf = new Map<string, number>();
-const rowOf = new Map<string, CatalogRow>();
-const majorOf = new Map<string, string>();
+let rowOf: RealCatalogApp["rowOf"];
+let majorOf: RealCatalogApp["majorOf"];
+let id: RealCatalogApp["id"];
 /** A student who completes every course a planned course's prerequisites name: its eligibility then shows conditions. */
 let oracle: Student;
 const oracleDone = new Set<number>();
 
 beforeAll(async () => {
-  t = await makeTestApp({ env: { DEMO_CATALOG: "off" } });
-  rows = await readBuCatalog();
-  await importCourses(t.deps.database, rows);
-  const parsed = parseRegistrarCsv(await Deno.readTextFile(SAMPLE));
-  await importSchedule(t.deps.database, parsed.sections.map((s) => ({ ...s, term: FALL })), { source: "registrar" });
-  for (
-    const row of await t.deps.database.db.all<{ id: number; code: string }>(
-      sql`SELECT id, college || ' ' || department || ' ' || number AS code FROM courses`,
-    )
-  ) idOf.set(row.code, row.id);
-  for (const row of rows) rowOf.set(`${row.college.trim()} ${row.department.trim()} ${row.number.trim()}`, row);
-  for (
-    const row of await t.deps.database.db.all<{ college: string; name: string }>(
-      sql`SELECT college, min(name) AS name FROM majors GROUP BY college`,
-    )
-  ) majorOf.set(row.college, row.name);
+  ({ t, rowOf, majorOf, id } = await realCatalogApp());
   oracle = await createStudent(t, "oracle@bu.edu");
 }, 120_000);
 afterAll(() => t?.close());
-
-const id = (code: string): number => {
-  const found = idOf.get(code);
-  if (found === undefined) throw new Error(`no course ${code} in the catalog`);
-  return found;
-};
 
 async function json<T>(path: string, token?: string): Promise<T> {
   const response = await api(t, path, { token });

@@ -14,22 +14,14 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { CourseDetail, CourseSections, HubPlanView } from "../../src/lib/api-types.ts";
 import { nextTerm, termName, termOf } from "../../src/lib/term-codes.ts";
 import { restrictionIn } from "../../src/lib/enrolment-rules.ts";
-import { importCourses } from "../../src/services/catalog/catalog.ts";
-import { parseRegistrarCsv } from "../../src/services/schedule/registrar-csv.ts";
-import { importSchedule } from "../../src/services/schedule/schedule-import.ts";
 import { api, createStudent, type Student } from "../helpers/accounts.ts";
-import { makeTestApp, type TestApp } from "../helpers/app.ts";
-import { type CatalogRow, readBuCatalog } from "../helpers/catalog.ts";
+import type { TestApp } from "../helpers/app.ts";
+import { type RealCatalogApp, realCatalogApp, SAMPLE_FALL } from "../helpers/real-catalog-app.ts";
+import type { CatalogRow } from "../helpers/catalog.ts";
 import { createdReview } from "../helpers/reviews.ts";
 
-const SAMPLE = new URL("../../../shared/data/bu/raw/terrierbot/Fall2026Courses-sample.csv", import.meta.url);
-
-/** The first fall term from today on: 2268 (Fall 2026) until the end of 2026. The sample's sections go there. */
-const FALL = (() => {
-  let code = termOf(new Date());
-  while (code % 10 !== 8) code = nextTerm(code);
-  return code;
-})();
+/** The first fall term from today on: the sample's sections go there. */
+const FALL = SAMPLE_FALL;
 const SPRING = nextTerm(FALL);
 /** The term a plan starts in when the student names none: the next term, or a later one with a schedule. */
 const NEXT = nextTerm(termOf(new Date()));
@@ -60,47 +52,19 @@ type Block = { days: string; start: number; end: number; what: string; course: n
 
 let t: TestApp;
 let rows: CatalogRow[];
-/** Course ids by "CAS WR 120", and back. */
-const idOf = new Map<string, number>();
-const codeOf = new Map<number, string>();
-/** The catalog's rows by code. */
-const rowOf = new Map<string, CatalogRow>();
-/** A major of each college, for PUT /api/users/account. */
-const majorOf = new Map<string, string>();
+let codeOf: RealCatalogApp["codeOf"];
+let rowOf: RealCatalogApp["rowOf"];
+let majorOf: RealCatalogApp["majorOf"];
+let id: RealCatalogApp["id"];
 
 beforeAll(async () => {
-  t = await makeTestApp({ env: { DEMO_CATALOG: "off" } });
-  rows = await readBuCatalog();
-  await importCourses(t.deps.database, rows);
-  const parsed = parseRegistrarCsv(await Deno.readTextFile(SAMPLE));
-  expect(parsed.sections.every((s) => s.term === 2268)).toBe(true);
-  await importSchedule(t.deps.database, parsed.sections.map((s) => ({ ...s, term: FALL })), { source: "registrar" });
-  for (
-    const row of await t.deps.database.db.all<{ id: number; code: string }>(
-      sql`SELECT id, college || ' ' || department || ' ' || number AS code FROM courses`,
-    )
-  ) {
-    idOf.set(row.code, row.id);
-    codeOf.set(row.id, row.code);
-  }
-  for (const row of rows) rowOf.set(`${row.college.trim()} ${row.department.trim()} ${row.number.trim()}`, row);
-  for (
-    const row of await t.deps.database.db.all<{ college: string; name: string }>(
-      sql`SELECT college, min(name) AS name FROM majors GROUP BY college`,
-    )
-  ) majorOf.set(row.college, row.name);
+  ({ t, rows, codeOf, rowOf, majorOf, id } = await realCatalogApp());
 }, 120_000);
 afterAll(() => t?.close());
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Helpers: students, plans, and what the course and sections APIs say
 // ---------------------------------------------------------------------------------------------------------------------
-
-const id = (code: string): number => {
-  const found = idOf.get(code);
-  if (found === undefined) throw new Error(`no course ${code} in the catalog`);
-  return found;
-};
 
 /** The catalog rows a CAS student may be planned: current, below 500, of no college that keeps its courses. */
 function openRows(filter: (row: CatalogRow, code: string) => boolean): string[] {

@@ -8,6 +8,7 @@ import { act } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { hydratedRoots } from "../helpers/island-roots.ts";
+import { answerDialog } from "../helpers/confirm-dialog.ts";
 import CourseActions from "../../islands/CourseActions.tsx";
 import CourseRatings from "../../islands/CourseRatings.tsx";
 import CourseReviewList from "../../islands/CourseReviewList.tsx";
@@ -85,15 +86,6 @@ const MINE: ReviewView = {
 
 const text = (element: Element | null | undefined) => (element?.textContent ?? "").replace(/\s+/g, " ").trim();
 const settle = () => act(async () => await new Promise((resolve) => setTimeout(resolve, 0)));
-
-/** Answers the site's delete dialog (src/components/ConfirmDialog.tsx): its confirm button, or Cancel. */
-async function answerDialog(yes: boolean) {
-  const dialog = document.querySelector("[role=alertdialog]");
-  if (!dialog) throw new Error("no dialog asked");
-  const buttons = [...dialog.querySelectorAll<HTMLButtonElement>("button")];
-  const button = buttons.find((b) => (b.textContent ?? "").startsWith(yes ? "Yes, delete" : "Cancel"))!;
-  await act(async () => void button.click());
-}
 
 beforeEach(() => {
   vi.stubGlobal("IntersectionObserver", VisibleObserver);

@@ -3,6 +3,7 @@ import { act } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { hydratedRoots } from "../helpers/island-roots.ts";
+import { answerDialog } from "../helpers/confirm-dialog.ts";
 import CourseReviewList from "../../islands/CourseReviewList.tsx";
 import { bootIslands } from "../../src/client/boot.ts";
 import { IslandCollector, IslandContext } from "../../src/client/island.tsx";
@@ -142,15 +143,6 @@ function deferred() {
   let answer!: (response: Response) => void;
   const promise = new Promise<Response>((resolve) => (answer = resolve));
   return { promise, answer: (response: Response) => act(async () => answer(response)) };
-}
-
-/** Answers the site's delete dialog (src/components/ConfirmDialog.tsx): its confirm button, or Cancel. */
-async function answerDialog(yes: boolean) {
-  const dialog = document.querySelector("[role=alertdialog]");
-  if (!dialog) throw new Error("no dialog asked");
-  const buttons = [...dialog.querySelectorAll<HTMLButtonElement>("button")];
-  const button = buttons.find((b) => (b.textContent ?? "").startsWith(yes ? "Yes, delete" : "Cancel"))!;
-  await act(async () => void button.click());
 }
 
 describe("CourseReviewList island", () => {

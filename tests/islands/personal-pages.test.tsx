@@ -3,6 +3,7 @@ import { act, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { hydratedRoots } from "../helpers/island-roots.ts";
+import { answerDialog } from "../helpers/confirm-dialog.ts";
 import ListedCourses from "../../islands/ListedCourses.tsx";
 import MyReviewList from "../../islands/MyReviewList.tsx";
 import { bootIslands } from "../../src/client/boot.ts";
@@ -53,15 +54,6 @@ function buttonIn(scope: ParentNode, label: string): HTMLButtonElement {
   return found;
 }
 const click = (element: HTMLElement) => act(async () => element.click());
-
-/** Answers the site's delete dialog (src/components/ConfirmDialog.tsx): its confirm button, or Cancel. */
-async function answerDialog(yes: boolean) {
-  const dialog = document.querySelector("[role=alertdialog]");
-  if (!dialog) throw new Error("no dialog asked");
-  const buttons = [...dialog.querySelectorAll<HTMLButtonElement>("button")];
-  const button = buttons.find((b) => (b.textContent ?? "").startsWith(yes ? "Yes, delete" : "Cancel"))!;
-  await act(async () => void button.click());
-}
 
 describe("personal page islands", () => {
   let consoleErrors: ReturnType<typeof vi.spyOn>;
