@@ -216,6 +216,26 @@ export function DistributionCharts({ distribution }: { distribution: Distributio
 
 /** Drawn at about its own size on a desktop (so its 13-unit text reads as 13 px) and scaled down on a phone. */
 const TREND = { width: 480, height: 170, left: 30, right: 24, top: 14, bottom: 30 };
+/**
+ * The semester labels under the trend: at most 8 at desktop size, at most 5 on a phone, where they are drawn at 22
+ * units instead of 14 (static/css/course.css) to stay readable on the smaller chart.
+ */
+const TREND_LABELS = { wide: { most: 8, font: 14 }, narrow: { most: 5, font: 22 } };
+/** A label's width per character of its text, in ems: a little more than the average letter or digit. */
+const LABEL_EM = 0.6;
+
+/**
+ * The indices of `count` points along `width` units to label: as many as fit (at most `most`), evenly spread, the
+ * first and the last always. Labels `labelWidth` wide are drawn with the first starting at its point, the last ending
+ * at its own, and the others centred: one and a half label widths between points keep every pair apart.
+ */
+export function spreadPoints(count: number, most: number, width: number, labelWidth: number): Set<number> {
+  if (count <= 1) return new Set(count ? [0] : []);
+  const interval = width / (count - 1);
+  const apart = Math.max(1, Math.ceil((1.5 * labelWidth) / interval));
+  const labelled = Math.max(2, Math.min(most, count, Math.floor((count - 1) / apart) + 1));
+  return new Set(Array.from({ length: labelled }, (_, k) => Math.round((k * (count - 1)) / (labelled - 1))));
+}
 
 /** The overall average per semester as a line over the 1-5 scale, oldest on the left. */
 export function TrendChart({ trend }: { trend: CourseSummary["trend"] }) {
@@ -227,8 +247,11 @@ export function TrendChart({ trend }: { trend: CourseSummary["trend"] }) {
   const x = (i: number) =>
     tenth(TREND.left + (trend.length === 1 ? plotWidth / 2 : (i / (trend.length - 1)) * plotWidth));
   const y = (value: number) => tenth(TREND.top + ((5 - value) / 4) * plotHeight);
-  // Every label when they fit, otherwise every other one (always the last).
-  const labelEvery = trend.length > 8 ? Math.ceil(trend.length / 8) : 1;
+  // Labels spread evenly, first and last always, as many as fit at each size.
+  const longest = Math.max(...trend.map((t) => t.shortLabel.length));
+  const [wide, narrow] = [TREND_LABELS.wide, TREND_LABELS.narrow].map(({ most, font }) =>
+    spreadPoints(trend.length, most, plotWidth, longest * LABEL_EM * font)
+  );
   const description = trend.map((t) => `${t.label}: ${t.overall.toFixed(1)} from ${plural(t.count, "review")}`).join(
     "; ",
   );
@@ -252,11 +275,13 @@ export function TrendChart({ trend }: { trend: CourseSummary["trend"] }) {
               r={Math.min(6, 3 + Math.sqrt(t.count))}
               className={`chart-point chart-bar-${scoreStep(t.overall)}`}
             />
-            {(i % labelEvery === 0 || i === trend.length - 1) && (
+            {(wide.has(i) || narrow.has(i)) && (
               <text
                 x={x(i)}
                 y={TREND.height - 8}
-                className="chart-label"
+                className={`chart-label trend-term${narrow.has(i) ? "" : " wide-only"}${
+                  wide.has(i) ? "" : " narrow-only"
+                }`}
                 textAnchor={i === 0 ? "start" : i === trend.length - 1 ? "end" : "middle"}
               >
                 {t.shortLabel}
