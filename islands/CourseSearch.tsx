@@ -7,7 +7,7 @@ import { SearchFilters } from "../src/components/SearchFilters.tsx";
 import { SearchResults } from "../src/components/SearchResults.tsx";
 import type { ResultsView } from "../src/components/ViewSwitch.tsx";
 import type { SearchPage } from "../src/lib/api-types.ts";
-import { chipsOf, type NamedCode } from "../src/lib/search-chips.ts";
+import { chipsOf, type NamedCode, textChipsOf } from "../src/lib/search-chips.ts";
 import { defaultSortFor, type SearchFilter, type TermChoice } from "../src/lib/search-filter.ts";
 
 type Props = {
@@ -53,7 +53,11 @@ function CourseSearch(props: Props) {
     writeStored(SEARCH_VIEW_KEY, next);
   }
 
-  const chips = chipsOf(form, props.colleges, search.departmentName);
+  // The phrases the last search read from the text first, then the filters chosen.
+  const chips = [
+    ...textChipsOf(form, search.result.understood ?? []),
+    ...chipsOf(form, props.colleges, search.departmentName),
+  ];
 
   return (
     <div className="search-layout">
@@ -76,7 +80,9 @@ function CourseSearch(props: Props) {
             onChange={(e) => {
               const q = e.target.value;
               // A new text is sorted by relevance unless another sort was chosen.
-              const sortBy = form.sortBy === defaultSortFor(form.q) ? defaultSortFor(q.trim()) : form.sortBy;
+              const sortBy = form.sortBy === defaultSortFor(form.q, form.rank)
+                ? defaultSortFor(q.trim(), form.rank)
+                : form.sortBy;
               apply({ ...form, q, sortBy }, TYPING_PAUSE_MS, "replace");
             }}
             placeholder="Code, title, topic or professor: CS 111, intro psych"

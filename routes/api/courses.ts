@@ -47,9 +47,21 @@ const SEARCH_PARAMETERS: ParameterSpec[] = [
   {
     in: "query",
     name: "q",
-    description: "Words of a course's code, title or description (one line, at most 200 characters).",
+    description:
+      "Words of a course's code, title or description (one line, at most 200 characters). Hub codes and names in it " +
+      '("QR2", "hub etr", "writing intensive") act as hubReqs, and "ethics hub" ranks by "ethics" too; "easy", ' +
+      '"light", "low workload" and "hard" ask for the sorts easiest, lightest and hardest unless sortBy is given. ' +
+      "Words in double quotes are only words. The answer's `understood` says what was read.",
     schema: z.string().check(z.maxLength(200)),
     example: "intro computer science",
+  },
+  {
+    in: "query",
+    name: "rank",
+    description:
+      "Words that order the courses without narrowing them (with relevance and no q): the courses matching them " +
+      "first, then every other course in course order.",
+    schema: z.string().check(z.maxLength(200)),
   },
   { in: "query", name: "colleges", description: "College codes, e.g. CAS.", schema: codes, example: ["CAS"] },
   { in: "query", name: "departments", description: "Department codes, e.g. CS.", schema: codes },
@@ -121,9 +133,18 @@ const SEARCH_PARAMETERS: ParameterSpec[] = [
   },
   {
     in: "query",
+    name: "allCourses",
+    description:
+      "true: without q, every course; otherwise only current undergraduate courses (levels 100-400 of BU's recent " +
+      "catalog, or the levels chosen).",
+    schema: yesNo,
+  },
+  {
+    in: "query",
     name: "sortBy",
     description:
-      "The order: relevance (the default with q), byCourseCode (the default without), byRating or byReviews.",
+      "The order: relevance (the default with q or rank), byCourseCode (the default without), byRating, byReviews, " +
+      "easiest and lightest (reviewed courses by average difficulty and workload, lowest first), or hardest.",
     schema: z.enum(Object.keys(SORTS) as [string, ...string[]]),
   },
   {

@@ -1,8 +1,9 @@
 /** The search page's results: the filters in force as chips, the count, sort and view, the courses, and the pages. */
 import { lazy, Suspense } from "react";
 import type { CourseSearchState } from "../client/use-course-search.ts";
-import type { Chip } from "../lib/search-chips.ts";
+import { asWords, type Chip } from "../lib/search-chips.ts";
 import { defaultSortFor, EMPTY_FILTER, type SearchFilter, searchHref, SORTS } from "../lib/search-filter.ts";
+import { withoutPhrase } from "../lib/search-words.ts";
 import { plural } from "../lib/text.ts";
 import { CourseCard } from "./CourseCard.tsx";
 import { Pagination } from "./Pagination.tsx";
@@ -16,7 +17,11 @@ type Props = { search: CourseSearchState; chips: Chip[]; view: ResultsView; onVi
 
 export function SearchResults({ search, chips, view, onView }: Props) {
   const { form, submitted, result, loading, found, apply, set, goToPage } = search;
-  const sorts = Object.entries(SORTS).filter(([value]) => value !== "relevance" || form.q);
+  const understood = result.understood ?? [];
+  // A sort the text asked for ("easy") shows as the sort while none was chosen.
+  const chosenSort = form.sortBy !== defaultSortFor(form.q, form.rank);
+  const sortShown = chosenSort ? form.sortBy : result.sortBy ?? form.sortBy;
+  const sorts = Object.entries(SORTS).filter(([value]) => value !== "relevance" || form.q || form.rank);
   return (
     <section className="search-results" aria-labelledby="search-found" aria-busy={loading}>
       {chips.length > 0 && (
@@ -37,12 +42,28 @@ export function SearchResults({ search, chips, view, onView }: Props) {
             <button
               type="button"
               className="chip chip-clear"
-              onClick={() => apply({ ...EMPTY_FILTER, q: form.q, sortBy: defaultSortFor(form.q.trim()) })}
+              onClick={() => {
+                // The phrases read as a Hub area or a sort go with the filters; the other words stay.
+                const q = understood.reduce((text, read) => withoutPhrase(text, read.text), form.q);
+                apply({ ...EMPTY_FILTER, q, sortBy: defaultSortFor(q.trim()) });
+              }}
             >
               Clear all
             </button>
           </li>
         </ul>
+      )}
+      {understood.length > 0 && (
+        <p className="read-note">
+          {`Read ${understood.map((read) => `“${read.text}” as ${read.meaning}`).join(", ")}. `}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => apply({ ...form, q: asWords(form.q, understood) })}
+          >
+            Search these words as text
+          </button>
+        </p>
       )}
       <ProfessorMatches professors={result.professors ?? []} />
       <div className="results-head">
@@ -56,7 +77,7 @@ export function SearchResults({ search, chips, view, onView }: Props) {
             id="search-sort"
             name="sortBy"
             form="search-form"
-            value={form.sortBy}
+            value={sortShown}
             onChange={(e) => set("sortBy", e.target.value as SearchFilter["sortBy"])}
           >
             {sorts.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
@@ -64,6 +85,19 @@ export function SearchResults({ search, chips, view, onView }: Props) {
           <ViewSwitch label="the courses found" view={view} onChange={onView} />
         </div>
         {result.totalPages > 1 && <a className="skip-link" href="#search-pages">Skip to the result pages</a>}
+        {(result.scoped || submitted.allCourses) && (
+          <div className="scope-switch">
+            {result.scoped && <span>Current undergraduate courses.</span>}
+            <label>
+              <input
+                type="checkbox"
+                checked={form.allCourses}
+                onChange={(e) => set("allCourses", e.target.checked)}
+              />
+              Include graduate and no-longer-offered courses
+            </label>
+          </div>
+        )}
       </div>
       {result.content.length === 0 && result.totalElements > 0
         ? (

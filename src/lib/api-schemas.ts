@@ -6,6 +6,7 @@
  */
 import * as z from "zod/mini";
 import type { HubProgressItem, HubProgressSummary, RequirementProgress } from "./hub-counting.ts";
+import { type SortBy, SORTS } from "./search-filter.ts";
 
 /** A schema that the document lists once under components/schemas, by `name`. */
 function named<T extends z.ZodMiniType>(name: string, description: string, schema: T): T {
@@ -114,8 +115,14 @@ export const professorMatchSchema = named(
 
 export const searchPageSchema = named(
   "SearchPage",
-  "One page of search results, pages numbered from 0, and on the first page of a text search the professors the text names (at most 3).",
-  z.object({ ...paged(searchCourseSchema).shape, professors: z.array(professorMatchSchema) }),
+  "One page of search results, pages numbered from 0, and on the first page of a text search the professors the text names (at most 3). `understood` lists the phrases of the text read as a Hub area or a sort, as typed, with what each became; `sortBy` is the order of the page; `scoped` says the courses were limited to current undergraduate ones (no text to match and `allCourses` not set).",
+  z.object({
+    ...paged(searchCourseSchema).shape,
+    professors: z.array(professorMatchSchema),
+    sortBy: z.enum(Object.keys(SORTS) as [SortBy, ...SortBy[]]),
+    understood: z.array(z.object({ text: z.string(), meaning: z.string() })),
+    scoped: z.boolean(),
+  }),
 );
 
 /** A course a prerequisite names; `id` is null when the catalog has no such course. */

@@ -1,5 +1,14 @@
 /** The search filters in force, each as a chip the student can remove (the search page's results). */
-import { hasRatingFilter, LEVEL_LABELS, MAX_SLIDERS, MIN_SLIDERS, type SearchFilter } from "./search-filter.ts";
+import type { SearchPage } from "./api-types.ts";
+import {
+  defaultSortFor,
+  hasRatingFilter,
+  LEVEL_LABELS,
+  MAX_SLIDERS,
+  MIN_SLIDERS,
+  type SearchFilter,
+} from "./search-filter.ts";
+import { withoutPhrase } from "./search-words.ts";
 import { termName } from "./term-codes.ts";
 
 /** A college or department code with its name. */
@@ -96,6 +105,9 @@ export function chipsOf(filter: SearchFilter, colleges: NamedCode[], departmentN
       });
     }
   }
+  if (filter.rank) {
+    chips.push({ key: "rank", label: `“${filter.rank}” first`, remove: (f) => ({ ...f, rank: "" }) });
+  }
   if (filter.includeUnreviewed && hasRatingFilter(filter)) {
     chips.push({
       key: "unreviewed",
@@ -104,4 +116,27 @@ export function chipsOf(filter: SearchFilter, colleges: NamedCode[], departmentN
     });
   }
   return chips;
+}
+
+/**
+ * The phrases of the search text read as a Hub area or a sort (the search's `understood`), each as a chip: removing
+ * it takes the phrase out of the text. A Hub area also chosen in the filters has its chip there already.
+ */
+export function textChipsOf(filter: SearchFilter, understood: SearchPage["understood"]): Chip[] {
+  return understood
+    .filter((read) => !filter.hubReqs.some((code) => read.meaning === `Hub ${code}`))
+    .map((read) => ({
+      key: `text-${read.text}`,
+      label: read.meaning,
+      remove: (f) => {
+        const q = withoutPhrase(f.q, read.text);
+        const sortBy = f.sortBy === defaultSortFor(f.q, f.rank) ? defaultSortFor(q, f.rank) : f.sortBy;
+        return { ...f, q, sortBy };
+      },
+    }));
+}
+
+/** The search text with the phrases read kept as words: each in quotes, which the reading leaves alone. */
+export function asWords(q: string, understood: SearchPage["understood"]): string {
+  return understood.reduce((text, read) => text.replace(read.text, `"${read.text}"`), q);
 }

@@ -4,6 +4,7 @@
  * format (docs/product.md, Constants and Screens).
  */
 import { HUB_CODES } from "./hub-areas.ts";
+import { readSearchText, type SearchReading } from "./search-words.ts";
 import { termName } from "./term-codes.ts";
 import { hasControlCharacters, hasLineBreaks } from "./text.ts";
 
@@ -12,13 +13,16 @@ export const SORTS = {
   byCourseCode: "Course Number",
   byRating: "Best Rating",
   byReviews: "Most Reviewed",
+  easiest: "Easiest",
+  lightest: "Lightest Workload",
+  hardest: "Hardest",
 } as const;
 export type SortBy = keyof typeof SORTS;
 export const DEFAULT_SORT: SortBy = "byCourseCode";
 
-/** The sort a search gets when none is chosen: by relevance when there is text to match, else by course number. */
-export function defaultSortFor(q: string): SortBy {
-  return q ? "relevance" : DEFAULT_SORT;
+/** The sort a search gets when none is chosen: by relevance when there is text to match or rank by, else by course number. */
+export function defaultSortFor(q: string, rank = ""): SortBy {
+  return q || rank ? "relevance" : DEFAULT_SORT;
 }
 
 /** Course levels a student can pick: the hundreds of the course number, and 500 for every graduate level. */
@@ -30,6 +34,11 @@ export const LEVEL_LABELS: ReadonlyMap<number, string> = new Map([[100, "100"], 
 
 export type SearchFilter = {
   q: string;
+  /**
+   * Words that order the courses without narrowing them: those matching come first, by relevance, then the rest in
+   * course order ("ethics" when the text says "ethics hub"). With a sort other than relevance they change nothing.
+   */
+  rank: string;
   colleges: string[];
   departments: string[];
   hubReqs: string[];
@@ -52,6 +61,11 @@ export type SearchFilter = {
   prereqsMet: boolean;
   /** With a rating filter set, keep courses without reviews too (they have no rating to compare). */
   includeUnreviewed: boolean;
+  /**
+   * Without text to match, a search lists current undergraduate courses (levels 100 to 400 of BU's recent catalog)
+   * unless this is set: then graduate and no-longer-offered courses too. A level chosen is searched in either case.
+   */
+  allCourses: boolean;
   sortBy: SortBy;
   page: number;
 };
@@ -59,6 +73,7 @@ export type SearchFilter = {
 /** Every query parameter of a search, in the order URLs write them. */
 export const SEARCH_PARAMETERS = [
   "q",
+  "rank",
   "colleges",
   "departments",
   "hubReqs",
@@ -76,6 +91,7 @@ export const SEARCH_PARAMETERS = [
   "currentOnly",
   "prereqsMet",
   "includeUnreviewed",
+  "allCourses",
   "sortBy",
   "page",
 ] as const;
@@ -85,6 +101,7 @@ export const MAX_SLIDERS = ["maxDifficulty", "maxWorkload"] as const;
 
 export const EMPTY_FILTER: SearchFilter = {
   q: "",
+  rank: "",
   colleges: [],
   departments: [],
   hubReqs: [],
@@ -99,6 +116,7 @@ export const EMPTY_FILTER: SearchFilter = {
   currentOnly: false,
   prereqsMet: false,
   includeUnreviewed: false,
+  allCourses: false,
   sortBy: DEFAULT_SORT,
   page: 0,
 };
@@ -145,10 +163,12 @@ function list(params: URLSearchParams, name: string): string[] {
 /** Reads a filter from query parameters; any bad value gives a message naming the parameter. */
 export function parseSearchParams(params: URLSearchParams): FilterResult {
   const filter: SearchFilter = { ...EMPTY_FILTER, colleges: [], departments: [], hubReqs: [], levels: [] };
-  filter.q = (params.get("q") ?? "").trim();
-  if (filter.q.length > MAX_Q) return { ok: false, message: `q must be at most ${MAX_Q} characters` };
-  if (hasControlCharacters(filter.q) || hasLineBreaks(filter.q)) {
-    return { ok: false, message: "q must be one line of text without control characters" };
+  for (const name of ["q", "rank"] as const) {
+    filter[name] = (params.get(name) ?? "").trim();
+    if (filter[name].length > MAX_Q) return { ok: false, message: `${name} must be at most ${MAX_Q} characters` };
+    if (hasControlCharacters(filter[name]) || hasLineBreaks(filter[name])) {
+      return { ok: false, message: `${name} must be one line of text without control characters` };
+    }
   }
   for (const name of ["colleges", "departments"] as const) {
     const values = list(params, name);
@@ -179,7 +199,7 @@ export function parseSearchParams(params: URLSearchParams): FilterResult {
     if (typeof value === "string") return { ok: false, message: value };
     if (value !== undefined) (filter as Record<string, unknown>)[name] = value;
   }
-  for (const name of ["noPreReqs", "currentOnly", "prereqsMet", "includeUnreviewed"] as const) {
+  for (const name of ["noPreReqs", "currentOnly", "prereqsMet", "includeUnreviewed", "allCourses"] as const) {
     const value = params.get(name);
     if (value === null || value === "") continue;
     if (value !== "true" && value !== "false") return { ok: false, message: `${name} must be true or false` };
@@ -202,10 +222,10 @@ export function parseSearchParams(params: URLSearchParams): FilterResult {
     }
     filter.sortBy = sortBy as SortBy;
   } else {
-    filter.sortBy = defaultSortFor(filter.q);
+    filter.sortBy = defaultSortFor(filter.q, filter.rank);
   }
   // Relevance needs text to be relevant to: without it, the course order.
-  if (filter.sortBy === "relevance" && !filter.q) filter.sortBy = DEFAULT_SORT;
+  if (filter.sortBy === "relevance" && !filter.q && !filter.rank) filter.sortBy = DEFAULT_SORT;
   return { ok: true, filter };
 }
 
@@ -213,6 +233,7 @@ export function parseSearchParams(params: URLSearchParams): FilterResult {
 export function searchParamsOf(filter: SearchFilter, page = filter.page): URLSearchParams {
   const params = new URLSearchParams();
   if (filter.q) params.set("q", filter.q);
+  if (filter.rank) params.set("rank", filter.rank);
   for (const name of ["colleges", "departments", "hubReqs"] as const) {
     for (const value of filter[name]) params.append(name, value);
   }
@@ -227,7 +248,8 @@ export function searchParamsOf(filter: SearchFilter, page = filter.page): URLSea
   if (filter.currentOnly) params.set("currentOnly", "true");
   if (filter.prereqsMet) params.set("prereqsMet", "true");
   if (filter.includeUnreviewed) params.set("includeUnreviewed", "true");
-  if (filter.sortBy !== defaultSortFor(filter.q)) params.set("sortBy", filter.sortBy);
+  if (filter.allCourses) params.set("allCourses", "true");
+  if (filter.sortBy !== defaultSortFor(filter.q, filter.rank)) params.set("sortBy", filter.sortBy);
   if (page > 0) params.set("page", String(page));
   return params;
 }
@@ -235,4 +257,44 @@ export function searchParamsOf(filter: SearchFilter, page = filter.page): URLSea
 export function searchHref(filter: SearchFilter, page = filter.page): string {
   const query = searchParamsOf(filter, page).toString();
   return query ? `/search?${query}` : "/search";
+}
+
+/** The levels of a search without text: the undergraduate ones. */
+export const UNDERGRADUATE_LEVELS = [100, 200, 300, 400];
+
+/** A search as it runs: the filter with its text read, what the text was read as, and whether the scope applied. */
+export type ReadSearch = {
+  filter: SearchFilter;
+  /** Each phrase of the text read as a Hub area or a sort, as typed, with what it became. */
+  understood: SearchReading["read"];
+  /** Whether the courses were limited to current undergraduate ones (no text to match, `allCourses` not set). */
+  scoped: boolean;
+};
+
+/**
+ * The search a filter asks for: Hub codes and names in its text become Hub areas (and "ethics hub" ranks by
+ * "ethics"), sort words the sort unless one was chosen, and what is left stays text; without text to match, only
+ * current undergraduate courses (UNDERGRADUATE_LEVELS, unless levels were chosen) unless `allCourses`.
+ */
+export function readSearch(filter: SearchFilter): ReadSearch {
+  const reading = readSearchText(filter.q);
+  const chosenSort = filter.sortBy !== defaultSortFor(filter.q, filter.rank);
+  const q = reading.q;
+  const rank = [filter.rank, reading.rank].filter(Boolean).join(" ");
+  let sortBy = chosenSort ? filter.sortBy : reading.sortBy ?? defaultSortFor(q, rank);
+  if (sortBy === "relevance" && !q && !rank) sortBy = DEFAULT_SORT;
+  const scoped = !q && !filter.allCourses;
+  return {
+    filter: {
+      ...filter,
+      q,
+      rank,
+      sortBy,
+      hubReqs: [...new Set([...filter.hubReqs, ...reading.hubReqs])],
+      currentOnly: filter.currentOnly || scoped,
+      levels: scoped && !filter.levels.length ? UNDERGRADUATE_LEVELS : filter.levels,
+    },
+    understood: reading.read,
+    scoped,
+  };
 }

@@ -1,8 +1,10 @@
 /**
  * What students type into the search box, turned into what the catalog says:
  * the abbreviations and aliases of course search (one table), course codes in
- * every common form, and the words of a query with their variants.
+ * every common form, the words of a query with their variants, and the phrases
+ * that mean a Hub area or a sort (a second table, SEARCH_MEANINGS).
  */
+import { HUB_AREAS } from "./hub-areas.ts";
 
 /** A word or phrase students type → what it stands for in titles, descriptions and department names. */
 export const ALIASES: ReadonlyMap<string, readonly string[]> = new Map([
@@ -148,3 +150,191 @@ export function queryWords(q: string): string[][] {
 
 /** Words that join others in what students type and add nothing to find. */
 const QUERY_STOP_WORDS = new Set(["a", "an", "and", "the", "of", "to", "in", "for", "on", "with", "at", "by", "from"]);
+
+/** The sorts a word of the search text can ask for (src/lib/search-filter.ts has them all). */
+export type WordSort = "easiest" | "lightest" | "hardest";
+
+/**
+ * What a phrase of the search text means beyond its words: a Hub area (the Hub filter), with words that then rank
+ * the area's courses without narrowing them ("ethics hub": Ethical Reasoning courses, those about ethics first); or a
+ * sort ("easy": the easiest first).
+ */
+export type WordMeaning = { hub: string; rank?: string } | { sort: WordSort };
+
+/** The sorts' names as the reading says them. */
+export const WORD_SORT_LABELS: Record<WordSort, string> = {
+  easiest: "Easiest first",
+  lightest: "Lightest workload first",
+  hardest: "Hardest first",
+};
+
+/** Each Hub area's code and the ways students name it, besides the code itself and its name (read from HUB_AREAS). */
+const HUB_NAMES: readonly (readonly [string, readonly string[]])[] = [
+  ["PLM", ["philosophical inquiry", "lifes meanings", "life meaning", "plm hub"]],
+  ["AEX", ["aesthetic exploration"]],
+  ["HCO", ["historical consciousness"]],
+  ["SI1", ["scientific inquiry 1", "scientific inquiry i", "si 1"]],
+  ["SI2", ["scientific inquiry 2", "scientific inquiry ii", "si 2"]],
+  ["SO1", ["social inquiry 1", "social inquiry i", "so 1"]],
+  ["SO2", ["social inquiry 2", "social inquiry ii", "so 2"]],
+  ["QR1", ["quantitative reasoning 1", "quantitative reasoning i", "quant reasoning 1", "qr 1", "quant 1"]],
+  ["QR2", ["quantitative reasoning 2", "quantitative reasoning ii", "quant reasoning 2", "qr 2", "quant 2"]],
+  ["IIC", ["individual in community", "individual in the community"]],
+  ["GCI", ["global citizenship", "intercultural literacy"]],
+  ["ETR", ["ethical reasoning"]],
+  ["FYW", ["first year writing", "first year writing seminar"]],
+  ["WRI", ["writing research and inquiry", "writing research inquiry"]],
+  ["WIN", ["writing intensive", "writing intensive course"]],
+  ["OSC", ["oral and or signed communication", "oral communication", "signed communication"]],
+  ["DME", ["digital multimedia expression", "digital expression", "multimedia expression"]],
+  ["CRT", ["critical thinking"]],
+  ["RIL", ["research and information literacy", "information literacy"]],
+  ["TWC", ["teamwork collaboration", "teamwork and collaboration"]],
+  ["CRI", ["creativity innovation", "creativity and innovation"]],
+];
+
+/** Topic words that name a Hub area when "hub" stands beside them ("ethics hub", "hub history"); they rank its courses. */
+const HUB_TOPICS: readonly (readonly [string, string])[] = [
+  ["ethics", "ETR"],
+  ["ethical", "ETR"],
+  ["philosophy", "PLM"],
+  ["aesthetic", "AEX"],
+  ["aesthetics", "AEX"],
+  ["art", "AEX"],
+  ["arts", "AEX"],
+  ["history", "HCO"],
+  ["historical", "HCO"],
+  ["community", "IIC"],
+  ["global", "GCI"],
+  ["oral", "OSC"],
+  ["speaking", "OSC"],
+  ["digital", "DME"],
+  ["teamwork", "TWC"],
+  ["creativity", "CRI"],
+  ["research", "RIL"],
+];
+
+/** Words that ask for a sort: the difficulty and workload students rate. */
+const SORT_WORDS: readonly (readonly [string, WordSort])[] = [
+  ["easy", "easiest"],
+  ["easiest", "easiest"],
+  ["easy a", "easiest"],
+  ["gpa booster", "easiest"],
+  ["light", "lightest"],
+  ["lightest", "lightest"],
+  ["light workload", "lightest"],
+  ["low workload", "lightest"],
+  ["little work", "lightest"],
+  ["hard", "hardest"],
+  ["hardest", "hardest"],
+  ["difficult", "hardest"],
+  ["challenging", "hardest"],
+  ["heavy workload", "hardest"],
+];
+
+/**
+ * The phrases of the search text that mean a Hub area or a sort, one table beside ALIASES: each phrase (in the words
+ * `normalizeQuery` leaves, without its multi-word joins) with its meaning. Each Hub area is read from its code
+ * ("QR2"), its name ("Quantitative Reasoning II"), the names in HUB_NAMES, and "hub" beside its code or a topic word.
+ */
+export const SEARCH_MEANINGS: ReadonlyMap<string, WordMeaning> = (() => {
+  const rules = new Map<string, WordMeaning>();
+  const plain = (text: string) => text.toLowerCase().replace(/'/g, "").replace(/[^a-z0-9]+/g, " ").trim();
+  for (const area of HUB_AREAS) {
+    const code = area.code.toLowerCase();
+    for (const phrase of [code, `hub ${code}`, `${code} hub`, plain(area.name), `${plain(area.name)} hub`]) {
+      rules.set(phrase, { hub: area.code });
+    }
+  }
+  for (const [hub, names] of HUB_NAMES) for (const name of names) rules.set(name, { hub });
+  for (const [topic, hub] of HUB_TOPICS) {
+    rules.set(`${topic} hub`, { hub, rank: topic });
+    rules.set(`hub ${topic}`, { hub, rank: topic });
+  }
+  for (const [words, sort] of SORT_WORDS) rules.set(words, { sort });
+  return rules;
+})();
+
+/** The longest phrase of SEARCH_MEANINGS, in words. */
+const LONGEST_MEANING = Math.max(...[...SEARCH_MEANINGS.keys()].map((phrase) => phrase.split(" ").length));
+
+/** The search text as read: what it means beyond its words, and the words left to match. */
+export type SearchReading = {
+  /** The words left to match, as typed. */
+  q: string;
+  /** Words that order the courses without narrowing them (the topic of "ethics hub"). */
+  rank: string;
+  /** Hub areas the text names, in the order named. */
+  hubReqs: string[];
+  /** The sort the text asks for (the last one named). */
+  sortBy?: WordSort;
+  /** Each phrase read, as typed, with what it became ("Hub QR2", "Easiest first"), in the order typed. */
+  read: { text: string; meaning: string }[];
+};
+
+/**
+ * Reads the search text (at most 200 characters) phrase by phrase, longest phrases first, left to right: Hub codes
+ * and names become Hub areas, sort words a sort, and the rest stays text. Words in double quotes are only text
+ * (`"light"` finds courses about light). A text that names a course by its code ("WIN 101") is only a code.
+ */
+export function readSearchText(q: string): SearchReading {
+  const reading: SearchReading = { q, rank: "", hubReqs: [], read: [] };
+  if (courseCodeQuery(q)) return reading;
+  // The words with where they stand in the text, and whether a quote holds them.
+  const tokens: { word: string; start: number; end: number; quoted: boolean }[] = [];
+  let quoted = false;
+  for (const match of q.matchAll(/"|[\p{L}\p{N}']+/gu)) {
+    if (match[0] === '"') quoted = !quoted;
+    else {
+      const word = match[0].toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f']/g, "");
+      if (word) tokens.push({ word, start: match.index, end: match.index + match[0].length, quoted });
+    }
+  }
+  const taken: { start: number; end: number }[] = [];
+  const rank: string[] = [];
+  for (let i = 0; i < tokens.length;) {
+    let found = 0;
+    for (let n = Math.min(LONGEST_MEANING, tokens.length - i); n >= 1 && !found; n--) {
+      const run = tokens.slice(i, i + n);
+      if (run.some((t) => t.quoted)) continue;
+      const meaning = SEARCH_MEANINGS.get(run.map((t) => t.word).join(" "));
+      if (!meaning) continue;
+      found = n;
+      const span = { start: run[0].start, end: run[n - 1].end };
+      taken.push(span);
+      const text = q.slice(span.start, span.end);
+      if ("hub" in meaning) {
+        if (!reading.hubReqs.includes(meaning.hub)) reading.hubReqs.push(meaning.hub);
+        if (meaning.rank) rank.push(meaning.rank);
+        reading.read.push({ text, meaning: `Hub ${meaning.hub}` });
+      } else {
+        reading.sortBy = meaning.sort;
+        reading.read.push({ text, meaning: WORD_SORT_LABELS[meaning.sort] });
+      }
+    }
+    i += found || 1;
+  }
+  if (!taken.length) return reading;
+  reading.q = withoutSpans(q, taken);
+  reading.rank = rank.join(" ");
+  return reading;
+}
+
+/** The text without the given spans, its spaces tidied and quotes left unpaired removed. */
+function withoutSpans(q: string, spans: { start: number; end: number }[]): string {
+  let text = "";
+  let at = 0;
+  for (const span of spans) {
+    text += `${q.slice(at, span.start)} `;
+    at = span.end;
+  }
+  text += q.slice(at);
+  return text.replace(/\s+/g, " ").replace(/ ([,;:])/g, "$1").replace(/([,;:+&-])(?:[\s,;:+&-]*[,;:+&-])+/g, "$1")
+    .replace(/^[\s,;:+&-]+|[\s,;:+&-]+$/g, "").trim();
+}
+
+/** The search text without one phrase the reading took (a chip removed): the rest as typed. */
+export function withoutPhrase(q: string, phrase: string): string {
+  const at = q.indexOf(phrase);
+  return at < 0 ? q : withoutSpans(q, [{ start: at, end: at + phrase.length }]);
+}

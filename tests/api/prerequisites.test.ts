@@ -197,7 +197,7 @@ describe("imports and upgrades", () => {
     const u = await makeTestApp({ env: { DEMO_CATALOG: "off" } });
     try {
       await importCourses(u.deps.database, [course("500", "TST BB 100 or TST BB 110", "TST", "BB")]);
-      const before = await (await api(u, "/api/courses/search?colleges=TST")).json() as SearchPage;
+      const before = await (await api(u, "/api/courses/search?colleges=TST&allCourses=true")).json() as SearchPage;
       const id500 = before.content[0].id;
       const first = await (await api(u, `/api/courses/${id500}`)).json() as CourseDetail;
       expect(first.prerequisiteGroups).toEqual([[{ id: null, code: "TST BB 100" }, { id: null, code: "TST BB 110" }]]);

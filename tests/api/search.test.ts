@@ -74,6 +74,7 @@ type Query = {
   levels?: number[];
   currentOnly?: boolean;
   includeUnreviewed?: boolean;
+  allCourses?: boolean;
   sortBy?: SortBy | "relevance";
 };
 
@@ -151,8 +152,15 @@ function levelMatches(numberValue: number, levels: number[] | undefined): boolea
   return levels.some((level) => level >= 500 ? numberValue >= 500 : numberValue >= level && numberValue < level + 100);
 }
 
-/** Whether the course passes the query's filters (its text, if any, is not modelled). */
+/**
+ * Whether the course passes the query's filters (its text, if any, is not modelled). Without text, only current
+ * undergraduate courses (levels 100 to 400 unless levels are chosen) unless `allCourses` (docs/product.md, Search).
+ */
 function modelMatches(c: ModelCourse, query: Query): boolean {
+  if (!query.q && !query.allCourses) {
+    if (!c.current) return false;
+    if (!query.levels?.length && !levelMatches(c.numberValue, [100, 200, 300, 400])) return false;
+  }
   if (query.colleges?.length && !query.colleges.includes(c.college)) return false;
   if (query.departments?.length && !query.departments.includes(c.department)) return false;
   if (query.hubReqs?.some((h) => !c.hubs.has(h))) return false;
@@ -415,8 +423,16 @@ describe("every filter alone and combined: count, pages and content match the mo
     expect(model.reviewed.some((c) => c.reviews.some((r) => r.hidden))).toBe(true);
   });
 
-  test("no filter at all: the whole catalog", async () => {
-    await checkQuery("no filter", {});
+  test("no filter: the current undergraduate courses; allCourses: the whole catalog", async () => {
+    const { expected } = await checkQuery("no filter", {});
+    expect(expected.every((c) => c.current && c.numberValue >= 100 && c.numberValue < 500)).toBe(true);
+    const { expected: all } = await checkQuery("allCourses", { allCourses: true });
+    expect(all).toHaveLength(9789);
+    // Graduate and no-longer-offered courses are the difference, and a level chosen is searched without the switch.
+    expect(all.length - expected.length).toBeGreaterThan(5000);
+    const graduate = await checkQuery("level 500", { levels: [500] });
+    expect(graduate.expected.length).toBeGreaterThan(1000);
+    expect(graduate.expected.every((c) => c.current)).toBe(true);
   });
 
   test("each college alone", async () => {
@@ -441,8 +457,10 @@ describe("every filter alone and combined: count, pages and content match the mo
     ["noPreReqs=true", { noPreReqs: true }],
     ["noPreReqs=false keeps everything", { noPreReqs: false, colleges: ["CGS"] }],
     ["noPreReqs + college", { noPreReqs: true, colleges: ["CAS"], departments: ["PH"] }],
-    ["minCourseCode=500", { minCourseCode: 500 }],
-    ["minCourseCode=900", { minCourseCode: 900 }],
+    ["minCourseCode=500", { minCourseCode: 500, allCourses: true }],
+    ["minCourseCode=900", { minCourseCode: 900, allCourses: true }],
+    ["minCourseCode=300 among current undergraduate courses", { minCourseCode: 300 }],
+    ["old and graduate courses of a college", { colleges: ["CAS"], allCourses: true }],
     ["minCourseCode=0", { minCourseCode: 0, colleges: ["SHA"] }],
     ["minCourseCode + department", { minCourseCode: 300, colleges: ["CAS"], departments: ["CS"] }],
     ["reviewCount=0 keeps everything", { reviewCount: 0, colleges: ["KHC"] }],
@@ -509,13 +527,14 @@ describe("every filter alone and combined: count, pages and content match the mo
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.every((c) => c.stats.n > 0)).toBe(true);
     const withUnrated = expectedCourses({ maxDifficulty: 2, includeUnreviewed: true });
-    expect(withUnrated.length).toBe(expected.length + model.courses.filter((c) => c.stats.n === 0).length);
+    const unrated = expectedCourses({}).filter((c) => c.stats.n === 0);
+    expect(withUnrated.length).toBe(expected.length + unrated.length);
   });
 
   test("the catalog carries old courses and every level, so the new filters mean something", () => {
     expect(model.courses.filter((c) => !c.current).length).toBeGreaterThan(1000);
     for (const level of [100, 200, 300, 400, 500]) {
-      expect(expectedCourses({ levels: [level] }).length, String(level)).toBeGreaterThan(500);
+      expect(expectedCourses({ levels: [level], allCourses: true }).length, String(level)).toBeGreaterThan(500);
     }
   });
 });
@@ -543,7 +562,7 @@ async function checkTextQuery(q: string, filters: Query, matches?: Item[]): Prom
   const all = matches ?? await walkAll({ q }, `q=${q}`);
   const label = `q=${q} + ${JSON.stringify(filters)}`;
   const got = await walkAll({ q, ...filters }, label);
-  const passing = all.map((item) => model.byCode.get(item.code)!).filter((c) => modelMatches(c, filters));
+  const passing = all.map((item) => model.byCode.get(item.code)!).filter((c) => modelMatches(c, { q, ...filters }));
   const sortBy = filters.sortBy;
   const expected = sortBy && sortBy !== "relevance" ? [...passing].sort(MODEL_ORDER[sortBy]) : passing;
   expect(codes(got), label).toEqual(codes(expected));
@@ -637,11 +656,11 @@ describe("sort orders hold across page boundaries", () => {
   const sorts: SortBy[] = ["byCourseCode", "byRating", "byReviews"];
 
   test.each(sorts)("%s over the whole catalog: the first five pages and the last", async (sortBy) => {
-    const expected = expectedCourses({ sortBy });
+    const expected = expectedCourses({ sortBy, allCourses: true });
     const totalPages = Math.ceil(expected.length / PAGE_SIZE);
     const firstFive: Item[] = [];
     for (let page = 0; page < 5; page++) {
-      const body = await searchPage({ sortBy }, page, sortBy);
+      const body = await searchPage({ sortBy, allCourses: true }, page, sortBy);
       expect(body.totalElements).toBe(9789);
       expect(body.totalPages).toBe(totalPages);
       expect.soft(codes(body.content), `${sortBy} page ${page}`).toEqual(
@@ -650,14 +669,14 @@ describe("sort orders hold across page boundaries", () => {
       firstFive.push(...body.content);
     }
     expectSorted(firstFive, sortBy, `${sortBy}, pages 0-4`);
-    const last = await searchPage({ sortBy }, totalPages - 1, sortBy);
+    const last = await searchPage({ sortBy, allCourses: true }, totalPages - 1, sortBy);
     expect.soft(codes(last.content), `${sortBy} last page`).toEqual(
       codes(expected.slice((totalPages - 1) * PAGE_SIZE)),
     );
     expect(last.content).toHaveLength(9789 - (totalPages - 1) * PAGE_SIZE);
     expectSorted(last.content, sortBy, `${sortBy}, last page`);
     // The last item of the next-to-last page comes before the first of the last page.
-    const beforeLast = await searchPage({ sortBy }, totalPages - 2, sortBy);
+    const beforeLast = await searchPage({ sortBy, allCourses: true }, totalPages - 2, sortBy);
     expectSorted([...beforeLast.content, ...last.content], sortBy, `${sortBy}, last two pages`);
   });
 
@@ -907,8 +926,9 @@ describe("course numbers of other lengths (the real catalog only has three digit
   });
   afterAll(() => u?.close());
 
+  // Every level of these numbers: the whole catalog, not only its current undergraduate courses.
   const order = async (query: string) => {
-    const response = await api(u, `/api/courses/search?${query}`);
+    const response = await api(u, `/api/courses/search?allCourses=true&${query}`);
     expect(response.status, query).toBe(200);
     return codes((await response.json() as Page).content);
   };
@@ -1032,18 +1052,20 @@ describe("parameters", () => {
 
   test("empty values mean not sent", async () => {
     const names = SEARCH_PARAMETERS;
+    // Without text, the current undergraduate courses.
     const expected = expectedCourses({});
+    expect(expected.length).toBeLessThan(9789);
     for (const name of names) {
       const { status, body } = await searchRaw(`${name}=`);
       expect(status, name).toBe(200);
-      expect(body.totalElements, name).toBe(9789);
+      expect(body.totalElements, name).toBe(expected.length);
       expect(codes(body.content), name).toEqual(codes(expected.slice(0, PAGE_SIZE)));
     }
     const { status, body } = await searchRaw(names.map((n) => `${n}=`).join("&"));
     expect(status).toBe(200);
     expect(body).toMatchObject({
-      totalElements: 9789,
-      totalPages: Math.ceil(9789 / PAGE_SIZE),
+      totalElements: expected.length,
+      totalPages: Math.ceil(expected.length / PAGE_SIZE),
       number: 0,
       size: PAGE_SIZE,
     });
@@ -1066,6 +1088,9 @@ describe("parameters", () => {
         number: page,
         size: PAGE_SIZE,
         professors: [],
+        sortBy: "byCourseCode",
+        understood: [],
+        scoped: true,
       });
     }
     const nothing = await searchRaw(paramsOf({ hubReqs: ["AEX", "CRT", "TWC"] }, 3));
@@ -1077,6 +1102,9 @@ describe("parameters", () => {
       number: 3,
       size: PAGE_SIZE,
       professors: [],
+      sortBy: "byCourseCode",
+      understood: [],
+      scoped: true,
     });
   });
 });
@@ -1125,7 +1153,7 @@ describe("search text is text, never a pattern or a query", () => {
   );
 
   test("the catalog survives the searches", async () => {
-    const { body } = await searchRaw("");
+    const { body } = await searchRaw("allCourses=true");
     expect(body.totalElements).toBe(9789);
   });
 });

@@ -10,7 +10,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } f
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client.ts";
 import { completedCourses, courses, courseTexts } from "../../../db/schema.ts";
-import { hasRatingFilter, type SearchFilter, type SortBy } from "../../lib/search-filter.ts";
+import { hasRatingFilter, readSearch, type SearchFilter, type SortBy } from "../../lib/search-filter.ts";
 import { eligibilityOf } from "../../lib/prerequisite-parser.ts";
 import { prerequisitesMetBy } from "./course-prerequisites.ts";
 import {
@@ -140,6 +140,7 @@ export function viewsOf(catalog: Catalog, rows: ShownFigures[]): CourseView[] {
  * sorted page costs no computed ORDER BY over every course.
  */
 const CODE_ORDER = [asc(courses.numberValue), asc(courses.number), asc(courses.college), asc(courses.department)];
+const UNREVIEWED_LAST = sql`(${courses.numReviews} = 0)`;
 const SORT_ORDERS: ReadonlyMap<SortBy, SQL[]> = new Map([
   ["byCourseCode", CODE_ORDER],
   ["relevance", CODE_ORDER],
@@ -157,6 +158,29 @@ const SORT_ORDERS: ReadonlyMap<SortBy, SQL[]> = new Map([
     asc(courses.department),
     asc(courses.numberValue),
     asc(courses.number),
+  ]],
+  // Easiest, lightest and hardest: reviewed courses by their average difficulty and workload (the better rated first
+  // among equals), then the courses without reviews, which have neither, by course number.
+  ["easiest", [
+    UNREVIEWED_LAST,
+    asc(courses.avgDifficulty),
+    asc(courses.avgWorkload),
+    desc(courses.ratingScore),
+    ...CODE_ORDER,
+  ]],
+  ["lightest", [
+    UNREVIEWED_LAST,
+    asc(courses.avgWorkload),
+    asc(courses.avgDifficulty),
+    desc(courses.ratingScore),
+    ...CODE_ORDER,
+  ]],
+  ["hardest", [
+    UNREVIEWED_LAST,
+    desc(courses.avgDifficulty),
+    desc(courses.avgWorkload),
+    desc(courses.ratingScore),
+    ...CODE_ORDER,
   ]],
 ]);
 
@@ -328,30 +352,68 @@ function idIn(ids: number[]): SQL {
 }
 
 /**
- * One page of a search, in one round trip. Text (`q`) is matched and ranked
- * by the search index; the filters the index knows (college, department,
- * level, number, current) run in memory with `relevance`, the rest in the
- * database over the matches. With `relevance` the page keeps the index's
- * order; any other sort orders the matches in SQL.
+ * One page of a search, in one round trip. The text is read first (src/lib/search-filter.ts `readSearch`: Hub areas
+ * and sorts it names, and without text the current undergraduate scope). Text (`q`) is matched and ranked by the
+ * search index; the filters the index knows (college, department, level, number, current) run in memory with
+ * `relevance`, the rest in the database over the matches. With `relevance` the page keeps the index's order (or with
+ * only `rank`, its matches first and then every other course in course order); any other sort orders in SQL.
  */
-export function searchCourses(db: Db, filter: SearchFilter, userId?: number): Promise<SearchPage> {
-  return withCatalog(db, (catalog) => searchIn(db, catalog, filter, userId));
+export function searchCourses(db: Db, asked: SearchFilter, userId?: number): Promise<SearchPage> {
+  const { filter, understood, scoped } = readSearch(asked);
+  return withCatalog(db, async (catalog) => ({
+    ...await searchIn(db, catalog, filter, userId),
+    sortBy: filter.sortBy,
+    understood,
+    scoped,
+  }));
 }
 
-async function searchIn(db: Db, catalog: Catalog, filter: SearchFilter, userId?: number): Promise<SearchPage> {
+/** The catalog's course ids in course order (number, then college and department), made once per catalog copy. */
+function inCourseOrder(catalog: Catalog): number[] {
+  return derivedFrom(
+    catalog,
+    "course-order",
+    () =>
+      [...catalog.courses.values()].sort((a, b) =>
+        a.numberValue - b.numberValue || a.number.localeCompare(b.number) || a.college.localeCompare(b.college) ||
+        a.department.localeCompare(b.department)
+      ).map((course) => course.id),
+  );
+}
+
+/** Whether a course carries every Hub unit of the filter, from the catalog in memory. */
+function carriesHubs(catalog: Catalog, id: number, hubReqs: string[]): boolean {
+  if (!hubReqs.length) return true;
+  const hubs = catalog.courses.get(id)?.hubs ?? [];
+  return hubReqs.every((code) => hubs.some((hub) => hub.code === code));
+}
+
+type Found = Omit<SearchPage, "sortBy" | "understood" | "scoped">;
+
+async function searchIn(db: Db, catalog: Catalog, filter: SearchFilter, userId?: number): Promise<Found> {
   const offered = filter.offered !== undefined ? offeredIn(catalog, filter.offered) : null;
   // The professors the text names, asked in the same turn as the courses so that both leave in one round trip.
   const professors = filter.q && filter.page === 0 ? professorsMatching(db, catalog, filter.q) : Promise.resolve([]);
-  const index = filter.q ? await indexOf(db, catalog) : null;
-  let ranked = index ? rankCourses(index, filter.q).slice(0, MAX_TEXT_MATCHES) : null;
+  const index = filter.q || filter.rank ? await indexOf(db, catalog) : null;
+  let ranked = index && filter.q ? rankCourses(index, filter.q).slice(0, MAX_TEXT_MATCHES) : null;
   if (ranked && offered) ranked = ranked.filter((id) => offered.has(id));
   const offset = filter.page * PAGE_SIZE;
   const found = async (views: CourseView[], total: number) => ({
     ...pagedResponse(withOfferings(catalog, views, filter), total, filter.page, PAGE_SIZE),
     professors: await professors,
   });
-  if (index && ranked && filter.sortBy === "relevance") {
-    let ids = ranked.filter((id) => passesIndexedFilters(index.courses.get(id), filter));
+  if (index && filter.sortBy === "relevance" && (ranked || filter.rank)) {
+    const passes = (id: number) =>
+      passesIndexedFilters(index.courses.get(id), filter) && (!offered || offered.has(id)) &&
+      carriesHubs(catalog, id, filter.hubReqs);
+    let ids: number[];
+    if (ranked) ids = ranked.filter(passes);
+    else {
+      // Words that rank without narrowing: their matches first, then every other course in course order.
+      const first = rankCourses(index, filter.rank).filter(passes);
+      const placed = new Set(first);
+      ids = [...first, ...inCourseOrder(catalog).filter((id) => !placed.has(id) && passes(id))];
+    }
     const rest = searchConditions({
       ...filter,
       colleges: [],
@@ -359,6 +421,7 @@ async function searchIn(db: Db, catalog: Catalog, filter: SearchFilter, userId?:
       levels: [],
       currentOnly: false,
       minCourseCode: undefined,
+      hubReqs: [],
     }, userId);
     if (rest && ids.length) {
       // The figures of every match that passes (a few numbers each, so the page and the count come from one statement), and

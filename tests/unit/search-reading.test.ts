@@ -1,0 +1,126 @@
+/**
+ * Reading the search text (src/lib/search-words.ts): Hub codes and names and sort words found as phrases, longest
+ * first, left to right, with the words left over kept as typed; quotes keep words as words; a course code is only a
+ * code; taking a phrase out of the text; and the filter a read search runs (src/lib/search-filter.ts readSearch).
+ */
+import { describe, expect, test } from "vitest";
+import { HUB_AREAS } from "../../src/lib/hub-areas.ts";
+import { EMPTY_FILTER, parseSearchParams, readSearch } from "../../src/lib/search-filter.ts";
+import { readSearchText, SEARCH_MEANINGS, withoutPhrase } from "../../src/lib/search-words.ts";
+
+describe("readSearchText", () => {
+  test.each(
+    [
+      ["QR2", "", ["QR2"], undefined, [["QR2", "Hub QR2"]]],
+      ["easy QR2", "", ["QR2"], "easiest", [["easy", "Easiest first"], ["QR2", "Hub QR2"]]],
+      ["hub etr", "", ["ETR"], undefined, [["hub etr", "Hub ETR"]]],
+      ["Quantitative Reasoning II", "", ["QR2"], undefined, [["Quantitative Reasoning II", "Hub QR2"]]],
+      ["writing-intensive", "", ["WIN"], undefined, [["writing-intensive", "Hub WIN"]]],
+      ["Philosophical Inquiry and Life's Meanings", "", ["PLM"], undefined, [[
+        "Philosophical Inquiry and Life's Meanings",
+        "Hub PLM",
+      ]]],
+      ["low workload history", "history", [], "lightest", [["low workload", "Lightest workload first"]]],
+      ["psychology QR-2, hard", "psychology", ["QR2"], "hardest", [["QR-2", "Hub QR2"], ["hard", "Hardest first"]]],
+      ["SI1 SO1", "", ["SI1", "SO1"], undefined, [["SI1", "Hub SI1"], ["SO1", "Hub SO1"]]],
+      ["intro psych", "intro psych", [], undefined, []],
+    ] as const,
+  )("%s", (q, rest, hubs, sort, read) => {
+    const reading = readSearchText(q);
+    expect(reading.q).toBe(rest);
+    expect(reading.hubReqs).toEqual(hubs);
+    expect(reading.sortBy).toBe(sort);
+    expect(reading.read.map((r) => [r.text, r.meaning])).toEqual(read);
+  });
+
+  test('"ethics hub" and "hub ethics" name Ethical Reasoning and rank by ethics; "ethics" alone is a word', () => {
+    for (const q of ["ethics hub", "hub ethics", "Ethics Hub"]) {
+      expect(readSearchText(q)).toMatchObject({ q: "", rank: "ethics", hubReqs: ["ETR"] });
+    }
+    expect(readSearchText("ethics")).toMatchObject({ q: "ethics", rank: "", hubReqs: [], read: [] });
+    expect(readSearchText("philosophy ethics hub")).toMatchObject({
+      q: "philosophy",
+      rank: "ethics",
+      hubReqs: ["ETR"],
+    });
+  });
+
+  test("the longest phrase wins: writing intensive course is one phrase, not writing and a code", () => {
+    expect(readSearchText("writing intensive course").read).toEqual([
+      { text: "writing intensive course", meaning: "Hub WIN" },
+    ]);
+    expect(readSearchText("easy a").read).toEqual([{ text: "easy a", meaning: "Easiest first" }]);
+  });
+
+  test("words in quotes are words; a course code is a code", () => {
+    expect(readSearchText('"light"')).toMatchObject({ q: '"light"', read: [] });
+    expect(readSearchText('"easy" QR2')).toMatchObject({ q: '"easy"', hubReqs: ["QR2"] });
+    for (const code of ["WIN 101", "cas win 101", "etr101"]) expect(readSearchText(code).read).toEqual([]);
+  });
+
+  test("every Hub area is read from its code and its name", () => {
+    for (const area of HUB_AREAS) {
+      expect(readSearchText(area.code).hubReqs, area.code).toEqual([area.code]);
+      expect(readSearchText(area.name).hubReqs, area.name).toEqual([area.code]);
+      expect(readSearchText(`hub ${area.code.toLowerCase()}`).hubReqs).toEqual([area.code]);
+    }
+    // Every rule of the table reads as itself.
+    for (const [phrase, meaning] of SEARCH_MEANINGS) {
+      const reading = readSearchText(phrase);
+      expect(reading.read, phrase).toHaveLength(1);
+      if ("hub" in meaning) expect(reading.hubReqs, phrase).toEqual([meaning.hub]);
+      else expect(reading.sortBy, phrase).toBe(meaning.sort);
+    }
+  });
+
+  test("withoutPhrase takes one phrase out and tidies the rest", () => {
+    expect(withoutPhrase("easy QR2", "easy")).toBe("QR2");
+    expect(withoutPhrase("psychology QR2, hard", "QR2")).toBe("psychology, hard");
+    expect(withoutPhrase("psychology, QR2, hard", "QR2")).toBe("psychology, hard");
+    expect(withoutPhrase("QR2", "QR2")).toBe("");
+    expect(withoutPhrase("calculus", "QR2")).toBe("calculus");
+  });
+});
+
+describe("readSearch: the filter a search runs", () => {
+  const parsed = (query: string) => {
+    const result = parseSearchParams(new URLSearchParams(query));
+    if (!result.ok) throw new Error(result.message);
+    return result.filter;
+  };
+
+  test("without text: current undergraduate courses unless allCourses; a chosen level stands", () => {
+    expect(readSearch(EMPTY_FILTER)).toMatchObject({
+      scoped: true,
+      filter: { currentOnly: true, levels: [100, 200, 300, 400], sortBy: "byCourseCode" },
+    });
+    expect(readSearch(parsed("allCourses=true"))).toMatchObject({
+      scoped: false,
+      filter: { currentOnly: false, levels: [] },
+    });
+    expect(readSearch(parsed("levels=500")).filter.levels).toEqual([500]);
+    expect(readSearch(parsed("q=calculus"))).toMatchObject({
+      scoped: false,
+      filter: { currentOnly: false, levels: [] },
+    });
+  });
+
+  test("a Hub code alone is a search without text; its area joins the areas chosen", () => {
+    expect(readSearch(parsed("q=QR2&hubReqs=CRT"))).toMatchObject({
+      scoped: true,
+      filter: { q: "", hubReqs: ["CRT", "QR2"], sortBy: "byCourseCode" },
+    });
+  });
+
+  test("a sort word sorts unless a sort was chosen", () => {
+    expect(readSearch(parsed("q=easy writing")).filter).toMatchObject({ q: "writing", sortBy: "easiest" });
+    expect(readSearch(parsed("q=easy writing&sortBy=byRating")).filter).toMatchObject({
+      q: "writing",
+      sortBy: "byRating",
+    });
+  });
+
+  test("ethics hub ranks by relevance to ethics", () => {
+    expect(readSearch(parsed("q=ethics hub")).filter).toMatchObject({ q: "", rank: "ethics", sortBy: "relevance" });
+  });
+});
