@@ -1,20 +1,30 @@
 import { type FormEvent, useState } from "react";
 import { apiFetch } from "../src/client/api.ts";
 import { island } from "../src/client/island.tsx";
+import type { PastedCodes } from "../src/lib/api-types.ts";
+import { PASTE_LIMIT } from "../src/lib/schemas.ts";
 import { plural } from "../src/lib/text.ts";
 
-type Match = { text: string; id: number; code: string; title: string };
-type Found = { matched: Match[]; unmatched: string[] };
+/** What a grade beside a course says, as the list says it. */
+const NOT_COMPLETED_NOTES: Record<string, string> = {
+  "withdrawn": "withdrawn",
+  "in progress": "in progress",
+  "failed": "failed",
+  "incomplete": "incomplete",
+  "no credit": "no credit",
+  "audit": "audited",
+};
 
 /**
- * My Courses: paste course codes in any common form (up to 60), see which
- * matched a course and which did not, untick any, and mark the rest
- * completed in one step (POST /api/courses/match, then POST
- * /api/users/completed-courses). The page reloads to list them.
+ * My Courses: paste a transcript, a degree audit or course codes in any common form (up to 100 codes), see which
+ * courses were found, which are completed already (not offered again), which codes name no course and which lines
+ * were not understood; untick any, and mark the rest completed in one step (POST /api/courses/match, then POST
+ * /api/users/completed-courses). A course whose grade says it was not completed (W, IP, F, INC) starts unticked. The
+ * page reloads to list them.
  */
 function PasteCompleted() {
   const [text, setText] = useState("");
-  const [found, setFound] = useState<Found | null>(null);
+  const [found, setFound] = useState<PastedCodes | null>(null);
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState<"finding" | "adding" | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -23,14 +33,14 @@ function PasteCompleted() {
     event.preventDefault();
     setError(null);
     setBusy("finding");
-    const answer = await apiFetch<Found>("/api/courses/match", { method: "POST", body: { text } });
+    const answer = await apiFetch<PastedCodes>("/api/courses/match", { method: "POST", body: { text } });
     setBusy(null);
     if (!answer.ok) {
       setError(answer.fields?.text ?? answer.message ?? "The codes could not be matched just now. Try again.");
       return;
     }
     setFound(answer.data);
-    setChosen(new Set(answer.data.matched.map((m) => m.id)));
+    setChosen(new Set(answer.data.matched.filter((m) => !m.notCompleted).map((m) => m.id)));
   }
 
   async function add() {
@@ -64,8 +74,8 @@ function PasteCompleted() {
           <label htmlFor="paste-codes">Course codes</label>
           <textarea
             id="paste-codes"
-            rows={3}
-            maxLength={2000}
+            rows={4}
+            maxLength={PASTE_LIMIT}
             value={text}
             aria-describedby="paste-hint"
             onChange={(e) => {
@@ -75,7 +85,8 @@ function PasteCompleted() {
             placeholder="CAS CS 111, cs112, MA 123, WR 120"
           />
           <small id="paste-hint" className="hint">
-            From your transcript or degree audit: one per line or separated by commas, up to 60.
+            Paste your unofficial transcript or degree audit as it is, or type codes one per line or separated by
+            commas. Titles, grades, credits and terms are passed over.
           </small>
         </div>
         {error && <p className="alert alert-error" role="alert">{error}</p>}
@@ -96,17 +107,35 @@ function PasteCompleted() {
                     {m.text.toUpperCase().replace(/\s+/g, " ") !== m.code && (
                       <span className="muted">{` (from “${m.text}”)`}</span>
                     )}
+                    {m.notCompleted && (
+                      <span className="badge badge-old">{`Grade says ${NOT_COMPLETED_NOTES[m.notCompleted]}`}</span>
+                    )}
                   </span>
                 </label>
               ))}
             </fieldset>
+          )}
+          {found.completed.length > 0 && (
+            <p className="paste-completed-already">
+              <strong>{`Completed already (${found.completed.length}):`}</strong>{" "}
+              {found.completed.map((m) => m.code).join(", ")}
+            </p>
           )}
           {found.unmatched.length > 0 && (
             <p className="paste-unmatched">
               <strong>{`Not found (${found.unmatched.length}):`}</strong> {found.unmatched.join(", ")}
             </p>
           )}
-          {found.matched.length === 0 && <p>No course matched. Check the codes, for example CAS CS 111 or CS 111.</p>}
+          {found.notUnderstood.length > 0 && (
+            <div className="paste-not-understood">
+              <strong>{`Lines not understood (${found.notUnderstood.length}):`}</strong>
+              <ul>{found.notUnderstood.map((line, i) => <li key={i}>{line}</li>)}</ul>
+            </div>
+          )}
+          {found.matched.length === 0 && found.completed.length === 0 && (
+            <p>No course matched. Check the codes, for example CAS CS 111 or CS 111.</p>
+          )}
+          {found.matched.length === 0 && found.completed.length > 0 && <p>Nothing new to add.</p>}
           {found.matched.length > 0 && (
             <button
               type="button"

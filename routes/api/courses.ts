@@ -272,7 +272,9 @@ export default new Hono<AppEnv>()
       operationId: "matchPastedCodes",
       tag: COURSES,
       summary: "Find the courses named in pasted text",
-      description: "Changes nothing: a POST only because the text can be long.",
+      description:
+        "Reads a transcript, a degree audit or typed codes line by line (titles, grades, credits, section letters " +
+        "and term headings are passed over). Changes nothing: a POST only because the text can be long.",
       access: "anyone",
       answer: {
         description: "The courses found, and what named none.",
@@ -282,7 +284,10 @@ export default new Hono<AppEnv>()
       errors: { 400: "Paste some course codes" },
     }),
     validate("json", pastedCodesSchema),
-    async (c) => c.json(await matchPastedCodes(c.var.deps.database.db, c.req.valid("json").text)),
+    async (c) => {
+      const user = c.var.user?.enabled ? c.var.user : null;
+      return c.json(await matchPastedCodes(c.var.deps.database.db, c.req.valid("json").text, user?.id));
+    },
   )
   .get(
     "/:id/summary",

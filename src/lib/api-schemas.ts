@@ -318,12 +318,26 @@ export const suggestionsSchema = named(
 
 export const namedDepartmentsSchema = z.array(z.object({ code: z.string(), name: z.string() }));
 
+const pastedCourseSchema = z.object({
+  text: z.string(),
+  id,
+  code: z.string(),
+  title: z.string(),
+  notCompleted: z.optional(z.enum(["withdrawn", "in progress", "failed", "incomplete", "no credit", "audit"])),
+});
+
 export const pastedCodesResultSchema = named(
   "PastedCodes",
-  "The courses found in pasted text, and the pieces that named none.",
+  "The courses found in pasted text (a transcript, a degree audit, or codes), read line by line: `matched` with " +
+    "`notCompleted` when the grade beside it says so (withdrawn, in progress, failed, incomplete, no credit, audit); " +
+    "`completed` the signed-in student's completed courses among them, not offered again; `unmatched` the codes " +
+    "that name no course; `notUnderstood` the lines with no course code that are not a transcript's own lines " +
+    "(terms, totals, headers).",
   z.object({
-    matched: z.array(z.object({ text: z.string(), id, code: z.string(), title: z.string() })),
+    matched: z.array(pastedCourseSchema),
+    completed: z.array(pastedCourseSchema),
     unmatched: z.array(z.string()),
+    notUnderstood: z.array(z.string()),
   }),
 );
 

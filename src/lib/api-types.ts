@@ -18,6 +18,7 @@ import type {
   distributionSchema,
   hubPlanSchema,
   myReviewSchema,
+  pastedCodesResultSchema,
   prerequisiteRefSchema,
   prerequisiteViewSchema,
   professorMatchSchema,
@@ -38,6 +39,7 @@ import type {
 
 export type CourseView = z.output<typeof courseViewSchema>;
 export type SearchPage = z.output<typeof searchPageSchema>;
+export type PastedCodes = z.output<typeof pastedCodesResultSchema>;
 export type SearchCourse = z.output<typeof searchCourseSchema>;
 export type ProfessorMatch = z.output<typeof professorMatchSchema>;
 export type ScheduleView = z.output<typeof scheduleViewSchema>;

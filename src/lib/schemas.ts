@@ -291,11 +291,14 @@ export function overallRating(
 }
 
 /** The codes a student pastes on My Courses: text, at most 2,000 characters. */
+/** The most text a paste may hold: a whole transcript (about 4,000 characters) with room to spare, within the API's 16 KiB body. */
+export const PASTE_LIMIT = 12_000;
+
 export const pastedCodesSchema = z.object({
   text: z.string({ error: "Paste some course codes" }).check(
     z.trim(),
     z.minLength(1, "Paste some course codes"),
-    z.maxLength(2000, "Paste at most 2,000 characters"),
+    z.maxLength(PASTE_LIMIT, "Paste at most 12,000 characters"),
     z.refine((text) => !hasControlCharacters(text.replace(/[\t\r\n]/g, "")), controlCharacterMessage("Course codes")),
   ),
 });

@@ -4,7 +4,6 @@
  * transaction (POST /api/users/completed-courses), with their limits.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { pastedPieces } from "../../src/services/courses/course-codes.ts";
 import { api, createStudent } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 import { courseId } from "../helpers/catalog.ts";
@@ -23,20 +22,8 @@ const match = async (text: unknown) => {
 };
 
 describe("pasted codes", () => {
-  test("pieces: lines, commas, semicolons, 'and', bullets, and codes one after another", () => {
-    expect(pastedPieces("CAS CS 111, cs112\n- MA 123; econ 101 and WR 120.")).toEqual([
-      "CAS CS 111",
-      "cs112",
-      "MA 123",
-      "econ 101",
-      "WR 120",
-    ]);
-    expect(pastedPieces("CS 111 CS 112 CAS MA 123")).toEqual(["CS 111", "CS 112", "CAS MA 123"]);
-    expect(pastedPieces("  \n ,, ")).toEqual([]);
-  });
-
   test("matched to courses in every common form, once each; what matches nothing is said", async () => {
-    const { status, body } = await match("CAS CS 111, cs112\nMA 123; CAS-CS-111\nzz 999 and not a code");
+    const { status, body } = await match("CAS CS 111, cs112\nMA 123; CAS-CS-111\nzz 999 and not a code\nnot a code");
     expect(status).toBe(200);
     expect(body.matched.map((m: { code: string }) => m.code)).toEqual(["CAS CS 111", "CAS CS 112", "CAS MA 123"]);
     expect(body.matched[1]).toEqual({
@@ -45,17 +32,61 @@ describe("pasted codes", () => {
       code: "CAS CS 112",
       title: expect.any(String),
     });
-    expect(body.unmatched).toEqual(["zz 999", "not a code"]);
+    expect(body.unmatched).toEqual(["zz 999"]);
+    expect(body.notUnderstood).toEqual(["not a code"]);
+    expect(body.completed).toEqual([]);
   });
 
-  test("at most 60 codes are read; empty, too long, control characters and non-text get 400", async () => {
-    const many = Array.from({ length: 70 }, (_, i) => `XX ${100 + i}`).join("\n");
-    expect((await match(many)).body.unmatched).toHaveLength(60);
-    for (const bad of ["", "   ", "x".repeat(2001), "CS 111\u0000", 42, null]) {
+  test("a transcript: titles, grades, credits and terms passed over; W and IP said; completed courses set apart", async () => {
+    const me = await createStudent(t, "transcript@bu.edu");
+    const wr120 = await idOf("CAS WR 120");
+    await api(t, `/api/users/completed-courses/${wr120}`, { method: "POST", token: me.token });
+    const transcript = [
+      "Boston University Unofficial Transcript",
+      "FALL 2023",
+      "CAS WR 120  WRITING SEMINAR               A-     4.00",
+      "CAS PH150 Introduction to Ethics  A-  4.00",
+      "Term GPA: 3.67    Term Credits: 8.00",
+      "SPRING 2024",
+      "cs 112 A1  INTRO TO COMPUTER SCIENCE 2    B      4.00",
+      "CAS MA 124  CALCULUS II                   W      0.00",
+      "CAS CS 111  INTRO TO COMPUTER SCIENCE 1   IP",
+      "Ask Prof. Lee about CS research",
+    ].join("\n");
+    const response = await api(t, "/api/courses/match", {
+      method: "POST",
+      token: me.token,
+      body: { text: transcript },
+    });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.matched.map((m: { code: string; notCompleted?: string }) => [m.code, m.notCompleted])).toEqual([
+      ["CAS PH 150", undefined],
+      ["CAS CS 112", undefined],
+      ["CAS MA 124", "withdrawn"],
+      ["CAS CS 111", "in progress"],
+    ]);
+    // Completed already: not offered again.
+    expect(body.completed.map((m: { code: string }) => m.code)).toEqual(["CAS WR 120"]);
+    expect(body.unmatched).toEqual([]);
+    expect(body.notUnderstood).toEqual(["Ask Prof. Lee about CS research"]);
+    // A visitor is offered every course.
+    const visitor = await match(transcript);
+    expect(visitor.body.completed).toEqual([]);
+    expect(visitor.body.matched).toHaveLength(5);
+  });
+
+  test("at most 100 codes are read; empty, too long, control characters and non-text get 400", async () => {
+    const many = Array.from({ length: 120 }, (_, i) => `XX ${100 + i}`).join("\n");
+    expect((await match(many)).body.unmatched).toHaveLength(100);
+    // A whole transcript fits: 12,000 characters.
+    expect((await match(`CS 111\n${"x".repeat(11_990)}`)).status).toBe(200);
+    for (const bad of ["", "   ", "x".repeat(12_001), "CS 111\u0000", 42, null]) {
       const { status, body } = await match(bad);
-      expect(status, JSON.stringify(bad)).toBe(400);
-      expect(typeof body.message, JSON.stringify(bad)).toBe("string");
+      expect(status, JSON.stringify(bad).slice(0, 20)).toBe(400);
+      expect(typeof body.message, JSON.stringify(bad).slice(0, 20)).toBe("string");
     }
+    expect((await match("x".repeat(12_001))).body.message).toBe("Paste at most 12,000 characters");
   });
 });
 

@@ -1,47 +1,69 @@
 /**
- * Course codes pasted by a student ("CS 111, cs112", one per line, "CAS MA
- * 123; EC 101"), matched to catalog courses: what matched, and what did not.
+ * Course codes pasted by a student, from a transcript, a degree audit or typed by hand, read line by line
+ * (src/lib/transcript-lines.ts) and matched to catalog courses: what matched (with what its grade says when it was
+ * not completed), what the student has completed already, the codes that name no course, and the lines not understood.
  */
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
+import { completedCourses } from "../../../db/schema.ts";
+import { type NotCompleted, readTranscript } from "../../lib/transcript-lines.ts";
 import { currentCatalog } from "../catalog/catalog-cache.ts";
 import { courseCodes, exactCodeMatches } from "../search/search-index.ts";
 
-/** At most this many codes in one paste. */
-export const MAX_PASTED_CODES = 60;
+/** At most this many codes in one paste: a whole transcript. */
+export const MAX_PASTED_CODES = 100;
 
-export type CodeMatch = { text: string; id: number; code: string; title: string };
-export type PastedCodes = { matched: CodeMatch[]; unmatched: string[] };
-
-/** The pieces of a paste: lines, commas, semicolons, "and", "or", tabs, runs of spaces, or a code right after another. */
-export function pastedPieces(text: string): string[] {
-  return text
-    .split(/[\n\r,;]+|\s+(?:and|or|&)\s+|\t+|\s{2,}/i)
-    // "CS 111 CS 112", "CAS CS 111 CAS MA 123": a code right after another on one line.
-    .flatMap((piece) => piece.replace(/(\d[a-z]?)\s+(?=(?:[a-z]{3}\s?)?[a-z]{2}\s?-?\s?\d)/gi, "$1\n").split("\n"))
-    .map((piece) => piece.trim().replace(/^[-•*]\s*/, "").replace(/[.)]+$/, ""))
-    .filter(Boolean);
-}
+export type CodeMatch = { text: string; id: number; code: string; title: string; notCompleted?: NotCompleted };
+export type PastedCodes = {
+  matched: CodeMatch[];
+  completed: CodeMatch[];
+  unmatched: string[];
+  notUnderstood: string[];
+};
 
 /**
- * Each piece matched to one course: the code as written (`cs111`, `CAS CS 111`,
- * `econ 101`); without a college, the current CAS course first. The same
- * course twice is matched once.
+ * Each code matched to one course as written (`cs111`, `CAS CS 111`, `econ 101`); without a college, the current CAS
+ * course first. The same course twice is matched once (a course retaken: the line that completed it wins). For a
+ * student, the courses already completed are set apart.
  */
-export async function matchPastedCodes(db: Db, text: string): Promise<PastedCodes> {
+export async function matchPastedCodes(db: Db, text: string, userId?: number): Promise<PastedCodes> {
   // Codes need only the catalog, not the text index.
   const index = courseCodes(await currentCatalog(db));
-  const matched: CodeMatch[] = [];
+  const found = new Map<number, CodeMatch>();
   const unmatched: string[] = [];
-  const seen = new Set<number>();
-  for (const piece of pastedPieces(text).slice(0, MAX_PASTED_CODES)) {
-    const [best] = exactCodeMatches(index, piece);
-    if (!best) {
-      unmatched.push(piece);
-      continue;
+  const notUnderstood: string[] = [];
+  let codes = 0;
+  for (const line of readTranscript(text, (code) => exactCodeMatches(index, code).length > 0)) {
+    if (line.kind === "unknown") notUnderstood.push(line.line);
+    if (line.kind !== "courses") continue;
+    for (const { text: written, notCompleted } of line.codes) {
+      if (++codes > MAX_PASTED_CODES) break;
+      const [best] = exactCodeMatches(index, written);
+      if (!best) {
+        unmatched.push(written);
+        continue;
+      }
+      const earlier = found.get(best.id);
+      if (earlier && (!earlier.notCompleted || notCompleted)) continue;
+      found.set(best.id, {
+        text: written,
+        id: best.id,
+        code: best.code,
+        title: best.title,
+        ...(notCompleted ? { notCompleted } : {}),
+      });
     }
-    if (seen.has(best.id)) continue;
-    seen.add(best.id);
-    matched.push({ text: piece, id: best.id, code: best.code, title: best.title });
   }
-  return { matched, unmatched };
+  const done = userId === undefined || !found.size ? new Set<number>() : new Set(
+    (await db.select({ id: completedCourses.courseId }).from(completedCourses).where(
+      and(eq(completedCourses.userId, userId), inArray(completedCourses.courseId, [...found.keys()])),
+    )).map((row) => row.id),
+  );
+  const all = [...found.values()];
+  return {
+    matched: all.filter((m) => !done.has(m.id)),
+    completed: all.filter((m) => done.has(m.id)),
+    unmatched,
+    notUnderstood,
+  };
 }
