@@ -3,6 +3,8 @@ import SearchBox from "../islands/SearchBox.tsx";
 import { NoticeBanner } from "../src/components/NoticeBanner.tsx";
 import { plural } from "../src/lib/text.ts";
 import { catalogCounts } from "../src/services/catalog/catalog.ts";
+import { type FeaturedList, featuredLists } from "../src/services/courses/featured-lists.ts";
+import { Score } from "../src/components/Score.tsx";
 import type { AppContext, PageMeta, PageProps } from "../src/server/context.ts";
 import { servePage } from "../src/server/route-loader.ts";
 import * as dashboard from "./dashboard.tsx";
@@ -14,12 +16,53 @@ export const meta: PageMeta = {
     "Select your next Boston University course: search by BU Hub requirement, prerequisites and ratings, and read honest reviews from past students.",
 };
 
-type Data = { courses: number; reviews: number };
+type Data = { courses: number; reviews: number; lists: FeaturedList[] };
 
 /** "/" is the landing page for visitors and the dashboard for signed-in students. */
 export async function load(c: AppContext): Promise<Response | Data> {
   if (c.var.user?.enabled) return await servePage(c, dashboard);
-  return await catalogCounts(c.var.deps.database.db);
+  const db = c.var.deps.database.db;
+  // The counts and the lists are read side by side: one round trip.
+  const [counts, lists] = await Promise.all([catalogCounts(db), featuredLists(db)]);
+  return { ...counts, lists };
+}
+
+/** The live lists: each a few courses and the search that made it. */
+function FeaturedLists({ lists }: { lists: FeaturedList[] }) {
+  if (!lists.length) return null;
+  return (
+    <section className="feature-section featured" aria-labelledby="featured-heading">
+      <h2 id="featured-heading">Start here</h2>
+      <div className="featured-lists">
+        {lists.map((list, i) => (
+          <section key={list.href} className="card featured-list" aria-labelledby={`featured-${i}`}>
+            <h3 id={`featured-${i}`}>{list.title}</h3>
+            <ol>
+              {list.courses.map((course) => (
+                <li key={course.id}>
+                  <a href={`/course/${course.id}`}>
+                    <span className="code">{course.code}</span> <span className="title">{course.title}</span>
+                  </a>
+                  <span className="featured-figures">
+                    {list.figure === "workload" && <span className="muted">Workload</span>}
+                    <Score
+                      value={list.figure === "workload" ? course.averageWorkloadRating : course.averageOverallRating}
+                      count={course.numReviews}
+                      withCount
+                      neutral={list.figure === "workload"}
+                    />
+                  </span>
+                </li>
+              ))}
+            </ol>
+            <a className="featured-more" href={list.href}>
+              See the whole list<span className="visually-hidden">{`: ${list.title}`}</span>
+            </a>
+          </section>
+        ))}
+      </div>
+    </section>
+  );
 }
 
 const WHY = [
@@ -87,6 +130,7 @@ export default function Landing({ data, notice }: PageProps<Data>) {
         </p>
         <a className="button button-large button-secondary" href="/search">Start Searching</a>
       </section>
+      <FeaturedLists lists={data.lists} />
       <FeatureSection id="why-heading" title="Why use HubRate?" items={WHY} />
       <FeatureSection id="unlock-heading" title="Unlock these features by creating a free account" items={FEATURES}>
         <p className="center">

@@ -1,0 +1,76 @@
+/**
+ * The landing page's lists for visitors: a few searches students care about, each its first courses and the link to
+ * the search that made it. Read with the page (one round trip), cached with it like every visitor page.
+ */
+import type { Db } from "../../../db/client.ts";
+import type { SearchCourse } from "../../lib/api-types.ts";
+import { HUB_AREAS } from "../../lib/hub-areas.ts";
+import { EMPTY_FILTER, type SearchFilter, searchHref } from "../../lib/search-filter.ts";
+import { scheduleTerms, searchCourses } from "./course-queries.ts";
+
+/** Courses shown in each list. */
+export const FEATURED_COURSES = 5;
+
+export type FeaturedList = {
+  title: string;
+  /** The search the list is the start of. */
+  href: string;
+  /** The average shown beside each course: the overall rating, or the workload where the list is by workload. */
+  figure: "overall" | "workload";
+  courses: Pick<
+    SearchCourse,
+    "id" | "code" | "title" | "numReviews" | "averageOverallRating" | "averageWorkloadRating"
+  >[];
+};
+
+/** The Hub area of the week: a different one each week, in the Hub's order, the same all week for everyone. */
+export function hubAreaOfWeek(today: Date): (typeof HUB_AREAS)[number] {
+  const week = Math.floor(today.getTime() / (7 * 24 * 60 * 60 * 1000));
+  return HUB_AREAS[week % HUB_AREAS.length];
+}
+
+/**
+ * Three lists: best rated for the Hub area of the week in the next term with a schedule, the most reviewed courses,
+ * and the lightest workload that term, each of reviewed courses only (the others have no rating to rank). Before
+ * there are such reviews, the area's courses that term by course number and the courses without prerequisites that
+ * term take the first and the third place. A list with no course is left out. All are asked at once: one round trip.
+ */
+export async function featuredLists(db: Db, today = new Date()): Promise<FeaturedList[]> {
+  const [term] = await scheduleTerms(db, today);
+  const area = hubAreaOfWeek(today);
+  const inTerm = term ? ` in ${term.name}` : "";
+  const offered: SearchFilter = { ...EMPTY_FILTER, offered: term?.code };
+  const reviewed: SearchFilter = { ...offered, reviewCount: 1 };
+  // Each place: the list, and the one shown while it has no course.
+  const places: [string, SearchFilter][][] = [
+    [
+      [`Best rated for ${area.name} (${area.code})${inTerm}`, {
+        ...reviewed,
+        hubReqs: [area.code],
+        sortBy: "byRating",
+      }],
+      [`${area.name} (${area.code})${inTerm}`, { ...offered, hubReqs: [area.code] }],
+    ],
+    [["Most reviewed", { ...EMPTY_FILTER, reviewCount: 1, sortBy: "byReviews" }]],
+    [
+      [`Lightest workload${inTerm}`, { ...reviewed, sortBy: "lightest" }],
+      [`No prerequisites${inTerm}`, { ...offered, noPreReqs: true }],
+    ],
+  ];
+  const pages = await Promise.all(places.map((lists) => Promise.all(lists.map(([, f]) => searchCourses(db, f)))));
+  return places.flatMap((lists, i) => {
+    const k = pages[i].findIndex((page) => page.content.length > 0);
+    if (k < 0) return [];
+    const [title, filter] = lists[k];
+    const courses = pages[i][k].content.slice(0, FEATURED_COURSES).map((c) => ({
+      id: c.id,
+      code: c.code,
+      title: c.title,
+      numReviews: c.numReviews,
+      averageOverallRating: c.averageOverallRating,
+      averageWorkloadRating: c.averageWorkloadRating,
+    }));
+    const figure = filter.sortBy === "lightest" ? "workload" : "overall";
+    return [{ title, href: searchHref(filter), figure, courses }];
+  });
+}
