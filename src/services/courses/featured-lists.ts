@@ -33,7 +33,8 @@ export function hubAreaOfWeek(today: Date): (typeof HUB_AREAS)[number] {
  * Three lists: best rated for the Hub area of the week in the next term with a schedule, the most reviewed courses,
  * and the lightest workload that term, each of reviewed courses only (the others have no rating to rank). Before
  * there are such reviews, the area's courses that term by course number and the courses without prerequisites that
- * term take the first and the third place. A list with no course is left out. All are asked at once: one round trip.
+ * term take the first and the third place. A list with no course is left out. The lists are asked at once (one round
+ * trip), the stand-ins after them only when needed.
  */
 export async function featuredLists(db: Db, today = new Date()): Promise<FeaturedList[]> {
   const [term] = await scheduleTerms(db, today);
@@ -57,12 +58,17 @@ export async function featuredLists(db: Db, today = new Date()): Promise<Feature
       [`No prerequisites${inTerm}`, { ...offered, noPreReqs: true }],
     ],
   ];
-  const pages = await Promise.all(places.map((lists) => Promise.all(lists.map(([, f]) => searchCourses(db, f)))));
-  return places.flatMap((lists, i) => {
-    const k = pages[i].findIndex((page) => page.content.length > 0);
-    if (k < 0) return [];
-    const [title, filter] = lists[k];
-    const courses = pages[i][k].content.slice(0, FEATURED_COURSES).map((c) => ({
+  // The lists first; a place's stand-in only when its list is empty (before there are reviews).
+  const first = await Promise.all(places.map(([[, filter]]) => searchCourses(db, filter)));
+  const chosen = await Promise.all(places.map(async (lists, i) => {
+    if (first[i].content.length) return { list: lists[0], page: first[i] };
+    const standIn = lists[1];
+    return standIn ? { list: standIn, page: await searchCourses(db, standIn[1]) } : null;
+  }));
+  return chosen.flatMap((place) => {
+    if (!place?.page.content.length) return [];
+    const [title, filter] = place.list;
+    const courses = place.page.content.slice(0, FEATURED_COURSES).map((c) => ({
       id: c.id,
       code: c.code,
       title: c.title,
