@@ -34,6 +34,9 @@ function page(
     number,
     size: 18,
     professors: [],
+    sortBy: "byCourseCode",
+    understood: [],
+    scoped: false,
   };
 }
 
