@@ -20,7 +20,8 @@ export function SearchResults({ search, chips, view, onView }: Props) {
   const understood = result.understood ?? [];
   // A sort the text asked for ("easy") shows as the sort while none was chosen.
   const chosenSort = form.sortBy !== defaultSortFor(form.q, form.rank);
-  const sortShown = chosenSort ? form.sortBy : result.sortBy ?? form.sortBy;
+  const wordSort = !chosenSort && understood.some((read) => !read.meaning.startsWith("Hub ")) ? result.sortBy : null;
+  const sortShown = wordSort ?? form.sortBy;
   const sorts = Object.entries(SORTS).filter(([value]) => value !== "relevance" || form.q || form.rank);
   return (
     <section className="search-results" aria-labelledby="search-found" aria-busy={loading}>

@@ -335,11 +335,15 @@ export function withSoonestOfferings<T extends CourseView>(
  * first, then earlier ones, latest first.
  */
 export async function scheduleTerms(db: Db, today = new Date()): Promise<ScheduleTerm[]> {
+  return termsInOrder(await currentCatalog(db), today);
+}
+
+/** A catalog copy's terms with a class schedule in the order `scheduleTerms` gives them. */
+export function termsInOrder(catalog: Catalog, today = new Date()): ScheduleTerm[] {
   const current = termOf(today);
-  const terms = (await currentCatalog(db)).terms;
   return [
-    ...terms.filter((t) => t.code >= current),
-    ...terms.filter((t) => t.code < current).reverse(),
+    ...catalog.terms.filter((t) => t.code >= current),
+    ...catalog.terms.filter((t) => t.code < current).reverse(),
   ];
 }
 

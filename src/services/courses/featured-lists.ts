@@ -3,10 +3,12 @@
  * the search that made it. Read with the page (one round trip), cached with it like every visitor page.
  */
 import type { Db } from "../../../db/client.ts";
+import type { ScheduleTerm } from "../catalog/catalog-cache.ts";
 import type { SearchCourse } from "../../lib/api-types.ts";
 import { HUB_AREAS } from "../../lib/hub-areas.ts";
 import { EMPTY_FILTER, type SearchFilter, searchHref } from "../../lib/search-filter.ts";
-import { scheduleTerms, searchCourses } from "./course-queries.ts";
+import { withCatalog } from "../catalog/catalog-cache.ts";
+import { searchCourses, termsInOrder } from "./course-queries.ts";
 
 /** Courses shown in each list. */
 export const FEATURED_COURSES = 5;
@@ -36,8 +38,12 @@ export function hubAreaOfWeek(today: Date): (typeof HUB_AREAS)[number] {
  * term take the first and the third place. A list with no course is left out. The lists are asked at once (one round
  * trip), the stand-ins after them only when needed.
  */
-export async function featuredLists(db: Db, today = new Date()): Promise<FeaturedList[]> {
-  const [term] = await scheduleTerms(db, today);
+export function featuredLists(db: Db, today = new Date()): Promise<FeaturedList[]> {
+  // The term from the catalog in memory: the searches leave with the catalog's version check, in one round trip.
+  return withCatalog(db, (catalog) => listsFor(db, termsInOrder(catalog, today)[0], today));
+}
+
+async function listsFor(db: Db, term: ScheduleTerm | undefined, today: Date): Promise<FeaturedList[]> {
   const area = hubAreaOfWeek(today);
   const inTerm = term ? ` in ${term.name}` : "";
   const offered: SearchFilter = { ...EMPTY_FILTER, offered: term?.code };
