@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { apiFetch } from "../src/client/api.ts";
 import { island } from "../src/client/island.tsx";
+import { readSearchText } from "../src/lib/search-words.ts";
 
 /** A course or a professor the box offers; `key` is unique in the list. */
 type Suggestion = { key: string; href: string; code: string; title: string };
@@ -9,8 +10,17 @@ type Answer = {
   professors: { slug: string; name: string; reviews: number }[];
 };
 
-function suggestionsOf(answer: Answer): Suggestion[] {
+/** The search the text reads as, first, when it names a Hub area or a sort ("easy QR2": Hub QR2 · Easiest first). */
+function readingOf(text: string): Suggestion[] {
+  const { read, q } = readSearchText(text);
+  if (!read.length) return [];
+  const meaning = [...read.map((r) => r.meaning), ...(q ? [`“${q}”`] : [])].join(" · ");
+  return [{ key: "read", href: `/search?q=${encodeURIComponent(text)}`, code: "Search", title: meaning }];
+}
+
+function suggestionsOf(text: string, answer: Answer): Suggestion[] {
   return [
+    ...readingOf(text),
     ...answer.courses.map((c) => ({ key: `c${c.id}`, href: `/course/${c.id}`, code: c.code, title: c.title })),
     ...answer.professors.map((p) => ({
       key: `p${p.slug}`,
@@ -74,7 +84,7 @@ function SearchBox({ id, variant }: Props) {
         console.error("[suggest] failed:", answer.message ?? answer.status);
         return;
       }
-      setSuggestions(suggestionsOf(answer.data));
+      setSuggestions(suggestionsOf(text, answer.data));
       setOpen(true);
     }, PAUSE_MS);
   }

@@ -4,7 +4,7 @@
  * - "easy QR2" becomes the Hub QR2 chip and the Easiest sort, said above the results; removing the chip takes the
  *   words out of the text; typing "hub etr" shows its chip; "Search these words as text" quotes them;
  * - /search without text lists current undergraduate courses, and the switch adds the rest;
- * - the landing page's lists lead to the searches that made them;
+ * - the landing page's box offers the search its words mean, and its lists lead to the searches that made them;
  * - a messy transcript pasted on My Courses: found, completed already, withdrawn unticked, lines not understood.
  */
 import type { Page } from "playwright-core";
@@ -129,8 +129,18 @@ for (const device of DEVICES) {
       expect(unexpected(problems)).toEqual([]);
     });
 
-    test("the landing page's lists open the searches that made them", async ({ page, problems }) => {
+    test("the landing box offers the search its words mean; the lists open the searches that made them", async ({ page, problems }) => {
       await page.goto(`${stack.url}/`);
+      // Typed in the landing page's box, "easy QR2" is offered first as the search it reads as.
+      await waitForIsland(page, "SearchBox");
+      await page.getByRole("combobox", { name: "Search courses" }).first().fill("easy QR2");
+      const offer = page.getByRole("option").first();
+      await expect(offer.textContent()).resolves.toContain("Easiest first · Hub QR2");
+      await press(device, offer);
+      await page.waitForURL(/\/search\?q=easy%20QR2$/);
+      await page.getByRole("button", { name: "Remove filter: Hub QR2" }).waitFor();
+      await page.goBack();
+      await page.waitForURL(`${stack.url}/`);
       const section = page.getByRole("region", { name: "Start here" });
       await section.waitFor();
       const lists = section.locator("section.featured-list");
