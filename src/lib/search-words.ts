@@ -6,6 +6,9 @@
  */
 import { HUB_AREAS } from "./hub-areas.ts";
 
+/** Words that join others in what students type and add nothing to find (see QUERY_STOP_WORDS). */
+const QUERY_STOP_WORDS_LIST = ["a", "an", "and", "the", "of", "to", "in", "for", "on", "with", "at", "by", "from"];
+
 /** A word or phrase students type → what it stands for in titles, descriptions and department names. */
 export const ALIASES: ReadonlyMap<string, readonly string[]> = new Map([
   ["intro", ["introduction", "introductory"]],
@@ -149,23 +152,25 @@ export function queryWords(q: string): string[][] {
 }
 
 /** Words that join others in what students type and add nothing to find. */
-const QUERY_STOP_WORDS = new Set(["a", "an", "and", "the", "of", "to", "in", "for", "on", "with", "at", "by", "from"]);
+const QUERY_STOP_WORDS = new Set(QUERY_STOP_WORDS_LIST);
 
 /** The sorts a word of the search text can ask for (src/lib/search-filter.ts has them all). */
-export type WordSort = "easiest" | "lightest" | "hardest";
+export type WordSort = "easiest" | "lightest" | "hardest" | "byRating" | "byReviews";
 
 /**
  * What a phrase of the search text means beyond its words: a Hub area (the Hub filter), with words that then rank
  * the area's courses without narrowing them ("ethics hub": Ethical Reasoning courses, those about ethics first); or a
  * sort ("easy": the easiest first).
  */
-export type WordMeaning = { hub: string; rank?: string } | { sort: WordSort };
+export type WordMeaning = { hub: string; rank?: string } | { sort: WordSort; ambiguous?: boolean };
 
 /** The sorts' names as the reading says them. */
 export const WORD_SORT_LABELS: Record<WordSort, string> = {
   easiest: "Easiest first",
   lightest: "Lightest workload first",
   hardest: "Hardest first",
+  byRating: "Best rated first",
+  byReviews: "Most reviewed first",
 };
 
 /** Each Hub area's code and the ways students name it, besides the code itself and its name (read from HUB_AREAS). */
@@ -214,23 +219,55 @@ const HUB_TOPICS: readonly (readonly [string, string])[] = [
   ["research", "RIL"],
 ];
 
-/** Words that ask for a sort: the difficulty and workload students rate. */
-const SORT_WORDS: readonly (readonly [string, WordSort])[] = [
+/**
+ * Words that ask for a sort: the difficulty and workload students rate, the best rated, the most reviewed. Those also
+ * common in titles and topics ("light" in optics, "hard" in "hard science", "best" in "best practices") are read as a
+ * sort only when the text holds nothing else to search for ("light", "hard QR2"); with other words they stay words.
+ */
+const SORT_WORDS: readonly (readonly [string, WordSort, "ambiguous"?])[] = [
   ["easy", "easiest"],
   ["easiest", "easiest"],
   ["easy a", "easiest"],
   ["gpa booster", "easiest"],
-  ["light", "lightest"],
+  ["light", "lightest", "ambiguous"],
   ["lightest", "lightest"],
   ["light workload", "lightest"],
   ["low workload", "lightest"],
   ["little work", "lightest"],
-  ["hard", "hardest"],
+  ["hard", "hardest", "ambiguous"],
   ["hardest", "hardest"],
-  ["difficult", "hardest"],
-  ["challenging", "hardest"],
+  ["difficult", "hardest", "ambiguous"],
+  ["challenging", "hardest", "ambiguous"],
   ["heavy workload", "hardest"],
+  ["best", "byRating", "ambiguous"],
+  ["best rated", "byRating"],
+  ["top rated", "byRating"],
+  ["highest rated", "byRating"],
+  ["most popular", "byReviews"],
+  ["popular", "byReviews", "ambiguous"],
+  ["most reviewed", "byReviews"],
 ];
+
+/** Words that, left alone once the rest is read, ask for nothing ("easy classes", "the best QR2 courses for me"). */
+const FILLER_WORDS = new Set([
+  ...QUERY_STOP_WORDS_LIST,
+  "course",
+  "courses",
+  "class",
+  "classes",
+  "hub",
+  "me",
+  "my",
+  "i",
+  "that",
+  "are",
+  "is",
+  "some",
+  "any",
+  "very",
+  "really",
+  "s",
+]);
 
 /**
  * The phrases of the search text that mean a Hub area or a sort, one table beside ALIASES: each phrase (in the words
@@ -251,7 +288,7 @@ export const SEARCH_MEANINGS: ReadonlyMap<string, WordMeaning> = (() => {
     rules.set(`${topic} hub`, { hub, rank: topic });
     rules.set(`hub ${topic}`, { hub, rank: topic });
   }
-  for (const [words, sort] of SORT_WORDS) rules.set(words, { sort });
+  for (const [words, sort, ambiguous] of SORT_WORDS) rules.set(words, ambiguous ? { sort, ambiguous: true } : { sort });
   return rules;
 })();
 
@@ -290,8 +327,7 @@ export function readSearchText(q: string): SearchReading {
       if (word) tokens.push({ word, start: match.index, end: match.index + match[0].length, quoted });
     }
   }
-  const taken: { start: number; end: number }[] = [];
-  const rank: string[] = [];
+  const phrases: { start: number; end: number; from: number; to: number; meaning: WordMeaning }[] = [];
   for (let i = 0; i < tokens.length;) {
     let found = 0;
     for (let n = Math.min(LONGEST_MEANING, tokens.length - i); n >= 1 && !found; n--) {
@@ -300,22 +336,30 @@ export function readSearchText(q: string): SearchReading {
       const meaning = SEARCH_MEANINGS.get(run.map((t) => t.word).join(" "));
       if (!meaning) continue;
       found = n;
-      const span = { start: run[0].start, end: run[n - 1].end };
-      taken.push(span);
-      const text = q.slice(span.start, span.end);
-      if ("hub" in meaning) {
-        if (!reading.hubReqs.includes(meaning.hub)) reading.hubReqs.push(meaning.hub);
-        if (meaning.rank) rank.push(meaning.rank);
-        reading.read.push({ text, meaning: `Hub ${meaning.hub}` });
-      } else {
-        reading.sortBy = meaning.sort;
-        reading.read.push({ text, meaning: WORD_SORT_LABELS[meaning.sort] });
-      }
+      phrases.push({ start: run[0].start, end: run[n - 1].end, from: i, to: i + n, meaning });
     }
     i += found || 1;
   }
-  if (!taken.length) return reading;
-  reading.q = withoutSpans(q, taken);
+  // Words other than the phrases and fillers: with any, an ambiguous sort word stays a word.
+  const inPhrase = (i: number) => phrases.some((p) => i >= p.from && i < p.to);
+  const searched = tokens.some((t, i) => !inPhrase(i) && (t.quoted || !FILLER_WORDS.has(t.word)));
+  const read = phrases.filter((p) => !searched || !("ambiguous" in p.meaning && p.meaning.ambiguous));
+  if (!read.length) return reading;
+  const rank: string[] = [];
+  for (const phrase of read) {
+    const text = q.slice(phrase.start, phrase.end);
+    const meaning = phrase.meaning;
+    if ("hub" in meaning) {
+      if (!reading.hubReqs.includes(meaning.hub)) reading.hubReqs.push(meaning.hub);
+      if (meaning.rank) rank.push(meaning.rank);
+      reading.read.push({ text, meaning: `Hub ${meaning.hub}` });
+    } else {
+      reading.sortBy = meaning.sort;
+      reading.read.push({ text, meaning: WORD_SORT_LABELS[meaning.sort] });
+    }
+  }
+  // What is left is searched for, unless it is only filler ("easy classes").
+  reading.q = searched ? withoutSpans(q, read) : "";
   reading.rank = rank.join(" ");
   return reading;
 }

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { SearchCourse, SearchPage } from "../../src/lib/api-types.ts";
-import { SEARCH_MEANINGS, type WordMeaning } from "../../src/lib/search-words.ts";
+import { SEARCH_MEANINGS, type WordMeaning, type WordSort } from "../../src/lib/search-words.ts";
 import { api } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 import {
@@ -82,7 +82,7 @@ function expectSortedBy(list: SearchCourse[], sort: keyof typeof SORT_FIELDS, la
 describe("every rule of SEARCH_MEANINGS on the real catalog", () => {
   const rules = [...SEARCH_MEANINGS].map(([phrase, meaning]) => [phrase, meaning] as [string, WordMeaning]);
   const hubRules = rules.filter(([, meaning]) => "hub" in meaning) as [string, { hub: string; rank?: string }][];
-  const sortRules = rules.filter(([, meaning]) => "sort" in meaning) as [string, { sort: keyof typeof SORT_FIELDS }][];
+  const sortRules = rules.filter(([, meaning]) => "sort" in meaning) as [string, { sort: WordSort }][];
 
   test("the table has a rule for each Hub area's code and name, and the sort words", () => {
     expect(hubRules.length).toBeGreaterThan(100);
@@ -118,7 +118,11 @@ describe("every rule of SEARCH_MEANINGS on the real catalog", () => {
       expect(body.understood, phrase).toEqual([{ text: phrase, meaning: expect.any(String) }]);
       expect(body.sortBy, phrase).toBe(meaning.sort);
       expect(body.totalElements, phrase).toBe(model.courses.filter(undergraduate).length);
-      expectSortedBy(body.content, meaning.sort, phrase);
+      if (meaning.sort === "byReviews") {
+        const counts = body.content.map((c) => c.numReviews);
+        expect(counts, phrase).toEqual([...counts].sort((a, b) => b - a));
+      } else if (meaning.sort === "byRating") expect(body.content[0].numReviews, phrase).toBeGreaterThan(0);
+      else expectSortedBy(body.content, meaning.sort, phrase);
     }
   });
 });
@@ -166,6 +170,16 @@ describe("the searches students typed", () => {
     const science = await search(q("computer science"));
     expect(science.understood).toEqual([]);
     expect(science.content.some((c) => c.department === "CS")).toBe(true);
+  });
+
+  test("light with other words is a word: light and optics finds courses about light", async () => {
+    const optics = await search(q("light and optics"));
+    expect(optics.understood).toEqual([]);
+    expect(optics.sortBy).toBe("relevance");
+    expect(optics.totalElements).toBeGreaterThan(0);
+    // Alone, or beside a Hub area, it asks for the lightest workload.
+    expect((await search(q("light QR2"))).sortBy).toBe("lightest");
+    expect((await search(q("easy classes"))).understood).toEqual([{ text: "easy", meaning: "Easiest first" }]);
   });
 
   test("a quoted word is a word; a chosen sort wins over the word", async () => {

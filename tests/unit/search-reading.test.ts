@@ -21,9 +21,21 @@ describe("readSearchText", () => {
         "Hub PLM",
       ]]],
       ["low workload history", "history", [], "lightest", [["low workload", "Lightest workload first"]]],
-      ["psychology QR-2, hard", "psychology", ["QR2"], "hardest", [["QR-2", "Hub QR2"], ["hard", "Hardest first"]]],
+      ["psychology QR-2, hardest", "psychology", ["QR2"], "hardest", [["QR-2", "Hub QR2"], [
+        "hardest",
+        "Hardest first",
+      ]]],
       ["SI1 SO1", "", ["SI1", "SO1"], undefined, [["SI1", "Hub SI1"], ["SO1", "Hub SO1"]]],
       ["intro psych", "intro psych", [], undefined, []],
+      ["light and optics", "light and optics", [], undefined, []],
+      ["hard science", "hard science", [], undefined, []],
+      ["light QR2", "", ["QR2"], "lightest", [["light", "Lightest workload first"], ["QR2", "Hub QR2"]]],
+      ["the best QR2 courses for me", "", ["QR2"], "byRating", [["best", "Best rated first"], ["QR2", "Hub QR2"]]],
+      ["easy classes", "", [], "easiest", [["easy", "Easiest first"]]],
+      ["most popular writing intensive", "", ["WIN"], "byReviews", [
+        ["most popular", "Most reviewed first"],
+        ["writing intensive", "Hub WIN"],
+      ]],
     ] as const,
   )("%s", (q, rest, hubs, sort, read) => {
     const reading = readSearchText(q);
@@ -66,6 +78,7 @@ describe("readSearchText", () => {
     }
     // Every rule of the table reads as itself.
     for (const [phrase, meaning] of SEARCH_MEANINGS) {
+      // Alone, every phrase is read, the ambiguous sort words too.
       const reading = readSearchText(phrase);
       expect(reading.read, phrase).toHaveLength(1);
       if ("hub" in meaning) expect(reading.hubReqs, phrase).toEqual([meaning.hub]);
