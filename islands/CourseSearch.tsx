@@ -55,7 +55,7 @@ function CourseSearch(props: Props) {
 
   // The phrases the last search read from the text first, then the filters chosen.
   const chips = [
-    ...textChipsOf(form, search.result.understood ?? []),
+    ...textChipsOf(search.result.understood ?? []),
     ...chipsOf(form, props.colleges, search.departmentName),
   ];
 

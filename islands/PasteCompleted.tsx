@@ -7,19 +7,21 @@ import { plural } from "../src/lib/text.ts";
 
 /** What a grade beside a course says, as the list says it. */
 const NOT_COMPLETED_NOTES: Record<string, string> = {
-  "withdrawn": "withdrawn",
-  "in progress": "in progress",
-  "failed": "failed",
-  "incomplete": "incomplete",
-  "no credit": "no credit",
-  "audit": "audited",
+  "withdrawn": "Withdrawn",
+  "in progress": "In progress",
+  "failed": "Failed",
+  "incomplete": "Incomplete",
+  "no credit": "No credit",
+  "audit": "Audited",
+  "no grade": "No grade yet",
 };
 
 /**
  * My Courses: paste a transcript, a degree audit or course codes in any common form (up to 100 codes), see which
  * courses were found, which are completed already (not offered again), which codes name no course and which lines
  * were not understood; untick any, and mark the rest completed in one step (POST /api/courses/match, then POST
- * /api/users/completed-courses). A course whose grade says it was not completed (W, IP, F, INC) starts unticked. The
+ * /api/users/completed-courses). A course whose grade says it was not completed (W, IP, F, INC, or no grade yet in a
+ * transcript) starts unticked. The
  * page reloads to list them.
  */
 function PasteCompleted() {
@@ -107,9 +109,7 @@ function PasteCompleted() {
                     {m.text.toUpperCase().replace(/\s+/g, " ") !== m.code && (
                       <span className="muted">{` (from “${m.text}”)`}</span>
                     )}
-                    {m.notCompleted && (
-                      <span className="badge badge-old">{`Grade says ${NOT_COMPLETED_NOTES[m.notCompleted]}`}</span>
-                    )}
+                    {m.notCompleted && <span className="badge badge-old">{NOT_COMPLETED_NOTES[m.notCompleted]}</span>}
                   </span>
                 </label>
               ))}
@@ -124,6 +124,13 @@ function PasteCompleted() {
           {found.unmatched.length > 0 && (
             <p className="paste-unmatched">
               <strong>{`Not found (${found.unmatched.length}):`}</strong> {found.unmatched.join(", ")}
+            </p>
+          )}
+          {found.skipped > 0 && (
+            <p className="paste-skipped">
+              {`Only the first 100 different codes were read: ${
+                plural(found.skipped, "code")
+              } after them were left out. Paste the rest again after adding these.`}
             </p>
           )}
           {found.notUnderstood.length > 0 && (

@@ -43,19 +43,22 @@ type Data = {
 /** The results for the URL are rendered on the server; the island takes over from there. */
 export async function load(c: AppContext): Promise<Data> {
   const db = c.var.deps.database.db;
-  const parsed = parseSearchParams(new URL(c.req.url).searchParams);
+  const params = new URL(c.req.url).searchParams;
+  const parsed = parseSearchParams(params);
+  // A sort named in the URL wins over sort words in the text.
+  const options = { sortGiven: Boolean(params.get("sortBy")) };
   const user = c.var.user?.enabled ? c.var.user : null;
   // "Prerequisites I've met" is a student's filter: a visitor's link shows every course.
   let filter = parsed.ok ? { ...parsed.filter, prereqsMet: parsed.filter.prereqsMet && user !== null } : EMPTY_FILTER;
   let error = parsed.ok ? null : parsed.message;
   // Everything the page shows is read side by side: one round trip.
   const [result, colleges, departmentLists, source, lists, terms] = await Promise.all([
-    searchCourses(db, filter, user?.id).catch((problem) => {
+    searchCourses(db, filter, user?.id, options).catch((problem) => {
       // A term without a schedule (an old link): its message above the results without that filter.
       if (!(problem instanceof DomainError) || problem.status !== 400 || filter.offered === undefined) throw problem;
       error = problem.message;
       filter = { ...filter, offered: undefined };
-      return searchCourses(db, filter, user?.id);
+      return searchCourses(db, filter, user?.id, options);
     }),
     namedCourseColleges(db),
     Promise.all(filter.colleges.map(async (college) => [college, await namedDepartmentsOf(db, college)] as const)),

@@ -49,9 +49,11 @@ const SEARCH_PARAMETERS: ParameterSpec[] = [
     name: "q",
     description:
       "Words of a course's code, title or description (one line, at most 200 characters). Hub codes and names in it " +
-      '("QR2", "hub etr", "writing intensive") act as hubReqs, and "ethics hub" ranks by "ethics" too; "easy", ' +
-      '"light", "low workload" and "hard" ask for the sorts easiest, lightest and hardest unless sortBy is given. ' +
-      "Words in double quotes are only words. The answer's `understood` says what was read.",
+      '("QR2", "hub etr", "writing intensive") act as hubReqs, and "ethics hub" alone ranks the area by "ethics"; ' +
+      '"easy", "low workload", "heavy workload", "top rated" and "most popular" ask for the sorts easiest, lightest, ' +
+      'hardest, byRating and byReviews unless sortBy is given ("light", "hard", "best" and "popular" only when ' +
+      "nothing else is searched for). Words in double quotes are only words. The answer's `understood` says what " +
+      "was read.",
     schema: z.string().check(z.maxLength(200)),
     example: "intro computer science",
   },
@@ -135,8 +137,8 @@ const SEARCH_PARAMETERS: ParameterSpec[] = [
     in: "query",
     name: "allCourses",
     description:
-      "true: without q, every course; otherwise only current undergraduate courses (levels 100-400 of BU's recent " +
-      "catalog, or the levels chosen).",
+      "true: every course; otherwise, when no words are left to match once Hub areas and sort words are read from q, " +
+      "only current undergraduate courses (levels 100-400 of BU's recent catalog, or the levels chosen).",
     schema: yesNo,
   },
   {
@@ -176,7 +178,8 @@ export default new Hono<AppEnv>()
       if (!parsed.ok) throw badRequest(parsed.message);
       const user = c.var.user?.enabled ? c.var.user : null;
       if (parsed.filter.prereqsMet && !user) throw unauthorized(PREREQS_MET_NEEDS_LOGIN);
-      return c.json(await searchCourses(c.var.deps.database.db, parsed.filter, user?.id));
+      const sortGiven = Boolean(new URL(c.req.url).searchParams.get("sortBy"));
+      return c.json(await searchCourses(c.var.deps.database.db, parsed.filter, user?.id, { sortGiven }));
     },
   )
   .get(

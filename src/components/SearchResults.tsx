@@ -1,9 +1,9 @@
 /** The search page's results: the filters in force as chips, the count, sort and view, the courses, and the pages. */
 import { lazy, Suspense } from "react";
 import type { CourseSearchState } from "../client/use-course-search.ts";
-import { asWords, type Chip } from "../lib/search-chips.ts";
+import type { Chip } from "../lib/search-chips.ts";
 import { defaultSortFor, EMPTY_FILTER, type SearchFilter, searchHref, SORTS } from "../lib/search-filter.ts";
-import { withoutPhrase } from "../lib/search-words.ts";
+import { quotedPhrases, withoutPhrases } from "../lib/search-words.ts";
 import { plural } from "../lib/text.ts";
 import { CourseCard } from "./CourseCard.tsx";
 import { Pagination } from "./Pagination.tsx";
@@ -20,7 +20,8 @@ export function SearchResults({ search, chips, view, onView }: Props) {
   const understood = result.understood ?? [];
   // A sort the text asked for ("easy") shows as the sort while none was chosen.
   const chosenSort = form.sortBy !== defaultSortFor(form.q, form.rank);
-  const wordSort = !chosenSort && understood.some((read) => !read.meaning.startsWith("Hub ")) ? result.sortBy : null;
+  // Read phrases can change the sort the text alone would have (a Hub code alone lists by course number).
+  const wordSort = !chosenSort && understood.length ? result.sortBy : null;
   const sortShown = wordSort ?? form.sortBy;
   const sorts = Object.entries(SORTS).filter(([value]) => value !== "relevance" || form.q || form.rank);
   return (
@@ -45,7 +46,7 @@ export function SearchResults({ search, chips, view, onView }: Props) {
               className="chip chip-clear"
               onClick={() => {
                 // The phrases read as a Hub area or a sort go with the filters; the other words stay.
-                const q = understood.reduce((text, read) => withoutPhrase(text, read.text), form.q);
+                const q = withoutPhrases(form.q, understood);
                 apply({ ...EMPTY_FILTER, q, sortBy: defaultSortFor(q.trim()) });
               }}
             >
@@ -60,7 +61,7 @@ export function SearchResults({ search, chips, view, onView }: Props) {
           <button
             type="button"
             className="link-button"
-            onClick={() => apply({ ...form, q: asWords(form.q, understood) })}
+            onClick={() => apply({ ...form, q: quotedPhrases(form.q, understood) })}
           >
             Search these words as text
           </button>

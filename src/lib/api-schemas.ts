@@ -115,12 +115,12 @@ export const professorMatchSchema = named(
 
 export const searchPageSchema = named(
   "SearchPage",
-  "One page of search results, pages numbered from 0, and on the first page of a text search the professors the text names (at most 3). `understood` lists the phrases of the text read as a Hub area or a sort, as typed, with what each became; `sortBy` is the order of the page; `scoped` says the courses were limited to current undergraduate ones (no text to match and `allCourses` not set).",
+  "One page of search results, pages numbered from 0, and on the first page of a text search the professors the text names (at most 3). `understood` lists the phrases of the text read as a Hub area or a sort, as typed, with what each became and where it starts in q (a character offset); `sortBy` is the order of the page; `scoped` says the courses were limited to current undergraduate ones (no text to match and `allCourses` not set).",
   z.object({
     ...paged(searchCourseSchema).shape,
     professors: z.array(professorMatchSchema),
     sortBy: z.enum(Object.keys(SORTS) as [SortBy, ...SortBy[]]),
-    understood: z.array(z.object({ text: z.string(), meaning: z.string() })),
+    understood: z.array(z.object({ text: z.string(), meaning: z.string(), start: z.int() })),
     scoped: z.boolean(),
   }),
 );
@@ -323,21 +323,25 @@ const pastedCourseSchema = z.object({
   id,
   code: z.string(),
   title: z.string(),
-  notCompleted: z.optional(z.enum(["withdrawn", "in progress", "failed", "incomplete", "no credit", "audit"])),
+  notCompleted: z.optional(
+    z.enum(["withdrawn", "in progress", "failed", "incomplete", "no credit", "audit", "no grade"]),
+  ),
 });
 
 export const pastedCodesResultSchema = named(
   "PastedCodes",
   "The courses found in pasted text (a transcript, a degree audit, or codes), read line by line: `matched` with " +
-    "`notCompleted` when the grade beside it says so (withdrawn, in progress, failed, incomplete, no credit, audit); " +
+    "`notCompleted` when the grade beside it says so (withdrawn, in progress, failed, incomplete, no credit, audit, " +
+    "or no grade where the other courses of a transcript have theirs); " +
     "`completed` the signed-in student's completed courses among them, not offered again; `unmatched` the codes " +
     "that name no course; `notUnderstood` the lines with no course code that are not a transcript's own lines " +
-    "(terms, totals, headers).",
+    "(terms, totals, headers); `skipped` the codes past the first 100 different ones, not read.",
   z.object({
     matched: z.array(pastedCourseSchema),
     completed: z.array(pastedCourseSchema),
     unmatched: z.array(z.string()),
     notUnderstood: z.array(z.string()),
+    skipped: z.int(),
   }),
 );
 

@@ -8,7 +8,7 @@ import {
   MIN_SLIDERS,
   type SearchFilter,
 } from "./search-filter.ts";
-import { withoutPhrase } from "./search-words.ts";
+import { withoutPhrases } from "./search-words.ts";
 import { termName } from "./term-codes.ts";
 
 /** A college or department code with its name. */
@@ -120,23 +120,16 @@ export function chipsOf(filter: SearchFilter, colleges: NamedCode[], departmentN
 
 /**
  * The phrases of the search text read as a Hub area or a sort (the search's `understood`), each as a chip: removing
- * it takes the phrase out of the text. A Hub area also chosen in the filters has its chip there already.
+ * it takes the phrase out of the text, where it was read.
  */
-export function textChipsOf(filter: SearchFilter, understood: SearchPage["understood"]): Chip[] {
-  return understood
-    .filter((read) => !filter.hubReqs.some((code) => read.meaning === `Hub ${code}`))
-    .map((read) => ({
-      key: `text-${read.text}`,
-      label: read.meaning,
-      remove: (f) => {
-        const q = withoutPhrase(f.q, read.text);
-        const sortBy = f.sortBy === defaultSortFor(f.q, f.rank) ? defaultSortFor(q, f.rank) : f.sortBy;
-        return { ...f, q, sortBy };
-      },
-    }));
-}
-
-/** The search text with the phrases read kept as words: each in quotes, which the reading leaves alone. */
-export function asWords(q: string, understood: SearchPage["understood"]): string {
-  return understood.reduce((text, read) => text.replace(read.text, `"${read.text}"`), q);
+export function textChipsOf(understood: SearchPage["understood"]): Chip[] {
+  return understood.map((read) => ({
+    key: `text-${read.start}`,
+    label: read.meaning,
+    remove: (f) => {
+      const q = withoutPhrases(f.q, [read]);
+      const sortBy = f.sortBy === defaultSortFor(f.q, f.rank) ? defaultSortFor(q, f.rank) : f.sortBy;
+      return { ...f, q, sortBy };
+    },
+  }));
 }

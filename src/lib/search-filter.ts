@@ -273,12 +273,14 @@ export type ReadSearch = {
 
 /**
  * The search a filter asks for: Hub codes and names in its text become Hub areas (and "ethics hub" ranks by
- * "ethics"), sort words the sort unless one was chosen, and what is left stays text; without text to match, only
- * current undergraduate courses (UNDERGRADUATE_LEVELS, unless levels were chosen) unless `allCourses`.
+ * "ethics"), sort words the sort unless one was chosen (`sortGiven`: the request named one), and what is left stays
+ * text; without text to match, only current undergraduate courses (UNDERGRADUATE_LEVELS, unless levels were chosen)
+ * unless `allCourses`.
  */
-export function readSearch(filter: SearchFilter): ReadSearch {
-  const reading = readSearchText(filter.q);
-  const chosenSort = filter.sortBy !== defaultSortFor(filter.q, filter.rank);
+export function readSearch(filter: SearchFilter, sortGiven = false): ReadSearch {
+  // A sort asked for (the sortBy parameter, or one other than the default) wins: sort words are then only words.
+  const chosenSort = sortGiven || filter.sortBy !== defaultSortFor(filter.q, filter.rank);
+  const reading = readSearchText(filter.q, { sorts: !chosenSort });
   const q = reading.q;
   const rank = [filter.rank, reading.rank].filter(Boolean).join(" ");
   let sortBy = chosenSort ? filter.sortBy : reading.sortBy ?? defaultSortFor(q, rank);

@@ -295,6 +295,9 @@ export const SEARCH_MEANINGS: ReadonlyMap<string, WordMeaning> = (() => {
 /** The longest phrase of SEARCH_MEANINGS, in words. */
 const LONGEST_MEANING = Math.max(...[...SEARCH_MEANINGS.keys()].map((phrase) => phrase.split(" ").length));
 
+/** A phrase of the search text read as a Hub area or a sort. */
+export type ReadPhrase = { text: string; meaning: string; start: number };
+
 /** The search text as read: what it means beyond its words, and the words left to match. */
 export type SearchReading = {
   /** The words left to match, as typed. */
@@ -305,8 +308,11 @@ export type SearchReading = {
   hubReqs: string[];
   /** The sort the text asks for (the last one named). */
   sortBy?: WordSort;
-  /** Each phrase read, as typed, with what it became ("Hub QR2", "Easiest first"), in the order typed. */
-  read: { text: string; meaning: string }[];
+  /**
+   * Each phrase read, as typed, with what it became ("Hub QR2", "Easiest first") and where it starts in the text (a
+   * character offset), in the order typed.
+   */
+  read: ReadPhrase[];
 };
 
 /**
@@ -314,15 +320,16 @@ export type SearchReading = {
  * and names become Hub areas, sort words a sort, and the rest stays text. Words in double quotes are only text
  * (`"light"` finds courses about light). A text that names a course by its code ("WIN 101") is only a code.
  */
-export function readSearchText(q: string): SearchReading {
+export function readSearchText(q: string, options: { sorts?: boolean } = {}): SearchReading {
   const reading: SearchReading = { q, rank: "", hubReqs: [], read: [] };
   if (courseCodeQuery(q)) return reading;
-  // The words with where they stand in the text, and whether a quote holds them.
+  // The words with where they stand in the text, and whether a quote holds them (straight or curly).
   const tokens: { word: string; start: number; end: number; quoted: boolean }[] = [];
   let quoted = false;
-  for (const match of q.matchAll(/"|[\p{L}\p{N}']+/gu)) {
-    if (match[0] === '"') quoted = !quoted;
-    else {
+  for (const match of q.matchAll(/["“”]|[\p{L}\p{N}']+/gu)) {
+    if (match[0] === '"' || match[0] === "“" || match[0] === "”") {
+      quoted = match[0] === "“" || (match[0] === '"' && !quoted);
+    } else {
       const word = match[0].toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f']/g, "");
       if (word) tokens.push({ word, start: match.index, end: match.index + match[0].length, quoted });
     }
@@ -334,7 +341,8 @@ export function readSearchText(q: string): SearchReading {
       const run = tokens.slice(i, i + n);
       if (run.some((t) => t.quoted)) continue;
       const meaning = SEARCH_MEANINGS.get(run.map((t) => t.word).join(" "));
-      if (!meaning) continue;
+      // With a sort chosen, sort words are only words.
+      if (!meaning || ("sort" in meaning && options.sorts === false)) continue;
       found = n;
       phrases.push({ start: run[0].start, end: run[n - 1].end, from: i, to: i + n, meaning });
     }
@@ -352,10 +360,10 @@ export function readSearchText(q: string): SearchReading {
     if ("hub" in meaning) {
       if (!reading.hubReqs.includes(meaning.hub)) reading.hubReqs.push(meaning.hub);
       if (meaning.rank) rank.push(meaning.rank);
-      reading.read.push({ text, meaning: `Hub ${meaning.hub}` });
+      reading.read.push({ text, meaning: `Hub ${meaning.hub}`, start: phrase.start });
     } else {
       reading.sortBy = meaning.sort;
-      reading.read.push({ text, meaning: WORD_SORT_LABELS[meaning.sort] });
+      reading.read.push({ text, meaning: WORD_SORT_LABELS[meaning.sort], start: phrase.start });
     }
   }
   // What is left is searched for, unless it is only filler ("easy classes").
@@ -377,8 +385,29 @@ function withoutSpans(q: string, spans: { start: number; end: number }[]): strin
     .replace(/^[\s,;:+&-]+|[\s,;:+&-]+$/g, "").trim();
 }
 
-/** The search text without one phrase the reading took (a chip removed): the rest as typed. */
-export function withoutPhrase(q: string, phrase: string): string {
-  const at = q.indexOf(phrase);
-  return at < 0 ? q : withoutSpans(q, [{ start: at, end: at + phrase.length }]);
+/**
+ * Where a phrase the reading took stands in the text: at its offset when the text there is still the phrase, else
+ * its first appearance as whole words (the text changed since it was read); null when it is gone.
+ */
+function spanOf(q: string, phrase: Pick<ReadPhrase, "text" | "start">): { start: number; end: number } | null {
+  if (q.slice(phrase.start, phrase.start + phrase.text.length) === phrase.text) {
+    return { start: phrase.start, end: phrase.start + phrase.text.length };
+  }
+  const escaped = phrase.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const at = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "u").exec(q);
+  return at ? { start: at.index, end: at.index + phrase.text.length } : null;
+}
+
+/** The search text without the phrases the reading took (chips removed): the rest as typed. */
+export function withoutPhrases(q: string, phrases: Pick<ReadPhrase, "text" | "start">[]): string {
+  const spans = phrases.map((p) => spanOf(q, p)).filter((s): s is { start: number; end: number } => s !== null)
+    .sort((a, b) => a.start - b.start);
+  return spans.length ? withoutSpans(q, spans) : q;
+}
+
+/** The search text with the phrases the reading took kept as words: each in quotes, which the reading leaves alone. */
+export function quotedPhrases(q: string, phrases: Pick<ReadPhrase, "text" | "start">[]): string {
+  const spans = phrases.map((p) => spanOf(q, p)).filter((s): s is { start: number; end: number } => s !== null)
+    .sort((a, b) => b.start - a.start);
+  return spans.reduce((text, s) => `${text.slice(0, s.start)}"${text.slice(s.start, s.end)}"${text.slice(s.end)}`, q);
 }

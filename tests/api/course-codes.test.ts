@@ -76,9 +76,15 @@ describe("pasted codes", () => {
     expect(visitor.body.matched).toHaveLength(5);
   });
 
-  test("at most 100 codes are read; empty, too long, control characters and non-text get 400", async () => {
+  test("at most 100 different codes are read, the rest counted; empty, too long, control characters and non-text get 400", async () => {
     const many = Array.from({ length: 120 }, (_, i) => `XX ${100 + i}`).join("\n");
-    expect((await match(many)).body.unmatched).toHaveLength(100);
+    const cut = (await match(many)).body;
+    expect(cut.unmatched).toHaveLength(100);
+    expect(cut.skipped).toBe(20);
+    // The same course under many requirements (a degree audit) is one code.
+    const audit = (await match(`${"CAS CS 111 A 4.00\n".repeat(150)}CAS CS 112 A 4.00`)).body;
+    expect(audit.matched.map((m: { code: string }) => m.code)).toEqual(["CAS CS 111", "CAS CS 112"]);
+    expect(audit.skipped).toBe(0);
     // A whole transcript fits: 12,000 characters.
     expect((await match(`CS 111\n${"x".repeat(11_990)}`)).status).toBe(200);
     for (const bad of ["", "   ", "x".repeat(12_001), "CS 111\u0000", 42, null]) {

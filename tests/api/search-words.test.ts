@@ -96,7 +96,7 @@ describe("every rule of SEARCH_MEANINGS on the real catalog", () => {
       const typed = phrase.toUpperCase();
       const body = await search(q(typed));
       const expected = areaCourses(meaning.hub);
-      expect(body.understood, phrase).toEqual([{ text: typed, meaning: `Hub ${meaning.hub}` }]);
+      expect(body.understood, phrase).toEqual([{ text: typed, meaning: `Hub ${meaning.hub}`, start: 0 }]);
       expect(body.totalElements, phrase).toBe(expected.length);
       expect(body.scoped, phrase).toBe(true);
       if (meaning.rank) {
@@ -115,7 +115,7 @@ describe("every rule of SEARCH_MEANINGS on the real catalog", () => {
   test("each sort rule orders the courses by their averages, reviewed first", async () => {
     for (const [phrase, meaning] of sortRules) {
       const body = await search(q(phrase));
-      expect(body.understood, phrase).toEqual([{ text: phrase, meaning: expect.any(String) }]);
+      expect(body.understood, phrase).toEqual([{ text: phrase, meaning: expect.any(String), start: 0 }]);
       expect(body.sortBy, phrase).toBe(meaning.sort);
       expect(body.totalElements, phrase).toBe(model.courses.filter(undergraduate).length);
       if (meaning.sort === "byReviews") {
@@ -179,7 +179,11 @@ describe("the searches students typed", () => {
     expect(optics.totalElements).toBeGreaterThan(0);
     // Alone, or beside a Hub area, it asks for the lightest workload.
     expect((await search(q("light QR2"))).sortBy).toBe("lightest");
-    expect((await search(q("easy classes"))).understood).toEqual([{ text: "easy", meaning: "Easiest first" }]);
+    expect((await search(q("easy classes"))).understood).toEqual([{
+      text: "easy",
+      meaning: "Easiest first",
+      start: 0,
+    }]);
   });
 
   test("a quoted word is a word; a chosen sort wins over the word", async () => {
@@ -187,9 +191,12 @@ describe("the searches students typed", () => {
     expect(light.understood).toEqual([]);
     expect(light.sortBy).toBe("relevance");
     expect(light.content.some((c) => /light/i.test(c.title))).toBe(true);
-    const chosen = await search(`${q("easy writing")}&sortBy=byReviews`);
-    expect(chosen.sortBy).toBe("byReviews");
-    expect(chosen.understood).toEqual([{ text: "easy", meaning: "Easiest first" }]);
+    // A sort named in the request wins, even relevance; the sort word is then a word.
+    for (const sortBy of ["byReviews", "relevance"]) {
+      const chosen = await search(`${q("easy writing")}&sortBy=${sortBy}`);
+      expect(chosen.sortBy).toBe(sortBy);
+      expect(chosen.understood).toEqual([]);
+    }
   });
 });
 

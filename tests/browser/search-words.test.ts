@@ -181,7 +181,7 @@ for (const device of DEVICES) {
       await found.waitFor();
       await expect(found.getByRole("checkbox", { name: /^CAS PH 150 / }).isChecked()).resolves.toBe(true);
       await expect(found.getByRole("checkbox", { name: /^CAS CS 111 / }).isChecked()).resolves.toBe(true);
-      const withdrawn = found.getByRole("checkbox", { name: /^CAS MA 123 .*Grade says withdrawn/ });
+      const withdrawn = found.getByRole("checkbox", { name: /^CAS MA 123 .*Withdrawn/ });
       await expect(withdrawn.isChecked()).resolves.toBe(false);
       await expect(section.locator(".paste-completed-already").textContent()).resolves.toBe(
         "Completed already (1): CAS WR 120",

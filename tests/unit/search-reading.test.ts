@@ -6,7 +6,7 @@
 import { describe, expect, test } from "vitest";
 import { HUB_AREAS } from "../../src/lib/hub-areas.ts";
 import { EMPTY_FILTER, parseSearchParams, readSearch } from "../../src/lib/search-filter.ts";
-import { readSearchText, SEARCH_MEANINGS, withoutPhrase } from "../../src/lib/search-words.ts";
+import { quotedPhrases, readSearchText, SEARCH_MEANINGS, withoutPhrases } from "../../src/lib/search-words.ts";
 
 describe("readSearchText", () => {
   test.each(
@@ -43,6 +43,7 @@ describe("readSearchText", () => {
     expect(reading.hubReqs).toEqual(hubs);
     expect(reading.sortBy).toBe(sort);
     expect(reading.read.map((r) => [r.text, r.meaning])).toEqual(read);
+    for (const r of reading.read) expect(q.slice(r.start, r.start + r.text.length)).toBe(r.text);
   });
 
   test('"ethics hub" and "hub ethics" name Ethical Reasoning and rank by ethics; "ethics" alone is a word', () => {
@@ -59,9 +60,9 @@ describe("readSearchText", () => {
 
   test("the longest phrase wins: writing intensive course is one phrase, not writing and a code", () => {
     expect(readSearchText("writing intensive course").read).toEqual([
-      { text: "writing intensive course", meaning: "Hub WIN" },
+      { text: "writing intensive course", meaning: "Hub WIN", start: 0 },
     ]);
-    expect(readSearchText("easy a").read).toEqual([{ text: "easy a", meaning: "Easiest first" }]);
+    expect(readSearchText("easy a").read).toEqual([{ text: "easy a", meaning: "Easiest first", start: 0 }]);
   });
 
   test("words in quotes are words; a course code is a code", () => {
@@ -86,12 +87,30 @@ describe("readSearchText", () => {
     }
   });
 
-  test("withoutPhrase takes one phrase out and tidies the rest", () => {
-    expect(withoutPhrase("easy QR2", "easy")).toBe("QR2");
-    expect(withoutPhrase("psychology QR2, hard", "QR2")).toBe("psychology, hard");
-    expect(withoutPhrase("psychology, QR2, hard", "QR2")).toBe("psychology, hard");
-    expect(withoutPhrase("QR2", "QR2")).toBe("");
-    expect(withoutPhrase("calculus", "QR2")).toBe("calculus");
+  test("withoutPhrases and quotedPhrases act where the phrase was read, not on its first appearance", () => {
+    const cut = (q: string) => withoutPhrases(q, readSearchText(q).read);
+    const quote = (q: string) => quotedPhrases(q, readSearchText(q).read);
+    expect(cut("easy QR2")).toBe("");
+    expect(withoutPhrases("easy QR2", [{ text: "easy", start: 0 }])).toBe("QR2");
+    expect(withoutPhrases("psychology QR2, hardest", [{ text: "QR2", start: 11 }])).toBe("psychology, hardest");
+    expect(withoutPhrases("psychology, QR2, hardest", [{ text: "QR2", start: 12 }])).toBe("psychology, hardest");
+    // "win" inside "winter" is not the phrase read.
+    expect(readSearchText("winter win").read).toEqual([{ text: "win", meaning: "Hub WIN", start: 7 }]);
+    expect(cut("winter win")).toBe("winter");
+    expect(quote("winter win")).toBe('winter "win"');
+    expect(cut("metrics etr")).toBe("metrics");
+    expect(quote("the easy way easy")).toBe('the "easy" way "easy"');
+    expect(readSearchText(quote("the easy way easy")).read).toEqual([]);
+    // The text changed since it was read: the phrase as whole words, or nothing.
+    expect(withoutPhrases("calculus QR2", [{ text: "QR2", start: 0 }])).toBe("calculus");
+    expect(withoutPhrases("calculus", [{ text: "QR2", start: 0 }])).toBe("calculus");
+  });
+
+  test("curly quotes are quotes; a chosen sort leaves sort words as words", () => {
+    expect(readSearchText("“light”").read).toEqual([]);
+    expect(readSearchText("“easy” QR2").hubReqs).toEqual(["QR2"]);
+    expect(readSearchText("“easy” QR2").sortBy).toBeUndefined();
+    expect(readSearchText("easy writing", { sorts: false })).toMatchObject({ q: "easy writing", read: [] });
   });
 });
 
@@ -125,11 +144,16 @@ describe("readSearch: the filter a search runs", () => {
     });
   });
 
-  test("a sort word sorts unless a sort was chosen", () => {
+  test("a sort word sorts unless a sort was chosen; then it is a word", () => {
     expect(readSearch(parsed("q=easy writing")).filter).toMatchObject({ q: "writing", sortBy: "easiest" });
-    expect(readSearch(parsed("q=easy writing&sortBy=byRating")).filter).toMatchObject({
-      q: "writing",
-      sortBy: "byRating",
+    expect(readSearch(parsed("q=easy writing&sortBy=byRating"))).toMatchObject({
+      filter: { q: "easy writing", sortBy: "byRating" },
+      understood: [],
+    });
+    // Relevance named in the request wins too.
+    expect(readSearch(parsed("q=easy writing&sortBy=relevance"), true)).toMatchObject({
+      filter: { q: "easy writing", sortBy: "relevance" },
+      understood: [],
     });
   });
 

@@ -60,6 +60,11 @@ const LINES: [string, Expected][] = [
   ["my favourite class", "unknown"],
   ["Intro to Psychology", "unknown"],
   ["Fall '24", "passed"],
+  // Titles that hold grade-like words, totals that look like codes, and codes listed as choices.
+  ["CAS CH 171 GEN CHEM W/LAB A 4.00", ["CAS CH 171"]],
+  ["CAS HI 200 Works in Progress: Modern History A", ["CAS HI 200"]],
+  ["Earned Hours 128", "passed"],
+  ["1 course needed CAS CS 210 or CAS CS 237", "passed"],
 ];
 
 function expectedLine(line: string, expected: Expected): TranscriptLine | undefined {
@@ -75,7 +80,7 @@ function expectedLine(line: string, expected: Expected): TranscriptLine | undefi
 }
 
 describe("readTranscript", () => {
-  test("holds 40 lines or more to check", () => expect(LINES.length).toBeGreaterThanOrEqual(40));
+  test("holds 40 lines or more to check", () => expect(LINES.length).toBeGreaterThanOrEqual(44));
 
   test.each(LINES)("%s", (line, expected) => {
     const read = readTranscript(line);
@@ -103,6 +108,21 @@ describe("readTranscript", () => {
     // What is written like a code and names no course is still a code, to be said not found.
     expect(readTranscript("CAS CS 111 then ZZ 999", (code) => known.has(code))).toEqual([
       { kind: "courses", line: "CAS CS 111 then ZZ 999", codes: [{ text: "CAS CS 111" }, { text: "ZZ 999" }] },
+    ]);
+  });
+
+  test("in a transcript, a course without a grade where the others have theirs is not finished yet", () => {
+    const read = readTranscript(
+      "FALL 2025\nCAS MA 123 CALCULUS I B+ 4.00\nSPRING 2026\nCAS CS 210 Computer Systems 4.00",
+    );
+    expect(read.flatMap((line) => line.kind === "courses" ? line.codes : [])).toEqual([
+      { text: "CAS MA 123" },
+      { text: "CAS CS 210", notCompleted: "no grade" },
+    ]);
+    // Codes typed by hand have no grades at all: none is marked.
+    expect(readTranscript("CS 111\nCS 112").flatMap((line) => line.kind === "courses" ? line.codes : [])).toEqual([
+      { text: "CS 111" },
+      { text: "CS 112" },
     ]);
   });
 

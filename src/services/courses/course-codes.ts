@@ -19,6 +19,8 @@ export type PastedCodes = {
   completed: CodeMatch[];
   unmatched: string[];
   notUnderstood: string[];
+  /** Codes past the first MAX_PASTED_CODES different ones, not read. */
+  skipped: number;
 };
 
 /**
@@ -32,12 +34,19 @@ export async function matchPastedCodes(db: Db, text: string, userId?: number): P
   const found = new Map<number, CodeMatch>();
   const unmatched: string[] = [];
   const notUnderstood: string[] = [];
-  let codes = 0;
+  // Different codes read (an audit names a course under every requirement it counts for), and those past the limit.
+  const read = new Set<string>();
+  let skipped = 0;
   for (const line of readTranscript(text, (code) => exactCodeMatches(index, code).length > 0)) {
     if (line.kind === "unknown") notUnderstood.push(line.line);
     if (line.kind !== "courses") continue;
     for (const { text: written, notCompleted } of line.codes) {
-      if (++codes > MAX_PASTED_CODES) break;
+      const key = written.toUpperCase().replace(/[^A-Z0-9]/g, "");
+      if (!read.has(key) && read.size >= MAX_PASTED_CODES) {
+        skipped++;
+        continue;
+      }
+      read.add(key);
       const [best] = exactCodeMatches(index, written);
       if (!best) {
         unmatched.push(written);
@@ -63,7 +72,8 @@ export async function matchPastedCodes(db: Db, text: string, userId?: number): P
   return {
     matched: all.filter((m) => !done.has(m.id)),
     completed: all.filter((m) => done.has(m.id)),
-    unmatched,
+    unmatched: [...new Set(unmatched)],
     notUnderstood,
+    skipped,
   };
 }

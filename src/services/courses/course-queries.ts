@@ -362,8 +362,13 @@ function idIn(ids: number[]): SQL {
  * `relevance`, the rest in the database over the matches. With `relevance` the page keeps the index's order (or with
  * only `rank`, its matches first and then every other course in course order); any other sort orders in SQL.
  */
-export function searchCourses(db: Db, asked: SearchFilter, userId?: number): Promise<SearchPage> {
-  const { filter, understood, scoped } = readSearch(asked);
+export function searchCourses(
+  db: Db,
+  asked: SearchFilter,
+  userId?: number,
+  options: { sortGiven?: boolean } = {},
+): Promise<SearchPage> {
+  const { filter, understood, scoped } = readSearch(asked, options.sortGiven);
   return withCatalog(db, async (catalog) => ({
     ...await searchIn(db, catalog, filter, userId),
     sortBy: filter.sortBy,
