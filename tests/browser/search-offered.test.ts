@@ -5,24 +5,16 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import type { SearchPage } from "../../src/lib/api-types.ts";
 import { offeringLabel } from "../../src/lib/term-codes.ts";
 import { plural } from "../../src/lib/text.ts";
 import { expectAccessible } from "../helpers/a11y.ts";
 import { browserFile, DEVICES, fitsWidth, press, screenshot, unexpected, waitForIsland } from "../helpers/pages.ts";
 
+import { apiSearch as searchApi, waitForFound } from "../helpers/search-page.ts";
+
 const { stack, test } = browserFile();
 
-async function apiSearch(query: string): Promise<SearchPage> {
-  const response = await stack.t.app.request(`/api/courses/search?${query}`);
-  expect(response.status).toBe(200);
-  return await response.json();
-}
-
-async function waitForFound(page: Page, total: number): Promise<void> {
-  await page.locator("#search-found", { hasText: new RegExp(`^Found ${plural(total, "course")}$`) }).waitFor();
-  await page.locator("section.search-results[aria-busy=false]").waitFor();
-}
+const apiSearch = (query: string) => searchApi(stack.t, query);
 
 const cardTerms = (page: Page) => page.locator("article.course-card .badge-term").allTextContents();
 

@@ -9,10 +9,8 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import type { SearchPage } from "../../src/lib/api-types.ts";
-import { plural } from "../../src/lib/text.ts";
 import { api } from "../helpers/accounts.ts";
-import { expectAccessible } from "../helpers/a11y.ts";
+import { colourViolationsIn, expectAccessible } from "../helpers/a11y.ts";
 import {
   browserFile,
   courseId,
@@ -25,33 +23,23 @@ import {
   waitForIsland,
 } from "../helpers/pages.ts";
 
+import { apiSearch as searchApi, waitForFound } from "../helpers/search-page.ts";
+
 const { stack, test } = browserFile();
 
-async function apiSearch(query: string): Promise<SearchPage> {
-  const response = await stack.t.app.request(`/api/courses/search?${query}`);
-  expect(response.status).toBe(200);
-  return await response.json();
-}
+const apiSearch = (query: string) => searchApi(stack.t, query);
 
-async function waitForFound(page: Page, total: number): Promise<void> {
-  await page.locator("#search-found", { hasText: new RegExp(`^Found ${plural(total, "course")}$`) }).waitFor();
-  await page.locator("section.search-results[aria-busy=false]").waitFor();
-}
-
-/** Axe in the device's colour scheme and in the other one, with a screenshot of each. */
+/**
+ * Axe in the device's colour scheme, then its colour rules in the other one (the scheme changes only colours), with a
+ * screenshot of each.
+ */
 async function accessibleInBothSchemes(page: Page, device: Device, name: string, within?: string) {
   const own = device.options.colorScheme as "light" | "dark";
-  for (const scheme of [own, own === "light" ? "dark" : "light"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    // The buttons' colours ease into the new scheme: measured once they are there.
-    await page.evaluate(() =>
-      Promise.all(
-        document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => {})),
-      )
-    );
-    await expectAccessible(page, `${name}, ${device.name}, ${scheme}`, within);
-    await screenshot(page, `${name}-${device.name}-${scheme}`);
-  }
+  const other = own === "light" ? "dark" : "light";
+  await expectAccessible(page, `${name}, ${device.name}, ${own}`, within);
+  await screenshot(page, `${name}-${device.name}-${own}`);
+  expect(await colourViolationsIn(page, other, within), `${name}, ${device.name}, ${other}`).toEqual([]);
+  await screenshot(page, `${name}-${device.name}-${other}`);
   await page.emulateMedia({ colorScheme: own });
 }
 

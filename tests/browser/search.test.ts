@@ -11,7 +11,7 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import type { CourseView, SearchPage } from "../../src/lib/api-types.ts";
+import type { CourseView } from "../../src/lib/api-types.ts";
 import { plural } from "../../src/lib/text.ts";
 import { createStudent } from "../helpers/accounts.ts";
 import {
@@ -26,24 +26,15 @@ import {
   waitForIsland,
 } from "../helpers/pages.ts";
 
+import { apiSearch as searchApi, foundText, waitForFound } from "../helpers/search-page.ts";
+
 const { stack, test, testOn } = browserFile();
 
-/** What the API answers for these filters: the number the page must show. */
-async function apiSearch(query: string): Promise<SearchPage> {
-  const response = await stack.t.app.request(`/api/courses/search?${query}`);
-  expect(response.status).toBe(200);
-  return await response.json();
-}
+const apiSearch = (query: string) => searchApi(stack.t, query);
 
 const found = (page: Page) => page.locator("#search-found");
 const cards = (page: Page) => page.locator("article.course-card");
 const cardTitles = (page: Page) => cards(page).locator(".course-title").allTextContents();
-const foundText = (total: number) => `Found ${plural(total, "course")}`;
-
-async function waitForFound(page: Page, total: number): Promise<void> {
-  await page.locator("#search-found", { hasText: new RegExp(`^${foundText(total)}$`) }).waitFor();
-  await page.locator("section.search-results[aria-busy=false]").waitFor();
-}
 
 /** On a phone the filters wait behind their button: opens the sheet. On a desktop they stand open. */
 async function openFilters(device: Device, page: Page): Promise<void> {

@@ -79,18 +79,22 @@ export async function axeViolations(page: Page, within?: string, rules?: string[
 }
 
 /**
- * Switches the page to dark mode in place and returns what axe's colour rules find there: the scheme changes only
- * colours, never the markup, the names or the layout, so the other rules would find what they found in light mode.
+ * Switches the page to a colour scheme in place and returns what axe's colour rules find there (in `within`, when
+ * given): the scheme changes only colours, never the markup, the names or the layout, so the other rules would find
+ * what they found in the other scheme.
  */
-export async function darkColourViolations(page: Page): Promise<string[]> {
-  await page.emulateMedia({ colorScheme: "dark" });
+export async function colourViolationsIn(page: Page, scheme: "light" | "dark", within?: string): Promise<string[]> {
+  await page.emulateMedia({ colorScheme: scheme });
   // Colours that change with the scheme may be animated (a button's transition): check the colours they end on,
   // jumping each transition to its end rather than waiting for it to run.
   await page.evaluate(() =>
     document.getAnimations().filter((a) => a instanceof CSSTransition).forEach((a) => a.finish())
   );
-  return await axeViolations(page, undefined, COLOUR_RULES);
+  return await axeViolations(page, within, COLOUR_RULES);
 }
+
+/** `colourViolationsIn` dark mode: the pages are checked in light mode, then switched. */
+export const darkColourViolations = (page: Page): Promise<string[]> => colourViolationsIn(page, "dark");
 
 /** The roles of things a user operates, as Chromium's accessibility tree names them. */
 const CONTROL_ROLES = new Set([

@@ -5,7 +5,8 @@
  */
 import { act, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
+import { guardIslands } from "../helpers/island-guards.ts";
 import AccountSettings from "../../islands/AccountSettings.tsx";
 import { bootIslands } from "../../src/client/boot.ts";
 import { IslandCollector, IslandContext } from "../../src/client/island.tsx";
@@ -71,19 +72,7 @@ const account = (hubTrack: HubTrack, kilachand: boolean) => ({
   majors: ["Biology", "Undecided"],
 });
 
-let consoleErrors: ReturnType<typeof vi.spyOn>;
-
-beforeEach(() => {
-  vi.stubGlobal("fetch", vi.fn());
-  consoleErrors = vi.spyOn(console, "error");
-});
-
-afterEach(() => {
-  // A hydration mismatch is reported through console.error.
-  expect(consoleErrors).not.toHaveBeenCalled();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+guardIslands();
 
 describe("AccountSettings: Hub rules and Kilachand", () => {
   test("the select and the box start from the account, with their labels and hints", async () => {

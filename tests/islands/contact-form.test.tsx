@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act } from "react";
 import { renderToString } from "react-dom/server";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
+import { guardIslands } from "../helpers/island-guards.ts";
 import ContactForm from "../../islands/ContactForm.tsx";
 import { bootIslands } from "../../src/client/boot.ts";
 import { IslandCollector, IslandContext } from "../../src/client/island.tsx";
@@ -42,17 +43,7 @@ const messageUnder = (name: string) =>
   document.getElementById(field(name).getAttribute("aria-describedby") ?? "")?.textContent;
 
 describe("ContactForm island", () => {
-  let consoleErrors: ReturnType<typeof vi.spyOn>;
-  beforeEach(() => {
-    vi.stubGlobal("fetch", vi.fn());
-    consoleErrors = vi.spyOn(console, "error");
-  });
-  afterEach(() => {
-    // A hydration mismatch is reported through console.error: none may happen.
-    expect(consoleErrors).not.toHaveBeenCalled();
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-  });
+  guardIslands();
 
   test("hydrates from the server's HTML with the props it was given", async () => {
     await mount({ email: "me@bu.edu" });

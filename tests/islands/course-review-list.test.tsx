@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act } from "react";
 import { renderToString } from "react-dom/server";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { beforeEach, describe, expect, test, vi } from "vitest";
+import { guardIslands } from "../helpers/island-guards.ts";
 import { hydratedRoots } from "../helpers/island-roots.ts";
 import { answerDialog } from "../helpers/confirm-dialog.ts";
 import CourseReviewList from "../../islands/CourseReviewList.tsx";
@@ -146,7 +147,7 @@ function deferred() {
 }
 
 describe("CourseReviewList island", () => {
-  let consoleErrors: ReturnType<typeof vi.spyOn>;
+  guardIslands();
   let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
   beforeEach(() => {
     history.replaceState(null, "", `/course/${COURSE}`);
@@ -156,16 +157,8 @@ describe("CourseReviewList island", () => {
       "fetch",
       vi.fn(() => Promise.resolve(Response.json({ message: "not planned by this test" }, { status: 503 }))),
     );
-    consoleErrors = vi.spyOn(console, "error");
     assign = vi.fn<(url: string | URL) => void>();
     vi.spyOn(globalThis.location, "assign").mockImplementation(assign);
-  });
-  afterEach(async () => {
-    await act(async () => hydratedRoots.splice(0).forEach((root) => root.unmount()));
-    // A hydration mismatch is reported through console.error: none may happen.
-    expect(consoleErrors).not.toHaveBeenCalled();
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
   });
 
   test("hydrates when visible: the count, each card's fields, the teacher filter and the owner's icons", async () => {

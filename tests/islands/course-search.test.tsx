@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act } from "react";
 import { renderToString } from "react-dom/server";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { beforeEach, describe, expect, test, vi } from "vitest";
+import { guardIslands } from "../helpers/island-guards.ts";
 import { hydratedRoots } from "../helpers/island-roots.ts";
 import CourseSearch from "../../islands/CourseSearch.tsx";
 import type { NamedCode } from "../../src/lib/search-chips.ts";
@@ -162,31 +163,23 @@ function route(search: () => SearchPage | Response = () => page([])) {
   });
 }
 describe("CourseSearch island", () => {
-  let consoleErrors: ReturnType<typeof vi.spyOn>;
+  // A console error may happen only where a test expected one (it clears the spy).
+  const islands = guardIslands();
   let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
   let pushState: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
     history.replaceState(null, "", "/search");
-    vi.stubGlobal("fetch", vi.fn());
-    consoleErrors = vi.spyOn(console, "error");
     assign = vi.fn<(url: string | URL) => void>();
     vi.spyOn(globalThis.location, "assign").mockImplementation(assign);
     pushState = vi.spyOn(history, "pushState");
   });
-  afterEach(async () => {
-    await act(async () => hydratedRoots.splice(0).forEach((root) => root.unmount()));
-    // A hydration mismatch is reported through console.error: none may happen unless the test expected one.
-    expect(consoleErrors).not.toHaveBeenCalled();
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-  });
 
   /** For tests that expect the island to log: swallows the output and hands back the calls. */
   function expectConsoleErrors() {
-    consoleErrors.mockImplementation(() => {});
+    islands.consoleErrors.mockImplementation(() => {});
     return () => {
-      const calls = [...consoleErrors.mock.calls];
-      consoleErrors.mockReset();
+      const calls = [...islands.consoleErrors.mock.calls];
+      islands.consoleErrors.mockReset();
       return calls;
     };
   }

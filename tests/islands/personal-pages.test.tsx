@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { hydratedRoots } from "../helpers/island-roots.ts";
+import { describe, expect, test, vi } from "vitest";
+import { guardIslands } from "../helpers/island-guards.ts";
 import { answerDialog } from "../helpers/confirm-dialog.ts";
 import ListedCourses from "../../islands/ListedCourses.tsx";
 import MyReviewList from "../../islands/MyReviewList.tsx";
@@ -56,18 +56,7 @@ function buttonIn(scope: ParentNode, label: string): HTMLButtonElement {
 const click = (element: HTMLElement) => act(async () => element.click());
 
 describe("personal page islands", () => {
-  let consoleErrors: ReturnType<typeof vi.spyOn>;
-  beforeEach(() => {
-    vi.stubGlobal("fetch", vi.fn());
-    consoleErrors = vi.spyOn(console, "error");
-  });
-  afterEach(async () => {
-    await act(async () => hydratedRoots.splice(0).forEach((root) => root.unmount()));
-    // A hydration mismatch is reported through console.error: none may happen.
-    expect(consoleErrors).not.toHaveBeenCalled();
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-  });
+  const islands = guardIslands();
 
   describe("ListedCourses", () => {
     const lists: ListIds = { completed: [1, 2, 3, 4], future: [5], saved: [1] };
@@ -140,15 +129,15 @@ describe("personal page islands", () => {
     });
 
     test("a failed toggle keeps the button as it was and is only logged", async () => {
-      consoleErrors.mockImplementation(() => {});
+      islands.consoleErrors.mockImplementation(() => {});
       vi.mocked(fetch).mockResolvedValueOnce(Response.json({ message: "Database unavailable" }, { status: 500 }));
       await myCourses();
       await click(buttonIn(cardOf("Algorithms"), "Remove Done"));
       await settle();
       expect(buttonIn(cardOf("Algorithms"), "Remove Done").disabled).toBe(false);
-      expect(consoleErrors).toHaveBeenCalledWith("[lists] could not remove course 4:", "Database unavailable");
+      expect(islands.consoleErrors).toHaveBeenCalledWith("[lists] could not remove course 4:", "Database unavailable");
       expect(document.querySelector("[role=alert]")).toBeNull();
-      consoleErrors.mockReset();
+      islands.consoleErrors.mockReset();
     });
 
     test("the table view sorts by code, title, overall rating and Hub units, with aria-sort on the sorted header", async () => {

@@ -2,6 +2,7 @@
 import { act } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { guardIslands } from "../helpers/island-guards.ts";
 import { hydratedRoots } from "../helpers/island-roots.ts";
 import ReviewForm from "../../islands/ReviewForm.tsx";
 import { bootIslands } from "../../src/client/boot.ts";
@@ -119,22 +120,13 @@ async function fillValid(change: Partial<typeof VALID> = {}) {
 const TEXT_FIELDS = ["teacherName", "semester", "hoursPerWeek", "assignmentTypes", "reviewText"] as const;
 
 describe("ReviewForm island", () => {
-  let consoleErrors: ReturnType<typeof vi.spyOn>;
+  guardIslands();
   let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
   beforeEach(() => {
     localStorage.clear();
     history.replaceState(null, "", `/course/${COURSE}/review`);
-    vi.stubGlobal("fetch", vi.fn());
-    consoleErrors = vi.spyOn(console, "error");
     assign = vi.fn<(url: string | URL) => void>();
     vi.spyOn(globalThis.location, "assign").mockImplementation(assign);
-  });
-  afterEach(async () => {
-    await act(async () => hydratedRoots.splice(0).forEach((root) => root.unmount()));
-    // A hydration mismatch is reported through console.error: none may happen.
-    expect(consoleErrors).not.toHaveBeenCalled();
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
   });
 
   test("an empty form shows each field's required message under it, focuses the first and sends nothing", async () => {
