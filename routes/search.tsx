@@ -43,10 +43,9 @@ type Data = {
 /** The results for the URL are rendered on the server; the island takes over from there. */
 export async function load(c: AppContext): Promise<Data> {
   const db = c.var.deps.database.db;
-  const params = new URL(c.req.url).searchParams;
-  const parsed = parseSearchParams(params);
+  const parsed = parseSearchParams(new URL(c.req.url).searchParams);
   // A sort named in the URL wins over sort words in the text.
-  const options = { sortGiven: Boolean(params.get("sortBy")) };
+  const options = { sortGiven: parsed.ok && parsed.sortGiven };
   const user = c.var.user?.enabled ? c.var.user : null;
   // "Prerequisites I've met" is a student's filter: a visitor's link shows every course.
   let filter = parsed.ok ? { ...parsed.filter, prereqsMet: parsed.filter.prereqsMet && user !== null } : EMPTY_FILTER;

@@ -178,8 +178,8 @@ export default new Hono<AppEnv>()
       if (!parsed.ok) throw badRequest(parsed.message);
       const user = c.var.user?.enabled ? c.var.user : null;
       if (parsed.filter.prereqsMet && !user) throw unauthorized(PREREQS_MET_NEEDS_LOGIN);
-      const sortGiven = Boolean(new URL(c.req.url).searchParams.get("sortBy"));
-      return c.json(await searchCourses(c.var.deps.database.db, parsed.filter, user?.id, { sortGiven }));
+      const { filter, sortGiven } = parsed;
+      return c.json(await searchCourses(c.var.deps.database.db, filter, user?.id, { sortGiven }));
     },
   )
   .get(

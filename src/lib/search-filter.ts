@@ -136,7 +136,8 @@ export const OFFERED_MESSAGE = "offered must be a term code, e.g. 2268";
 /** A term the "Offered in" filter offers: one with a class schedule. */
 export type TermChoice = { code: number; name: string };
 
-export type FilterResult = { ok: true; filter: SearchFilter } | { ok: false; message: string };
+/** A filter read from parameters; `sortGiven` says the parameters named a sort (which wins over sort words). */
+export type FilterResult = { ok: true; filter: SearchFilter; sortGiven: boolean } | { ok: false; message: string };
 
 function number(
   params: URLSearchParams,
@@ -226,7 +227,7 @@ export function parseSearchParams(params: URLSearchParams): FilterResult {
   }
   // Relevance needs text to be relevant to: without it, the course order.
   if (filter.sortBy === "relevance" && !filter.q && !filter.rank) filter.sortBy = DEFAULT_SORT;
-  return { ok: true, filter };
+  return { ok: true, filter, sortGiven: Boolean(sortBy) };
 }
 
 /** Writes the parameters that differ from the defaults, in a stable order, so URLs stay short and shareable. */

@@ -366,15 +366,23 @@ export function searchCourses(
   db: Db,
   asked: SearchFilter,
   userId?: number,
-  options: { sortGiven?: boolean } = {},
+  options: SearchOptions = {},
+): Promise<SearchPage> {
+  return withCatalog(db, (catalog) => searchCatalog(db, catalog, asked, userId, options));
+}
+
+export type SearchOptions = { sortGiven?: boolean };
+
+/** `searchCourses` over a catalog copy in hand: for work that asks several searches of one copy at once. */
+export async function searchCatalog(
+  db: Db,
+  catalog: Catalog,
+  asked: SearchFilter,
+  userId?: number,
+  options: SearchOptions = {},
 ): Promise<SearchPage> {
   const { filter, understood, scoped } = readSearch(asked, options.sortGiven);
-  return withCatalog(db, async (catalog) => ({
-    ...await searchIn(db, catalog, filter, userId),
-    sortBy: filter.sortBy,
-    understood,
-    scoped,
-  }));
+  return { ...await searchIn(db, catalog, filter, userId), sortBy: filter.sortBy, understood, scoped };
 }
 
 /** The catalog's course ids in course order (number, then college and department), made once per catalog copy. */

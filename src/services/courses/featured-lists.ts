@@ -3,12 +3,11 @@
  * the search that made it. Read with the page (one round trip), cached with it like every visitor page.
  */
 import type { Db } from "../../../db/client.ts";
-import type { ScheduleTerm } from "../catalog/catalog-cache.ts";
 import type { SearchCourse } from "../../lib/api-types.ts";
 import { HUB_AREAS } from "../../lib/hub-areas.ts";
 import { EMPTY_FILTER, type SearchFilter, searchHref } from "../../lib/search-filter.ts";
-import { withCatalog } from "../catalog/catalog-cache.ts";
-import { searchCourses, termsInOrder } from "./course-queries.ts";
+import { type Catalog, withCatalog } from "../catalog/catalog-cache.ts";
+import { searchCatalog, termsInOrder } from "./course-queries.ts";
 
 /** Courses shown in each list. */
 export const FEATURED_COURSES = 5;
@@ -39,11 +38,12 @@ export function hubAreaOfWeek(today: Date): (typeof HUB_AREAS)[number] {
  * trip), the stand-ins after them only when needed.
  */
 export function featuredLists(db: Db, today = new Date()): Promise<FeaturedList[]> {
-  // The term from the catalog in memory: the searches leave with the catalog's version check, in one round trip.
-  return withCatalog(db, (catalog) => listsFor(db, termsInOrder(catalog, today)[0], today));
+  // One catalog copy for the term and every search: the searches leave with its version check, in one round trip.
+  return withCatalog(db, (catalog) => listsFor(db, catalog, today));
 }
 
-async function listsFor(db: Db, term: ScheduleTerm | undefined, today: Date): Promise<FeaturedList[]> {
+async function listsFor(db: Db, catalog: Catalog, today: Date): Promise<FeaturedList[]> {
+  const [term] = termsInOrder(catalog, today);
   const area = hubAreaOfWeek(today);
   const inTerm = term ? ` in ${term.name}` : "";
   const offered: SearchFilter = { ...EMPTY_FILTER, offered: term?.code };
@@ -65,11 +65,11 @@ async function listsFor(db: Db, term: ScheduleTerm | undefined, today: Date): Pr
     ],
   ];
   // The lists first; a place's stand-in only when its list is empty (before there are reviews).
-  const first = await Promise.all(places.map(([[, filter]]) => searchCourses(db, filter)));
+  const first = await Promise.all(places.map(([[, filter]]) => searchCatalog(db, catalog, filter)));
   const chosen = await Promise.all(places.map(async (lists, i) => {
     if (first[i].content.length) return { list: lists[0], page: first[i] };
     const standIn = lists[1];
-    return standIn ? { list: standIn, page: await searchCourses(db, standIn[1]) } : null;
+    return standIn ? { list: standIn, page: await searchCatalog(db, catalog, standIn[1]) } : null;
   }));
   return chosen.flatMap((place) => {
     if (!place?.page.content.length) return [];
