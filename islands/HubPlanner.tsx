@@ -336,40 +336,28 @@ function LeftOut({ settings, codes, busy, onKeep }: LeftOutProps) {
         {(settings.departments.length > 0 || settings.courses.length > 0) && (
           <ul className="hub-plan-chips" aria-label="Left out">
             {settings.departments.map((code) => (
-              <li key={code}>
-                <span>{code}</span>
-                <button
-                  type="button"
-                  className="chip-remove"
-                  disabled={busy}
-                  aria-label={`Bring back ${code}`}
-                  onClick={() =>
-                    void onKeep((now) => ({
-                      ...now,
-                      departments: now.departments.filter((d) => d !== code),
-                    }))}
-                >
-                  ×
-                </button>
-              </li>
+              <LeftOutChip
+                key={code}
+                label={code}
+                busy={busy}
+                onBringBack={() =>
+                  onKeep((now) => ({
+                    ...now,
+                    departments: now.departments.filter((d) => d !== code),
+                  }))}
+              />
             ))}
             {settings.courses.map((id) => (
-              <li key={id}>
-                <span>{codes.get(id) ?? `Course ${id}`}</span>
-                <button
-                  type="button"
-                  className="chip-remove"
-                  disabled={busy}
-                  aria-label={`Bring back ${codes.get(id) ?? `course ${id}`}`}
-                  onClick={() =>
-                    void onKeep((now) => ({
-                      ...now,
-                      courses: now.courses.filter((c) => c !== id),
-                    }))}
-                >
-                  ×
-                </button>
-              </li>
+              <LeftOutChip
+                key={id}
+                label={codes.get(id) ?? `Course ${id}`}
+                busy={busy}
+                onBringBack={() =>
+                  onKeep((now) => ({
+                    ...now,
+                    courses: now.courses.filter((c) => c !== id),
+                  }))}
+              />
             ))}
           </ul>
         )}
@@ -387,6 +375,26 @@ type BodyProps = {
   onAddAll: (plan: HubPlanView) => void;
   onSwap: (course: { id: number; code: string }) => void;
 };
+
+/** A department or a course left out of the plan, with the button that brings it back. */
+function LeftOutChip(
+  { label, busy, onBringBack }: { label: string; busy: boolean; onBringBack: () => Promise<boolean> },
+) {
+  return (
+    <li>
+      <span>{label}</span>
+      <button
+        type="button"
+        className="chip-remove"
+        disabled={busy}
+        aria-label={`Bring back ${label}`}
+        onClick={() => void onBringBack()}
+      >
+        ×
+      </button>
+    </li>
+  );
+}
 
 function PlanBody({ plan, eligibleOnly, adding, busy, onAddAll, onSwap }: BodyProps) {
   if (!plan.remaining.length) {
