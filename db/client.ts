@@ -1,8 +1,17 @@
 /**
- * Opens the libSQL database and hands out a Drizzle instance. Writes that read
- * first go through `write()`: one at a time in this process, each in a
- * `BEGIN IMMEDIATE` transaction, so concurrent requests never race or turn a
- * busy database into an error.
+ * Opens the libSQL database and hands out a Drizzle instance. Every write goes
+ * through one path: `write()`, one at a time in this process, each in a
+ * transaction that holds the file's write lock, so concurrent requests never
+ * race and a busy database is waited for, then given up on cleanly.
+ *
+ * On the embedded file, a statement the native driver prepared that fails
+ * waiting for the write lock (SQLITE_BUSY) is never reset: its connection
+ * stays inside the failed statement's transaction, reading old data and
+ * holding whatever it writes next uncommitted, until the process ends (closing
+ * the connection does not free it). So no prepared statement may ever wait for
+ * the lock: a transaction takes it first with `sqlite3_exec`, which finalizes
+ * its statement either way, and a write sent outside a transaction (a plain
+ * `db.insert`, say) is run inside one (`routeWrites`).
  *
  * Three targets, chosen by the URL:
  * - `file:` — an embedded database file (the native client);
@@ -14,6 +23,7 @@
  * talks to a server never loads the native addon.
  */
 import type { Client, Config as ClientConfig, InArgs, InStatement, Transaction } from "@libsql/client";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { setImmediate } from "node:timers";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { LibSQLDatabase } from "drizzle-orm/libsql/driver-core";
@@ -65,6 +75,8 @@ export type DatabaseOptions = {
   syncUrl?: string;
   /** How often an embedded replica pulls from its primary, in seconds; 0 leaves it to explicit `sync()` calls. */
   syncIntervalSeconds?: number;
+  /** How long a write waits for the lock before it gives up (BUSY_TIMEOUT_MS unless a test needs it short). */
+  busyTimeoutMs?: number;
 };
 
 /** How long a write waits for another connection's (or process's) write lock before it gives up. */
@@ -97,7 +109,7 @@ async function createLibsqlClient(url: string, target: DatabaseTarget, options: 
     if (target === "file") await createPrivateFile(path).then((file) => file.close(), ignoreExisting);
   }
   const { createClient } = await import("@libsql/client/node");
-  const config: ClientConfig = { url, timeout: BUSY_TIMEOUT_MS };
+  const config: ClientConfig = { url, timeout: options.busyTimeoutMs ?? BUSY_TIMEOUT_MS };
   if (target === "replica") {
     Object.assign(config, {
       syncUrl: options.syncUrl,
@@ -128,6 +140,62 @@ function eachInItsOwnTurn(client: Client): Client {
   });
 }
 
+/** Whether a statement may write: anything but a read (SELECT, VALUES, EXPLAIN, a WITH that only reads) or a PRAGMA. */
+export function isWriteStatement(text: string): boolean {
+  // Comments and string literals cannot make a statement a write.
+  const code = text.replace(/--[^\n]*|\/\*[\s\S]*?\*\/|'(?:[^']|'')*'/g, " ").trimStart();
+  const first = /^[a-z]+/i.exec(code)?.[0].toUpperCase() ?? "";
+  if (first === "WITH") return /\b(INSERT|UPDATE|DELETE|REPLACE)\b/i.test(code);
+  return !["SELECT", "VALUES", "EXPLAIN", "PRAGMA", ""].includes(first);
+}
+
+function sqlText(statement: InStatement): string {
+  return typeof statement === "string" ? statement : statement.sql;
+}
+
+/** Thrown when code inside `database.write` writes through the database rather than its transaction: it would wait for itself. */
+export class WriteOutsideTransactionError extends Error {}
+
+/**
+ * Sends every write made outside a transaction through `write` (see the top
+ * of this file): `execute` of a write, and a `batch` with one, run inside a
+ * transaction that took the lock with exec. Reads pass as they are.
+ */
+function routeWrites(
+  client: Client,
+  writing: AsyncLocalStorage<true>,
+  write: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>,
+): Client {
+  const checked = (statements: InStatement[]) => {
+    if (!statements.some((s) => isWriteStatement(sqlText(s)))) return false;
+    if (writing.getStore()) {
+      throw new WriteOutsideTransactionError(
+        "A write inside database.write went to the database instead of its transaction (tx): it would wait for itself.",
+      );
+    }
+    return true;
+  };
+  return new Proxy(client, {
+    get(target, property) {
+      const value = Reflect.get(target, property);
+      if (typeof value !== "function") return value;
+      if (property === "execute") {
+        return (statement: InStatement, args?: InArgs) => {
+          const full: InStatement = args === undefined ? statement : { sql: sqlText(statement), args };
+          const run = (on: Client | Transaction) =>
+            (on.execute as (s: InStatement) => ReturnType<Client["execute"]>)(full);
+          return checked([full]) ? write((tx) => run(tx)) : run(target);
+        };
+      }
+      if (property === "batch") {
+        return (statements: InStatement[], mode?: Parameters<Client["batch"]>[1]) =>
+          checked(statements) ? write((tx) => tx.batch(statements)) : target.batch(statements, mode);
+      }
+      return value.bind(target);
+    },
+  });
+}
+
 function ignoreExisting(error: unknown): void {
   if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
 }
@@ -143,11 +211,49 @@ function describeError(error: unknown): string {
 
 export async function openDatabase(url: string, options: DatabaseOptions = {}): Promise<Database> {
   const target = databaseTarget(url, options.syncUrl);
+  /** Set inside the work of a write: a write that reaches the client from there is a mistake (it would wait for itself). */
+  const writing = new AsyncLocalStorage<true>();
+  let queue: Promise<unknown> = Promise.resolve();
+  let base: Client | undefined;
   let opened: Client | undefined;
+
+  /**
+   * One write transaction on `on`: on the file, the lock is taken by a
+   * BEGIN IMMEDIATE run through sqlite3_exec, never by a prepared statement
+   * (see the top of this file), in place of the client's deferred BEGIN; a
+   * server or replica orders writes itself. It commits when `work` resolves;
+   * otherwise the connection goes back to its pool, which rolls back what is
+   * open.
+   */
+  async function runWrite<T>(on: Client, work: (tx: Transaction) => Promise<T>): Promise<T> {
+    const tx: Transaction = await on.transaction(target === "file" ? "deferred" : "write");
+    try {
+      // Foreign keys are on for every connection of both clients; inside a transaction the pragma could not change them anyway.
+      if (target === "file") {
+        await tx.executeMultiple("PRAGMA secure_delete=ON; ROLLBACK; BEGIN IMMEDIATE");
+      }
+      const result = await writing.run(true, () => work(tx));
+      await tx.commit();
+      return result;
+    } finally {
+      tx.close();
+    }
+  }
+
+  /** Writes take their turn in this process, whichever way they came. */
+  function inTurn<T>(on: () => Client, work: (tx: Transaction) => Promise<T>): Promise<T> {
+    const run = queue.then(() => runWrite(on(), work));
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
   try {
     // Counted from the first statement, so a start measures what opening the database costs too.
     const created = await createLibsqlClient(url, target, options);
-    opened = countRoundTrips(target === "remote" ? created : eachInItsOwnTurn(created));
+    base = target === "remote" ? created : eachInItsOwnTurn(created);
+    // A write routed into a transaction is counted once, as the statement the caller sent.
+    if (target === "file") base = routeWrites(base, writing, (work) => inTurn(() => base!, work));
+    opened = countRoundTrips(base);
     const client = opened;
     // WAL is a property of the file: set once, every later connection has it.
     if (target === "file") await client.execute("PRAGMA journal_mode=WAL");
@@ -170,34 +276,9 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
   // On a server, what a request sends in one turn of the event loop leaves as one batch (db/statement-batching.ts).
   const client = target === "remote" ? batchStatements(opened) : opened;
   const db = drizzle(client, { schema });
-  let queue: Promise<unknown> = Promise.resolve();
-
-  /**
-   * On the embedded file the write lock is taken by a no-op UPDATE run through
-   * sqlite3_exec rather than by BEGIN IMMEDIATE: when another process holds
-   * the lock past the busy timeout, a failed prepared BEGIN would stay
-   * unfinalized on its pooled connection and make the next writes on that
-   * connection fail at COMMIT; exec finalizes its statement either way.
-   */
-  async function runWrite<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    const tx: Transaction = await client.transaction(target === "file" ? "deferred" : "write");
-    try {
-      // Foreign keys are on for every connection of both clients; inside a transaction the pragma could not change them anyway.
-      if (target === "file") {
-        await tx.executeMultiple("PRAGMA secure_delete=ON; UPDATE app_settings SET key = key WHERE 0");
-      }
-      const result = await work(drizzle(tx as unknown as Client, { schema }));
-      await tx.commit();
-      return result;
-    } finally {
-      tx.close();
-    }
-  }
 
   function write<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    const run = queue.then(() => runWrite(work));
-    queue = run.catch(() => undefined);
-    return run;
+    return inTurn(() => client, (tx) => work(drizzle(tx as unknown as Client, { schema })));
   }
 
   return {

@@ -18,6 +18,7 @@ const envSchema = z.object({
   DATABASE_SYNC_URL: z.string().regex(/^(libsql:\/\/|https?:\/\/)/, "must start with libsql://, https:// or http://")
     .optional(),
   DATABASE_SYNC_INTERVAL: z.coerce.number().int().min(0).max(86_400).default(60),
+  DATABASE_BUSY_TIMEOUT: z.coerce.number().int().min(50).max(60_000).default(5000),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default("HubRate <no-reply@hubrate.local>"),
@@ -46,6 +47,8 @@ export type Config = {
   databaseSyncUrl?: string;
   /** Seconds between an embedded replica's pulls from its primary. */
   databaseSyncInterval: number;
+  /** Milliseconds a write on the embedded file waits for another process's write lock before it gives up (503). */
+  databaseBusyTimeout: number;
   sessionSecret: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -115,6 +118,7 @@ export function loadConfig(
     databaseAuthToken: v.DATABASE_AUTH_TOKEN,
     databaseSyncUrl: v.DATABASE_SYNC_URL,
     databaseSyncInterval: v.DATABASE_SYNC_INTERVAL,
+    databaseBusyTimeout: v.DATABASE_BUSY_TIMEOUT,
     sessionSecret: v.SESSION_SECRET ?? readSecret(),
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,

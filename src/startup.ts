@@ -48,6 +48,7 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
     authToken: config.databaseAuthToken,
     syncUrl: config.databaseSyncUrl,
     syncIntervalSeconds: config.databaseSyncInterval,
+    busyTimeoutMs: config.databaseBusyTimeout,
   });
 }
 
