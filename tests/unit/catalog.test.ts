@@ -8,11 +8,13 @@ import {
   catalogSource,
   courseCount,
   detectCatalogKind,
+  ensureReferenceData,
   importCourses,
   importMajors,
   majorsOf,
 } from "../../src/services/catalog/catalog.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
+import { referenceData } from "../../db/seeds/reference.ts";
 
 const BU_COURSES = new URL("../../../shared/data/bu/bu_courses.json", import.meta.url);
 const BU_MAJORS = new URL("../../../shared/data/bu/bu_majors.json", import.meta.url);
@@ -53,6 +55,27 @@ describe("reference data", () => {
     expect(majors).toContain("Undecided");
     expect(majors).toEqual([...majors].sort((a, b) => a.localeCompare(b)));
     expect(await majorsOf(t.deps.database.db, "NOPE")).toEqual([]);
+  });
+
+  test("stored again by a task beside a live server, unchanged, it writes nothing and raises no version", async () => {
+    t = await makeTestApp({ env: { DEMO_CATALOG: "off" } });
+    const versions = () =>
+      t!.deps.database.db.all<{ catalog: string; content: number }>(
+        sql`SELECT (SELECT value FROM app_settings WHERE key = 'catalog_version') AS catalog,
+          (SELECT value FROM content_version WHERE id = 1) AS content`,
+      );
+    const before = await versions();
+    await ensureReferenceData(t.deps.database, referenceData);
+    expect(await versions()).toEqual(before);
+    // A change to the reference data (a college renamed by a new build) raises the catalog's version once.
+    const renamed = {
+      ...referenceData,
+      colleges: referenceData.colleges.map((c, i) => i === 0 ? { ...c, name: `${c.name} (renamed)` } : c),
+    };
+    await ensureReferenceData(t.deps.database, renamed);
+    const [after] = await versions();
+    expect(Number(after.catalog)).toBe(Number(before[0].catalog) + 1);
+    expect(after.content).toBeGreaterThan(before[0].content);
   });
 });
 

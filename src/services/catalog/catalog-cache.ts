@@ -110,9 +110,13 @@ function binary(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Raises the catalog's version: every process reads the catalog again at its next request. A statement that can join a batch. */
-export function raiseCatalogVersion(tx: Db) {
-  return tx.run(sql`INSERT INTO app_settings (key, value) VALUES (${VERSION_KEY}, '1')
+/**
+ * Raises the catalog's version: every process reads the catalog again at its next request. A statement that can join a
+ * batch; with `unless`, a condition read when it runs, it raises nothing while the condition holds (the catalog did
+ * not change), so no process reloads for nothing.
+ */
+export function raiseCatalogVersion(tx: Db, unless: SQL = sql`0`) {
+  return tx.run(sql`INSERT INTO app_settings (key, value) SELECT ${VERSION_KEY}, '1' WHERE NOT (${unless})
     ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)`);
 }
 

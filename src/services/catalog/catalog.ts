@@ -53,35 +53,55 @@ export type ImportReport = {
   prerequisites?: PrerequisiteCoverage;
 };
 
-/** Colleges, their majors (plus Undecided), department names and the Hub areas: present on every start. */
+/**
+ * Colleges, their majors (plus Undecided), department names and the Hub areas: present on every start. Writes only
+ * what differs, and raises the catalog's version only when this build's reference data is not the one stored (by its
+ * hash): a task run beside a live server (an import) makes no process read the catalog again for nothing.
+ */
 export async function ensureReferenceData(database: Database, reference: ReferenceData): Promise<void> {
+  const hash = referenceDataHash(reference);
+  const stored = sql`EXISTS (SELECT 1 FROM app_settings WHERE key = ${REFERENCE_DATA_KEY} AND value = ${hash})`;
   // One batch: one round trip on a server, however many rows.
   await database.writeBatch((tx) => [
     // Names of colleges, departments and Hub areas are part of the catalog every process keeps in memory.
-    raiseCatalogVersion(tx),
+    raiseCatalogVersion(tx, stored),
     ...HUB_AREAS.map((area, position) => {
       const row = { ...area, position };
-      return tx.insert(hubAreas).values(row).onConflictDoUpdate({ target: hubAreas.code, set: row });
+      return tx.insert(hubAreas).values(row).onConflictDoUpdate({
+        target: hubAreas.code,
+        set: row,
+        setWhere: sql`${hubAreas.name} IS NOT excluded.name OR ${hubAreas.category} IS NOT excluded.category OR
+          ${hubAreas.required} IS NOT excluded.required OR ${hubAreas.position} IS NOT excluded.position`,
+      });
     }),
     ...reference.catalog.colleges.map((college) =>
-      tx.insert(colleges).values(college).onConflictDoUpdate({ target: colleges.code, set: { name: college.name } })
+      tx.insert(colleges).values(college).onConflictDoUpdate({
+        target: colleges.code,
+        set: { name: college.name },
+        setWhere: sql`${colleges.name} IS NOT excluded.name`,
+      })
     ),
     ...chunks(reference.catalog.departments, BATCH).map((chunk) =>
       tx.insert(departments).values(chunk).onConflictDoUpdate({
         target: [departments.college, departments.code],
         set: { name: sql`excluded.name` },
+        setWhere: sql`${departments.name} IS NOT excluded.name`,
       })
     ),
     ...reference.colleges.flatMap((college) => [
       tx.insert(colleges).values({ code: college.code, name: college.name }).onConflictDoUpdate({
         target: colleges.code,
         set: { name: college.name },
+        setWhere: sql`${colleges.name} IS NOT excluded.name`,
       }),
       tx.insert(majors).values([...college.majors, UNDECIDED].map((name) => ({ college: college.code, name })))
         .onConflictDoNothing(),
     ]),
-    tx.insert(appSettings).values({ key: REFERENCE_DATA_KEY, value: referenceDataHash(reference) })
-      .onConflictDoUpdate({ target: appSettings.key, set: { value: referenceDataHash(reference) } }),
+    tx.insert(appSettings).values({ key: REFERENCE_DATA_KEY, value: hash }).onConflictDoUpdate({
+      target: appSettings.key,
+      set: { value: hash },
+      setWhere: sql`${appSettings.value} IS NOT excluded.value`,
+    }),
   ]);
 }
 
