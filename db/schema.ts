@@ -390,6 +390,39 @@ export const sectionLinks = sqliteTable("section_links", {
 }, (t) => [primaryKey({ columns: [t.companionId, t.sectionId] })]);
 
 /**
+ * A schedule import's sections on their way in (src/services/schedule/schedule-import.ts): written in short
+ * transactions while the site serves, then merged into `sections` and the tables beside them in one transaction per
+ * term, so visitors' writes never wait long and no one sees half a term. Meetings, instructors and the lectures a
+ * companion goes with are JSON arrays, in the shape the merge compares with what is stored. An import's rows are
+ * deleted when it ends; rows a crashed import left are deleted by the next one.
+ */
+export const scheduleStaging = sqliteTable("schedule_staging", {
+  importId: text("import_id").notNull(),
+  termCode: integer("term_code").notNull(),
+  courseId: integer("course_id").notNull(),
+  section: text("section").notNull(),
+  classNumber: integer("class_number"),
+  enrollment: integer("enrollment", { mode: "boolean" }).notNull(),
+  status: text("status", { enum: ["active", "cancelled", "stopped"] }).notNull(),
+  capacity: integer("capacity"),
+  enrolled: integer("enrolled"),
+  waitCapacity: integer("wait_capacity"),
+  waitlist: integer("waitlist"),
+  creditsMin: real("credits_min"),
+  creditsMax: real("credits_max"),
+  mode: text("mode"),
+  notes: text("notes"),
+  finalExam: integer("final_exam", { mode: "boolean" }),
+  /** [[days, startMinute, endMinute, room, startDate, endDate], …] in position order. */
+  meetings: text("meetings").notNull(),
+  /** [[lastName, firstName], …] in position order. */
+  instructors: text("instructors").notNull(),
+  /** The sections of the same course this one is a discussion or lab of: ["A1", …]. */
+  lectures: text("lectures").notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.importId, t.termCode, t.courseId, t.section] })]);
+
+/**
  * A student's worksheet for a term: one named version ("Plan A", "Plan B") of the week they are building, its sections
  * in `schedule_sections`. A visitor's is kept in their browser instead and joins their account when they log in.
  */

@@ -20,6 +20,7 @@ export const SLOW_FILES: Record<string, string> = {
   "tests/api/prerequisites.test.ts": "runs the catalog import as a process",
   "tests/unit/moderation.test.ts": "runs the moderation task as a process",
   "tests/unit/schedule-import-task.test.ts": "runs the schedule import as a process",
+  "tests/api/live-import.test.ts": "imports a whole term as a process while the app serves reads and writes",
   "tests/api/dev-server.test.ts": "starts deno task dev's server and its child",
 };
 

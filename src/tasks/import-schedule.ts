@@ -63,12 +63,13 @@ for (const term of report.terms) {
   console.log(
     `${term.name} (${term.code}): ${n(term.sections)} sections of ${n(term.courses)} courses ` +
       `(${n(term.enrollment)} to register for, ${n(term.companions)} discussions and labs, ${n(term.links)} links), ` +
-      `${n(term.meetings)} meetings, ${n(term.instructors)} instructors; ${n(term.gone)} gone from the file; ` +
-      `${n(term.matchedReviews)} reviews matched to a professor anew.`,
+      `${n(term.meetings)} meetings, ${n(term.instructors)} instructors; ${n(term.changed)} new or changed, ` +
+      `${n(term.gone)} gone from the file; ${n(term.matchedReviews)} reviews matched to a professor anew.`,
   );
 }
 console.log(
-  `${report.skipped.length.toLocaleString("en-US")} skipped; in ${(report.milliseconds / 1000).toFixed(2)} s ` +
+  `${report.skipped.length.toLocaleString("en-US")} skipped; in ${(report.milliseconds / 1000).toFixed(2)} s, ` +
+    `holding the write lock at most ${(report.longestTransactionMs / 1000).toFixed(2)} s at once ` +
     `(${config.databaseUrl}).`,
 );
 if (!report.terms.length) Deno.exit(1);

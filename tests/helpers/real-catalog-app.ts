@@ -34,8 +34,9 @@ export type RealCatalogApp = {
   id(code: string): number;
 };
 
-export async function realCatalogApp(): Promise<RealCatalogApp> {
-  const t = await makeTestApp({ env: { DEMO_CATALOG: "off" } });
+/** `env` adds to the app's configuration (the demo catalog is always off). */
+export async function realCatalogApp(env: Record<string, string> = {}): Promise<RealCatalogApp> {
+  const t = await makeTestApp({ env: { ...env, DEMO_CATALOG: "off" } });
   const rows = await readBuCatalog();
   await importCourses(t.deps.database, rows);
   const parsed = parseRegistrarCsv(await Deno.readTextFile(SAMPLE));

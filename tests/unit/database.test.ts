@@ -47,6 +47,7 @@ describe("database", () => {
       "reviews",
       "saved_courses",
       "schedule_sections",
+      "schedule_staging",
       "schedules",
       "section_instructors",
       "section_links",
