@@ -47,7 +47,8 @@ export type IndexedCourse = {
 };
 
 /** The catalog's courses as search and code matching see them: ready as soon as the catalog is. */
-export type CourseCodes = { courses: Map<number, IndexedCourse> };
+/** The catalog's courses by id, and by number ("111", "213E") for finding a code without reading them all. */
+export type CourseCodes = { courses: Map<number, IndexedCourse>; byNumber: Map<string, IndexedCourse[]> };
 
 export type CatalogIndex = CourseCodes & {
   version: number;
@@ -111,8 +112,9 @@ const COURSES_PER_STEP = 20;
 export function courseCodes(catalog: Catalog): CourseCodes {
   return derivedFrom(catalog, "course-codes", () => {
     const courses = new Map<number, IndexedCourse>();
+    const byNumber = new Map<string, IndexedCourse[]>();
     for (const row of catalog.courses.values()) {
-      courses.set(row.id, {
+      const course = {
         id: row.id,
         college: row.college,
         department: row.department,
@@ -121,16 +123,20 @@ export function courseCodes(catalog: Catalog): CourseCodes {
         code: row.code,
         title: row.displayTitle,
         current: row.current,
-      });
+      };
+      courses.set(row.id, course);
+      const same = byNumber.get(row.number);
+      if (same) same.push(course);
+      else byNumber.set(row.number, [course]);
     }
-    return { courses };
+    return { courses, byNumber };
   });
 }
 
 async function buildIndex(db: Db, catalog: Catalog): Promise<CatalogIndex> {
   // The descriptions' index comes from the database while the names are indexed here.
   const descriptions = loadSearchPostings(db);
-  const { courses } = courseCodes(catalog);
+  const { courses, byNumber } = courseCodes(catalog);
   const weights = new Map<number, number>();
   const nameWords = new Set<string>();
   const names = new MiniSearch({
@@ -167,6 +173,7 @@ async function buildIndex(db: Db, catalog: Catalog): Promise<CatalogIndex> {
     version: catalog.version,
     names,
     courses,
+    byNumber,
     descriptions: postings,
     descriptionField: descriptionField(postings, catalog.courses.keys()),
     weights,
@@ -195,8 +202,9 @@ export function exactCodeMatches(index: CourseCodes, q: string): IndexedCourse[]
   const wanted = courseCodeQuery(q);
   if (!wanted) return [];
   const found: IndexedCourse[] = [];
-  for (const course of index.courses.values()) {
-    if (course.number !== wanted.number || !wanted.departments.includes(course.department)) continue;
+  // Only the courses of that number: a pasted transcript asks this of every code-like run of words it holds.
+  for (const course of index.byNumber.get(wanted.number) ?? []) {
+    if (!wanted.departments.includes(course.department)) continue;
     if (wanted.college && course.college !== wanted.college) continue;
     found.push(course);
   }
