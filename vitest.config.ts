@@ -16,6 +16,7 @@ export default defineConfig({
         test: {
           name: "unit",
           env: { NODE_ENV: "production" },
+          setupFiles: ["tests/setup/plan-budget.ts"],
           include: ["tests/{unit,api}/**/*.test.{ts,tsx}"],
           testTimeout: 30_000,
           // Some files load the whole BU catalog before their tests; give that room on a busy machine.

@@ -28,6 +28,7 @@ const envSchema = z.object({
   ASSETS_DIR: z.string().min(1).optional(),
   RESPONSE_CACHE: z.enum(["auto", "on", "off"]).default("auto"),
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
+  PLAN_BUDGET_MS: z.coerce.number().int().min(100).max(120_000).default(2000),
   // The dates themselves (real days, one per term, far enough apart) are checked where they are used, by src/lib/term-ends.ts.
   REVIEW_REMINDER_DATES: z.string().regex(
     /^\s*\d{2}-\d{2}\s*(,\s*\d{2}-\d{2}\s*)*$/,
@@ -71,6 +72,8 @@ export type Config = {
    * (src/services/platform/request-limits.ts); off only for load tests and benchmarks that send everything from one machine.
    */
   rateLimits: boolean;
+  /** The most time one Hub plan may take to solve, in ms; past it the best plan found so far is the answer. */
+  planBudgetMs: number;
   /** When terms end, MM-DD, comma-separated: the end-of-term review reminders go out after each. */
   reviewReminderDates: string;
 };
@@ -129,6 +132,7 @@ export function loadConfig(
     assetsGiven: v.ASSETS_DIR !== undefined,
     responseCache: v.RESPONSE_CACHE,
     rateLimits: v.RATE_LIMITS === "on",
+    planBudgetMs: v.PLAN_BUDGET_MS,
     reviewReminderDates: v.REVIEW_REMINDER_DATES,
   };
 }

@@ -41,6 +41,7 @@ import { ensureSearchPostings, searchPostingsCurrent } from "./services/search/s
 import { parseTermEnds, type TermEnd, TermEndsError } from "./lib/term-ends.ts";
 import { remindForToday } from "./services/reviews/review-reminders.ts";
 import { ensureProfessorMatching } from "./services/schedule/professor-matching.ts";
+import { setPlanBudget } from "./services/hub/hub-plan-solver.ts";
 
 /** The database the configuration names: an embedded file, a libSQL server, or an embedded replica of one. */
 export function openConfiguredDatabase(config: Config): Promise<Database> {
@@ -139,6 +140,8 @@ export async function prepareApp(
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   // Entry points start the outbox's periodic sweep; requests wake it whenever they put mail in.
   const outbox = createOutbox(database, mailer);
+  // The process's planner is shared by its apps: the last one prepared sets its budget.
+  setPlanBudget(config.planBudgetMs);
   return {
     config,
     database,

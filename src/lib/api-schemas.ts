@@ -629,6 +629,11 @@ export const hubPlanSchema = named(
       offering: z.optional(z.nullable(courseOfferingSchema)),
     })),
     covered: z.boolean(),
+    /**
+     * False when the plan took all the time a plan may (2 s) and is the best found by then: a plan with fewer or
+     * better-rated courses may exist (a note says so).
+     */
+    exact: z.boolean(),
     /** What the student should know: a term whose schedule is not out, courses left out and why. */
     notes: z.array(z.string()),
     /** With `fitsWeek`: the worksheet version fitted (null when the student has none for the term). */

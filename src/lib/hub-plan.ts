@@ -65,7 +65,15 @@ export type Plan = {
   placed: Placed[];
   /** Whether the chosen courses cover every unit needed (false when the candidates cannot). */
   covered: boolean;
+  /**
+   * Set when the solver's time ran out (PLAN_BUDGET_MS): the plan is the best found by then, not proven the fewest
+   * courses or the best rated of that size.
+   */
+  budgetReached?: boolean;
 };
+
+/** The most time one plan may take to solve, in ms: past it, the best plan found so far is the answer. */
+export const PLAN_BUDGET_MS = 2000;
 
 /** What is still needed after the completed and future courses, each given as the Hub codes it counts with. */
 export function remainingNeeds(taken: readonly (readonly string[])[], track: HubTrack = "first-year"): Need[] {

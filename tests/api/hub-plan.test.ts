@@ -13,6 +13,7 @@ import { type HubProgressItem } from "../../src/lib/hub-counting.ts";
 import { seededRandom } from "../../src/lib/random.ts";
 import { importCourses } from "../../src/services/catalog/catalog.ts";
 import { coursesByIds } from "../../src/services/courses/course-queries.ts";
+import { setPlanBudget } from "../../src/services/hub/hub-plan-solver.ts";
 import { api, createStudent, type Student } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 import { courseId, readBuCatalog } from "../helpers/catalog.ts";
@@ -144,6 +145,23 @@ describe("on the demo catalog", () => {
     const counts = items.map((item) => (item.match(/class="badge badge-hub"/g) ?? []).length);
     expect(counts.every((n) => n >= 2)).toBe(true);
     expect([...counts].sort((a, b) => b - a)).toEqual(counts);
+  });
+
+  test("a plan that runs out of its time answers what it found and says so; with time, it is exact", async () => {
+    const student = await createStudent(t, "rushed@bu.edu");
+    const exact = await plan(t, student, "?eligibleOnly=false");
+    expect(exact.exact).toBe(true);
+    expect(exact.notes.join(" ")).not.toContain("time a plan may take");
+    const before = setPlanBudget(0);
+    try {
+      // A course set aside that no other test sets aside: a new plan, not one kept for the same inputs.
+      const rushed = await plan(t, student, "?eligibleOnly=false&exclude=987654");
+      expect(rushed.exact).toBe(false);
+      expect(rushed.notes[0]).toBe("No plan was found in the time a plan may take.");
+      expect(rushed.remaining).toEqual(exact.remaining);
+    } finally {
+      setPlanBudget(before);
+    }
   });
 
   test("a visitor gets 401; bad parameters get 400 with a message", async () => {

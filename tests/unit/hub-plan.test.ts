@@ -7,7 +7,8 @@
  */
 import { afterEach, describe, expect, test } from "vitest";
 import { HUB_AREAS } from "../../src/lib/hub-areas.ts";
-import { type Candidate, type Need, needsMet, remainingNeeds } from "../../src/lib/hub-plan.ts";
+import { type Candidate, type Need, needsMet, type PlanShape, remainingNeeds } from "../../src/lib/hub-plan.ts";
+import { solvePlanHere } from "../../src/services/hub/hub-plan-highs.ts";
 import { seededRandom } from "../../src/lib/random.ts";
 import {
   createSolveQueue,
@@ -213,5 +214,57 @@ describe("one plan at a time per instance", () => {
     expect(started).toEqual([1, 2, 3, 4, 5]);
     expect(queue.inFlight()).toBe(0);
     expect(queue.solved()).toBe(5);
+  });
+
+  test("fair between students: a student's second plan waits behind everyone else's first, however early it came", async () => {
+    const started: string[] = [];
+    const finish: (() => void)[] = [];
+    const queue = createSolveQueue((_, candidates) =>
+      new Promise((resolve) => {
+        started.push(String(candidates[0].id));
+        finish.push(() => resolve({ ids: [], placed: [], covered: true }));
+      }), 8);
+    const need: Need[] = [{ code: "GCI", codes: ["GCI"], units: 1 }];
+    // Ids name the student (1xx for A, 2xx for B, 3xx for C) and the plan.
+    const ask = (id: number, student: string) =>
+      queue.solve(need, [{ id, units: ["GCI"], score: 3 }], undefined, student);
+    const answers = [
+      ask(101, "A"),
+      ask(102, "A"),
+      ask(103, "A"),
+      ask(201, "B"),
+      ask(104, "A"),
+      ask(301, "C"),
+      ask(202, "B"),
+    ];
+    await Promise.resolve();
+    expect(started).toEqual(["101"]);
+    for (let i = 0; i < answers.length; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      finish[i]();
+    }
+    await Promise.all(answers);
+    // A's first; then B's and C's first before A's second; then one each in turn, earliest asked first.
+    expect(started).toEqual(["101", "201", "301", "102", "202", "103", "104"]);
+    expect(queue.inFlight()).toBe(0);
+  });
+});
+
+describe("the time a plan may take", () => {
+  /** A plan over six terms of the size of the real catalog's: HiGHS takes seconds to prove it the best. */
+  const wide: PlanShape = { terms: 6, perTerm: 3, cocurricularLeft: null, apart: [] };
+
+  test("past its budget a plan answers the best found so far and says so; within it, the exact plan", async () => {
+    const { needs, candidates } = largeCase(7);
+    const spread = candidates.map((c, i) => ({ ...c, terms: [i % 6] }));
+    const rushed = await solvePlanHere(needs, spread, wide, undefined, 1);
+    expect(rushed.budgetReached).toBe(true);
+    // What it holds is a plan: each course once, at most three a term.
+    expect(new Set(rushed.ids).size).toBe(rushed.ids.length);
+    for (let t = 0; t < 6; t++) expect(rushed.placed.filter((p) => p.term === t).length).toBeLessThanOrEqual(3);
+    const small = randomCase(3);
+    const exact = await solvePlanHere(small.needs, small.candidates);
+    expect(exact.budgetReached).toBeUndefined();
+    expect(exact.ids.length).toBeGreaterThan(0);
   });
 });

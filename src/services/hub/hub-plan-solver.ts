@@ -30,6 +30,7 @@ import {
   needsMet,
   ONE_TERM,
   type Plan,
+  PLAN_BUDGET_MS,
   type PlannerSettings,
   planScore,
   type PlanShape,
@@ -68,12 +69,27 @@ export const PLANNER_BUSY = "The Hub planner is busy right now. Please try again
 export const MAX_WAITING_PLANS = 4;
 /** How long a worker with nothing to solve is kept: it holds a thread and HiGHS's memory. */
 const WORKER_IDLE_MS = 20_000;
+/**
+ * The solver's memory a worker may keep between plans: WebAssembly's memory only grows, so a worker that holds more
+ * after a plan (a large plan over many terms) is let go, and the next plan starts a fresh one (about 150 ms).
+ */
+export const WORKER_MEMORY_KEPT = 48 * 1024 * 1024;
 
 type Solver = (needs: Need[], candidates: Candidate[], shape?: PlanShape) => Promise<Plan>;
 
+/** The time one plan may take; tests shorten it to reach it for sure. */
+let budgetMs = PLAN_BUDGET_MS;
+
+/** For tests: the time a plan may take (PLAN_BUDGET_MS unless set); returns the previous one. */
+export function setPlanBudget(ms: number): number {
+  const before = budgetMs;
+  budgetMs = ms;
+  return before;
+}
+
 /** On the event loop: a turn between the two programs for the requests waiting. HiGHS is loaded here only when workers fail. */
 const solveOnLoop: Solver = async (needs, candidates, shape = ONE_TERM) =>
-  (await import("./hub-plan-highs.ts")).solvePlanHere(needs, candidates, shape, nextTurn);
+  (await import("./hub-plan-highs.ts")).solvePlanHere(needs, candidates, shape, nextTurn, budgetMs);
 
 let worker:
   | { thread: Worker; pending: Map<number, { resolve: (plan: Plan) => void; reject: (error: Error) => void }> }
@@ -81,6 +97,8 @@ let worker:
 let workersWork = typeof Worker === "function";
 let nextSolve = 0;
 let idle: ReturnType<typeof setTimeout> | undefined;
+/** Workers let go because their solver's memory grew past WORKER_MEMORY_KEPT. */
+let workersRenewed = 0;
 
 function stopWorker(failure?: Error) {
   if (!worker) return;
@@ -96,6 +114,11 @@ export function stopPlanner(): void {
   stopWorker();
 }
 
+/** How many times a worker was let go for the memory its solver held (for tests and the bench). */
+export function plannerWorkersRenewed(): number {
+  return workersRenewed;
+}
+
 /** In a worker thread, created on first use and stopped when idle; where workers fail, on the loop from then on. */
 const solveInWorker: Solver = (needs, candidates, shape = ONE_TERM) => {
   if (!worker) {
@@ -108,11 +131,18 @@ const solveInWorker: Solver = (needs, candidates, shape = ONE_TERM) => {
       return Promise.reject(new WorkerUnavailable(String(error)));
     }
     const pending = new Map<number, { resolve: (plan: Plan) => void; reject: (error: Error) => void }>();
+    const own = { thread, pending };
     thread.onmessage = ({ data }: MessageEvent<SolveAnswer>) => {
       const waiting = pending.get(data.id);
       pending.delete(data.id);
-      if ("plan" in data) waiting?.resolve(data.plan);
-      else waiting?.reject(new Error(data.error));
+      if ("plan" in data) {
+        waiting?.resolve(data.plan);
+        // A solver grown large is let go once it has nothing else to answer: its memory goes with the thread.
+        if (data.memory > WORKER_MEMORY_KEPT && pending.size === 0 && worker === own) {
+          workersRenewed++;
+          stopWorker();
+        }
+      } else waiting?.reject(new Error(data.error));
     };
     thread.onerror = (event) => {
       event.preventDefault();
@@ -123,14 +153,14 @@ const solveInWorker: Solver = (needs, candidates, shape = ONE_TERM) => {
       workersWork = false;
       stopWorker(new WorkerUnavailable(event.message));
     };
-    worker = { thread, pending };
+    worker = own;
   }
   clearTimeout(idle);
   const { thread, pending } = worker;
   const id = ++nextSolve;
   return new Promise<Plan>((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    thread.postMessage({ id, needs, candidates, shape } satisfies SolveRequest);
+    thread.postMessage({ id, needs, candidates, shape, budgetMs } satisfies SolveRequest);
   }).finally(() => {
     if (worker?.pending.size === 0) {
       idle = setTimeout(stopWorker, WORKER_IDLE_MS);
@@ -166,7 +196,8 @@ async function solveSomewhere(needs: Need[], candidates: Candidate[], shape: Pla
 }
 
 export type SolveQueue = {
-  solve: Solver;
+  /** A plan for `student` (any key that tells students apart), in turn with the others'. */
+  solve(needs: Need[], candidates: Candidate[], shape?: PlanShape, student?: string): Promise<Plan>;
   /** Plans being solved or waiting. */
   inFlight(): number;
   /** Plans solved so far. */
@@ -174,31 +205,52 @@ export type SolveQueue = {
 };
 
 /**
- * One plan at a time through `solver`; up to `maxWaiting` wait their turn,
- * and beyond them a plan is refused at once (429, Retry-After).
+ * One plan at a time through `solver`, fairly: of the plans waiting, the next
+ * is that of the student who has had the fewest plans started since the
+ * planner was last idle (the earliest asked among them), so a student's
+ * second plan waits behind everyone else's first, however early it was
+ * asked. Up to `maxWaiting` wait their turn; beyond them a plan is refused at
+ * once (429, Retry-After).
  */
 export function createSolveQueue(solver: Solver, maxWaiting = MAX_WAITING_PLANS): SolveQueue {
   let solving = false;
   let solved = 0;
-  const queue: (() => void)[] = [];
+  let asked = 0;
+  const waiting: { student: string; asked: number; start: () => void }[] = [];
+  /** Plans started per student since the planner was last idle. */
+  const started = new Map<string, number>();
+  const startNext = () => {
+    if (!waiting.length) {
+      solving = false;
+      started.clear();
+      return;
+    }
+    const turns = (student: string) => started.get(student) ?? 0;
+    let next = 0;
+    for (let i = 1; i < waiting.length; i++) {
+      const a = waiting[i], b = waiting[next];
+      if (turns(a.student) < turns(b.student) || (turns(a.student) === turns(b.student) && a.asked < b.asked)) next = i;
+    }
+    const [chosen] = waiting.splice(next, 1);
+    chosen.start();
+  };
   return {
-    async solve(needs, candidates, shape) {
+    async solve(needs, candidates, shape, student = "") {
       if (solving) {
-        if (queue.length >= maxWaiting) throw tooManyRequests(PLANNER_BUSY, 2);
-        await new Promise<void>((resolve) => queue.push(resolve));
+        if (waiting.length >= maxWaiting) throw tooManyRequests(PLANNER_BUSY, 2);
+        await new Promise<void>((start) => waiting.push({ student, asked: asked++, start }));
       }
       solving = true;
+      started.set(student, (started.get(student) ?? 0) + 1);
       try {
         const plan = await solver(needs, candidates, shape);
         solved++;
         return plan;
       } finally {
-        const next = queue.shift();
-        if (next) next();
-        else solving = false;
+        startNext();
       }
     },
-    inFlight: () => (solving ? 1 : 0) + queue.length,
+    inFlight: () => (solving ? 1 : 0) + waiting.length,
     solved: () => solved,
   };
 }
@@ -206,10 +258,18 @@ export function createSolveQueue(solver: Solver, maxWaiting = MAX_WAITING_PLANS)
 /** This process's planner: every app in it shares one solver. */
 export const planner = createSolveQueue(solveSomewhere);
 
-/** The fewest candidates that cover the needs, the best rated among those: through this process's queue. */
-export function solvePlan(needs: Need[], candidates: Candidate[], shape: PlanShape = ONE_TERM): Promise<Plan> {
+/**
+ * The fewest candidates that cover the needs, the best rated among those: through this process's queue, in turn with
+ * other students' plans.
+ */
+export function solvePlan(
+  needs: Need[],
+  candidates: Candidate[],
+  shape: PlanShape = ONE_TERM,
+  student = "",
+): Promise<Plan> {
   if (!needs.length) return Promise.resolve({ ids: [], placed: [], covered: true });
-  return planner.solve(needs, candidates, shape);
+  return planner.solve(needs, candidates, shape, student);
 }
 
 // ---------------------------------------------------------------------------
@@ -551,12 +611,13 @@ async function planFor(
   needs: Need[],
   candidates: Candidate[],
   shape: PlanShape,
+  student: string,
 ): Promise<Plan> {
   let plans = plansOf.get(db);
   if (!plans) plansOf.set(db, plans = new LRUCache({ max: PLANS_KEPT }));
   const kept = plans.get(key);
   if (kept) return kept;
-  const plan = await solvePlan(needs, candidates, shape);
+  const plan = await solvePlan(needs, candidates, shape, student);
   plans.set(key, plan);
   return plan;
 }
@@ -615,7 +676,7 @@ export function hubPlanFor(
       settings: leftOutView(inputs),
     };
     if (!needs.length) {
-      return { ...base, remaining, courses: [], covered: true, notes: [], week: null };
+      return { ...base, remaining, courses: [], covered: true, exact: true, notes: [], week: null };
     }
     const { candidates, leftOut } = candidatesFor(inputs, needs, options, terms, counted.cocurricularLeft);
     let week: WeekToFit | null = null;
@@ -638,7 +699,7 @@ export function hubPlanFor(
         [...week.choices].map(([id, list]) => [id, list.map((o) => [o.key, o.meetings])]),
       ])
       : "";
-    const plan = await planFor(db, planKey(inputs, options, terms, weekKey), needs, candidates, shape);
+    const plan = await planFor(db, planKey(inputs, options, terms, weekKey), needs, candidates, shape, `${userId}`);
     const byId = new Map(candidates.map((c) => [c.id, c]));
     const termOfId = new Map(plan.placed.map((p) => [p.id, p.term]));
     const chosen = plan.placed.map((placed) => {
@@ -670,7 +731,8 @@ export function hubPlanFor(
       remaining,
       courses: await withSoonestOfferings(db, chosen, today),
       covered: plan.covered,
-      notes: planNotes(terms, leftOut, options, week),
+      exact: !plan.budgetReached,
+      notes: [...(plan.budgetReached ? [budgetNote(plan, terms)] : []), ...planNotes(terms, leftOut, options, week)],
       week: week ? { version: week.version } : null,
     };
   });
@@ -687,6 +749,14 @@ function leftOutView(inputs: PlannerInputs) {
       return course ? [{ id, code: course.code }] : [];
     }),
   };
+}
+
+/** What a plan whose time ran out says of itself. */
+function budgetNote(plan: Plan, terms: readonly PlanTerm[]): string {
+  const fewer = terms.length > 1 ? " Planning fewer terms at once gives an exact plan sooner." : "";
+  return plan.ids.length
+    ? `This is the best plan found in the time a plan may take: one with fewer or better-rated courses may exist.${fewer}`
+    : `No plan was found in the time a plan may take.${fewer}`;
 }
 
 /** What the student should know about the plan's inputs: unknown schedules, and what was left out and why. */
