@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { RequestContext } from "./context.ts";
 import { SESSION_DAYS } from "../services/accounts/sessions.ts";
@@ -27,4 +28,13 @@ export function setSessionCookie(c: RequestContext, token: string): void {
 export function clearSessionCookie(c: RequestContext): void {
   const production = c.var.deps.config.env === "production";
   deleteCookie(c, sessionCookieName(production), { path: "/", secure: production });
+}
+
+/**
+ * The opaque, stable tag under which a student's browser keeps what that student leaves (src/client/storage.ts): an
+ * HMAC of the account id under the server secret, so the next person at the computer learns neither the email nor
+ * the id from it, and it cannot be guessed for another account.
+ */
+export function browserAccountTag(secret: string, userId: number): string {
+  return createHmac("sha256", secret).update(`browser-storage\n${userId}`).digest("base64url").slice(0, 16);
 }
