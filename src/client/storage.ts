@@ -7,7 +7,8 @@
  * what the Hub planner added) belong to the signed-in account: they are kept under its tag, which the page's layout
  * names (`data-account`: a stable, opaque id of the account, "" on a visitor's page), so no other account reads them,
  * and `settleStorage`, run as each page boots, removes them on any page that is not that account's: after a sign-out,
- * a session that expired or ended elsewhere, a deleted account, another student's login.
+ * a session that expired or ended elsewhere, a deleted account, another student's login. The sign-out answers also ask
+ * the browser to clear the site's storage (`Clear-Site-Data`); this keying is what holds where that is not honoured.
  */
 
 /** The email waiting for its verification code: set after register, removed after verify. */
