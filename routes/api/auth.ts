@@ -33,7 +33,7 @@ import { issueToken } from "../../src/services/accounts/sessions.ts";
 import { clientIp } from "../../src/server/client-address.ts";
 import { requireUser } from "../../src/middleware/require-user.ts";
 import { accountDeps } from "../../src/server/account-deps.ts";
-import { clearSessionCookie, setSessionCookie } from "../../src/server/session-cookie.ts";
+import { endBrowserSession, setSessionCookie } from "../../src/server/session-cookie.ts";
 import { validate } from "../../src/server/validation.ts";
 import { withoutServerTiming } from "../../src/middleware/server-timing.ts";
 import {
@@ -258,7 +258,7 @@ export default new Hono<AppEnv>()
     }),
     async (c) => {
       if (c.var.user) await signOut(c.var.deps.database, c.var.user.id);
-      clearSessionCookie(c);
+      endBrowserSession(c);
       return c.json({ message: MESSAGES.signedOut });
     },
   )

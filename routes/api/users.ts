@@ -24,7 +24,7 @@ import type { SignedInEnv } from "../../src/server/context.ts";
 import { setNotice } from "../../src/server/notice.ts";
 import { apiRead, apiWrite, idParameter } from "../../src/server/openapi.ts";
 import { courseIdParam } from "../../src/server/path-params.ts";
-import { clearSessionCookie } from "../../src/server/session-cookie.ts";
+import { endBrowserSession } from "../../src/server/session-cookie.ts";
 import { validate } from "../../src/server/validation.ts";
 import { accountView, deleteAccount, MESSAGES, updateAccount } from "../../src/services/accounts/accounts.ts";
 import {
@@ -118,7 +118,7 @@ const users = new Hono<SignedInEnv>()
     }),
     async (c) => {
       await deleteAccount(accountDeps(c), c.var.user);
-      clearSessionCookie(c);
+      endBrowserSession(c);
       setNotice(c, "account-deleted");
       return c.json({ message: MESSAGES.accountDeleted });
     },

@@ -8,6 +8,7 @@ import { type ComponentType, createElement, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { ISLAND_UPDATE_EVENT } from "./island.tsx";
 import { dismissableMenus } from "./menus.ts";
+import { settleStorage } from "./storage.ts";
 
 /** An island module's default export; its props are whatever the server serialised. */
 type IslandModule = { Component: unknown };
@@ -30,6 +31,8 @@ function hydrate(element: HTMLElement, module: IslandModule): void {
 }
 
 export function bootIslands(islands: Record<string, IslandEntry>): void {
+  // Before any island reads it: the storage keeps nothing of a student but on that student's pages.
+  settleStorage();
   // Every page with a script boots here: its menu closes on an outside tap and on Escape.
   dismissableMenus();
   // The marker is display: contents and has no box of its own, so visibility is watched on its first child.

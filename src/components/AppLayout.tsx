@@ -39,13 +39,21 @@ function SidebarLinks({ path }: { path: string }) {
 /**
  * The signed-in layout: a 250 px sidebar on wide screens; on small screens a
  * 70 px top bar whose menu slides in (a <details>, so it needs no JavaScript
- * and closes on navigation because every link loads a new page).
+ * and closes on navigation because every link loads a new page). `account` is
+ * the account's opaque tag, under which the browser keeps what the student
+ * leaves there (src/client/storage.ts).
  */
 export function AppLayout(
-  { user, path, searchBox, children }: { user: AccountView; path: string; searchBox: ReactNode; children: ReactNode },
+  { user, account, path, searchBox, children }: {
+    user: AccountView;
+    account: string;
+    path: string;
+    searchBox: ReactNode;
+    children: ReactNode;
+  },
 ) {
   return (
-    <div className="app-shell">
+    <div className="app-shell" data-account={account}>
       <a className="skip-link" href="#main">Skip to content</a>
       <aside className="sidebar" aria-label="Account navigation">
         <Logo />

@@ -28,12 +28,15 @@ function NavLinks({ path }: { path: string }) {
   );
 }
 
-/** The visitor's layout. The small-screen menu is a <details>, so it opens and closes without JavaScript. */
+/**
+ * The visitor's layout. The small-screen menu is a <details>, so it opens and closes without JavaScript. Its empty
+ * `data-account` says the page is a visitor's: the browser keeps nothing of a student there (src/client/storage.ts).
+ */
 export function PublicLayout(
   { path, searchBox, children }: { path: string; searchBox: ReactNode; children: ReactNode },
 ) {
   return (
-    <div className="public-shell">
+    <div className="public-shell" data-account="">
       <a className="skip-link" href="#main">Skip to content</a>
       <header className="topbar">
         <Logo />

@@ -5,6 +5,7 @@ import { AppLayout } from "../components/AppLayout.tsx";
 import { PublicLayout } from "../components/PublicLayout.tsx";
 import type { AppContext, PageMeta } from "./context.ts";
 import { Document } from "./document.tsx";
+import { browserAccountTag } from "./session-cookie.ts";
 
 /**
  * Renders a page inside the layout for the visitor or the signed-in user.
@@ -23,7 +24,16 @@ export function renderPage(c: AppContext, meta: PageMeta, page: ReactNode, statu
   // Every page's top bar has the course search box, with suggestions as the student types, unless the page leads with its own.
   const searchBox = meta.ownSearchBox ? null : c.var.topBarSearch;
   const body = user?.enabled
-    ? <AppLayout user={user} path={path} searchBox={searchBox}>{page}</AppLayout>
+    ? (
+      <AppLayout
+        user={user}
+        account={browserAccountTag(config.sessionSecret, user.id)}
+        path={path}
+        searchBox={searchBox}
+      >
+        {page}
+      </AppLayout>
+    )
     : <PublicLayout path={path} searchBox={searchBox}>{page}</PublicLayout>;
   const html = renderToString(
     <IslandContext.Provider value={new IslandCollector()}>

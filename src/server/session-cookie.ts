@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { RequestContext } from "./context.ts";
 import { SESSION_DAYS } from "../services/accounts/sessions.ts";
@@ -27,4 +28,25 @@ export function setSessionCookie(c: RequestContext, token: string): void {
 export function clearSessionCookie(c: RequestContext): void {
   const production = c.var.deps.config.env === "production";
   deleteCookie(c, sessionCookieName(production), { path: "/", secure: production });
+}
+
+/**
+ * Every sign-out answer (the Sign Out form, the API's logout, account deletion): the cookie goes, and when the request
+ * ended a student's session the browser is asked to clear the site's storage too (docs/security.md, What the browser
+ * keeps). Not "cookies", which would clear every site of the registrable domain, nor "cache", which the no-store pages
+ * of a student do not need. An answer to a browser that was no longer signed in asks nothing: what it keeps since is a
+ * visitor's, the worksheet above all.
+ */
+export function endBrowserSession(c: RequestContext): void {
+  clearSessionCookie(c);
+  if (c.var.user) c.header("Clear-Site-Data", '"storage"');
+}
+
+/**
+ * The opaque, stable tag under which a student's browser keeps what that student leaves (src/client/storage.ts): an
+ * HMAC of the account id under the server secret, so the next person at the computer learns neither the email nor
+ * the id from it, and it cannot be guessed for another account.
+ */
+export function browserAccountTag(secret: string, userId: number): string {
+  return createHmac("sha256", secret).update(`browser-storage\n${userId}`).digest("base64url").slice(0, 16);
 }

@@ -51,11 +51,18 @@ function serverHtml(existing: ReviewView | null = null): string {
   );
 }
 
-/** Renders the island as the server does, then hydrates it as the browser does. */
-async function mount(existing: ReviewView | null = null) {
-  document.body.innerHTML = serverHtml(existing);
+/** The account tags the signed-in layout names (src/components/AppLayout.tsx), for two students. */
+const ALICE = "aliceTag0000001A";
+const BOB = "bobTag000000002B";
+
+/** Renders the island as the server does, in the signed-in layout of `account`, then hydrates it as the browser does. */
+async function mount(existing: ReviewView | null = null, account = ALICE) {
+  document.body.innerHTML = `<div class="app-shell" data-account="${account}">${serverHtml(existing)}</div>`;
   await act(async () => bootIslands({ ReviewForm }));
 }
+
+/** Where a student's draft is kept: under the account's tag (src/client/storage.ts). */
+const draftKey = (reviewId: number | "new", account = ALICE) => `student:${account}:reviewDraft:${COURSE}:${reviewId}`;
 
 function field<T extends HTMLElement = HTMLInputElement>(name: string): T {
   const element = document.querySelector<T>(`[name="${name}"]:not([type=radio])`);
@@ -454,7 +461,7 @@ describe("a review being written is kept as a draft", () => {
     await mount();
     await type("reviewText", "Half a thought about the labs");
     await click(radio("teacherRating", 5));
-    const key = `reviewDraft:${COURSE}:new`;
+    const key = draftKey("new");
     expect(JSON.parse(localStorage.getItem(key)!).values).toMatchObject({
       reviewText: "Half a thought about the labs",
       teacherRating: 5,
@@ -490,15 +497,49 @@ describe("a review being written is kept as a draft", () => {
 
   test("an edit keeps its own draft, apart from a new review's", async () => {
     localStorage.setItem(
-      `reviewDraft:${COURSE}:new`,
+      draftKey("new"),
       JSON.stringify({ values: { reviewText: "Not this one" }, savedAt: "2026-11-20T10:00:00.000Z" }),
     );
     await mount(existingReview());
     expect(field<HTMLTextAreaElement>("reviewText").value).toBe("Worth it.");
     expect(document.querySelector(".review-draft")).toBeNull();
     await type("reviewText", "Worth it, on second thought.");
-    expect(JSON.parse(localStorage.getItem(`reviewDraft:${COURSE}:42`)!).values.reviewText).toBe(
+    expect(JSON.parse(localStorage.getItem(draftKey(42))!).values.reviewText).toBe(
       "Worth it, on second thought.",
     );
+  });
+
+  test("one student's draft is never brought back for another, and a visitor's page lets it go", async () => {
+    await mount();
+    await type("teacherName", "Professor Only-Alice");
+    await type("reviewText", "Alice's half a thought");
+    expect(localStorage.getItem(draftKey("new"))).toContain("Alice's half a thought");
+    expect(Object.keys(localStorage)).toEqual([draftKey("new")]);
+
+    // Bob on the same browser: an empty form, and Alice's draft is gone from the storage as his page boots.
+    await act(async () => hydratedRoots.splice(0).forEach((root) => root.unmount()));
+    await mount(null, BOB);
+    expect(field("teacherName").value).toBe("");
+    expect(field<HTMLTextAreaElement>("reviewText").value).toBe("");
+    expect(document.querySelector(".review-draft")).toBeNull();
+    expect(JSON.stringify({ ...localStorage })).not.toContain("Alice");
+
+    // Bob's draft, then a visitor's page (Bob signed out): nothing of his stays.
+    await type("reviewText", "Bob's start");
+    expect(localStorage.getItem(draftKey("new", BOB))).toContain("Bob's start");
+    await act(async () => hydratedRoots.splice(0).forEach((root) => root.unmount()));
+    document.body.innerHTML = `<div class="public-shell" data-account=""></div>`;
+    bootIslands({});
+    expect(localStorage.length).toBe(0);
+  });
+
+  test("drafts kept bare, before they carried their account, are nobody's: they go and are not brought back", async () => {
+    localStorage.setItem(
+      `reviewDraft:${COURSE}:new`,
+      JSON.stringify({ values: { reviewText: "Whose was this?" }, savedAt: "2026-11-20T10:00:00.000Z" }),
+    );
+    await mount();
+    expect(field<HTMLTextAreaElement>("reviewText").value).toBe("");
+    expect(localStorage.getItem(`reviewDraft:${COURSE}:new`)).toBeNull();
   });
 });
