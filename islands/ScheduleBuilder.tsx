@@ -11,10 +11,10 @@ import {
 } from "../src/client/schedule-store.ts";
 import { SCHEDULE_KEY } from "../src/client/storage.ts";
 import { ScheduleCourseItem, ScheduleTotals } from "../src/components/ScheduleCourses.tsx";
-import { type Chooser, SectionChooser } from "../src/components/SectionChooser.tsx";
+import { type Chooser, companionsOf, SectionChooser } from "../src/components/SectionChooser.tsx";
 import { WeekCalendar } from "../src/components/WeekCalendar.tsx";
 import type { ScheduleCourse, ScheduleView, SearchPage, WorksheetVersionView } from "../src/lib/api-types.ts";
-import { untimedSections, weekMeetings } from "../src/lib/schedule-meetings.ts";
+import { choosable, untimedItems, weekMeetings } from "../src/lib/schedule-meetings.ts";
 import { versionNameProblem, WORKSHEET_LIMITS } from "../src/lib/schedule-rules.ts";
 import { loginHref } from "../src/lib/urls.ts";
 
@@ -202,8 +202,11 @@ function ScheduleBuilder({ terms, term, signedIn, versions: serverVersions, init
       : null;
     const existing = view?.courses.find((c) => c.id === courseId);
     if (existing) {
-      const lecture = existing.chosen.find((id) => existing.sections.some((s) => s.id === id)) ?? null;
-      const companion = existing.chosen.find((id) => id !== lecture) ?? null;
+      // A section cancelled since it was chosen is not chosen again: the student picks another.
+      const lecture = existing.chosen.find((id) => existing.sections.some((s) => s.id === id && choosable(s))) ??
+        null;
+      const companion = existing.chosen.find((id) => companionsOf(existing, lecture).some((s) => s.id === id)) ??
+        null;
       setChooser({ course: existing, lecture, companion, fitsOnly: false });
       return;
     }
@@ -219,7 +222,7 @@ function ScheduleBuilder({ terms, term, signedIn, versions: serverVersions, init
       setNotice({ kind: "error", text: `That course is not offered in ${termName}.` });
       return;
     }
-    const only = course.sections.filter((s) => s.status !== "cancelled");
+    const only = course.sections.filter(choosable);
     // The sections asked for, when they are this course's: the rest of the choice is the student's.
     const picked = pick?.find((id) => only.some((s) => s.id === id)) ?? null;
     const lecture = picked ?? (only.length === 1 ? only[0].id : null);
@@ -379,11 +382,7 @@ function ScheduleBuilder({ terms, term, signedIn, versions: serverVersions, init
 
   const courses = view?.courses ?? [];
   const meetings = useMemo(() => weekMeetings(courses), [view]);
-  const untimed = untimedSections(courses).map(({ course, section }) => ({
-    key: String(section.id),
-    label: `${course.code} ${section.section}`,
-    text: "No meeting time",
-  }));
+  const untimed = untimedItems(courses);
   const calendarHref = `/api/schedules/calendar.ics${viewPath(term, version.courses)}`;
   const shareUrl = version.shareToken ? `${origin}/schedule/shared/${version.shareToken}` : null;
 

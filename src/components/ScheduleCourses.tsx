@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from "react";
 import type { ScheduleCourse, ScheduleView } from "../lib/api-types.ts";
-import { chosenSections, creditsOf, weekMeetings } from "../lib/schedule-meetings.ts";
+import { chosenSections, creditsOf, NOT_MEETING, notMeeting, weekMeetings } from "../lib/schedule-meetings.ts";
 import { minutesPerWeek } from "../lib/schedule-week.ts";
 import { plural } from "../lib/text.ts";
 import { Instructor, Meetings, Seats, sectionFacts } from "./CourseOffered.tsx";
@@ -63,18 +63,24 @@ export function ScheduleCourseItem({ course, actions }: { course: ScheduleCourse
         {actions && <div className="schedule-course-actions">{actions}</div>}
       </div>
       <ul className="schedule-sections">
-        {chosen.map(({ section, enrollment }) => (
-          <li key={section.id}>
-            <span className="schedule-section-code">
-              {enrollment ? section.section : `${section.section} (discussion or lab)`}
-            </span>{" "}
-            <span className="schedule-section-when">
-              <Meetings section={section} />
-            </span>{" "}
-            {section.instructors.map((person) => <Instructor key={person.name} person={person} />)}{" "}
-            <Seats section={section} /> <span className="muted schedule-section-facts">{sectionFacts(section)}</span>
-          </li>
-        ))}
+        {chosen.map(({ section, enrollment }) => {
+          // Cancelled or gone since it was chosen: said first, its times struck through, no seats.
+          const cancelled = notMeeting(section);
+          return (
+            <li key={section.id} className={cancelled ? "schedule-section-cancelled" : undefined}>
+              <span className="schedule-section-code">
+                {enrollment ? section.section : `${section.section} (discussion or lab)`}
+              </span>{" "}
+              {cancelled && <strong className="schedule-section-mark">{NOT_MEETING[cancelled]}</strong>}{" "}
+              <span className="schedule-section-when">
+                <Meetings section={section} />
+              </span>{" "}
+              {section.instructors.map((person) => <Instructor key={person.name} person={person} />)}{" "}
+              {!cancelled && <Seats section={section} />}{" "}
+              <span className="muted schedule-section-facts">{sectionFacts(section)}</span>
+            </li>
+          );
+        })}
       </ul>
       <CourseFigures course={course} />
       <HubUnits course={course} />
@@ -84,7 +90,7 @@ export function ScheduleCourseItem({ course, actions }: { course: ScheduleCourse
 
 /** The week's totals: credits, meetings, hours in class and the hours a week students report; what the term adds. */
 export function ScheduleTotals({ view, signedIn }: { view: ScheduleView; signedIn: boolean }) {
-  const meetings = weekMeetings(view.courses).filter((m) => !m.exam);
+  const meetings = weekMeetings(view.courses).filter((m) => !m.exam && !m.cancelled);
   const [min, max] = creditsOf(view.courses);
   const count = meetings.reduce((sum, m) => sum + new Set(m.days).size, 0);
   const reported = view.courses.reduce((sum, c) => sum + (c.hoursPerWeek ?? 0), 0);

@@ -6,7 +6,7 @@
  */
 import type { RefObject } from "react";
 import type { CompanionSection, ScheduleCourse } from "../lib/api-types.ts";
-import { sectionWeekMeetings } from "../lib/schedule-meetings.ts";
+import { choosable, sectionWeekMeetings } from "../lib/schedule-meetings.ts";
 import { conflictsOf, type WeekMeeting } from "../lib/schedule-week.ts";
 import { Instructor, Meetings, Seats } from "./CourseOffered.tsx";
 import { CourseFigures, HubUnits } from "./ScheduleCourses.tsx";
@@ -19,7 +19,7 @@ export function companionsOf(course: ScheduleCourse, lectureId: number | null): 
   const lecture = course.sections.find((s) => s.id === lectureId);
   if (!lecture) return [];
   // As src/lib/schedule-rules.ts decides: the lecture's own open companions, else the open ones that go with any.
-  const open = (list: CompanionSection[]) => list.filter((s) => s.status !== "cancelled");
+  const open = (list: CompanionSection[]) => list.filter(choosable);
   const own = open(lecture.companions);
   return own.length ? own : open(course.unlinkedCompanions);
 }
@@ -49,7 +49,7 @@ export function SectionChooser(
   },
 ) {
   const { course } = chooser;
-  const lectures = course.sections.filter((s) => s.status !== "cancelled");
+  const lectures = course.sections.filter(choosable);
   const shownLectures = chooser.fitsOnly ? lectures.filter((s) => clashes(course, s, others).length === 0) : lectures;
   const companions = companionsOf(course, chooser.lecture);
   const lectureMeetings = course.sections.find((s) => s.id === chooser.lecture);

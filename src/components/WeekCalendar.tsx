@@ -1,7 +1,9 @@
 /**
- * A student's week of classes, as the schedule page and a shared plan show it: the time conflicts in words, a grid of
- * the days and hours with each meeting as a block (drawn for sighted readers only), the same meetings as a list per
- * day (the phone's view, and the screen reader's on any screen), and the sections that have no meeting time.
+ * A student's week of classes, as the schedule page and a shared plan show it: the sections that will not meet and the
+ * time conflicts in words, a grid of the days and hours with each meeting as a block (drawn for sighted readers only),
+ * the same meetings as a list per day (the phone's view, and the screen reader's on any screen), and the sections that
+ * have no meeting time. A section cancelled or gone from the schedule since it was chosen keeps its place, struck
+ * through and marked, and overlaps nothing.
  */
 import type { CSSProperties, JSX } from "react";
 import { timeRange } from "../lib/class-times.ts";
@@ -14,6 +16,7 @@ import {
   type WeekMeeting,
   weekSpan,
 } from "../lib/schedule-week.ts";
+import { NOT_MEETING } from "../lib/schedule-meetings.ts";
 import { plural } from "../lib/text.ts";
 
 /** Course colours, week-c0 to week-c5 in static/css/week.css. */
@@ -29,7 +32,10 @@ const DAY_NAMES: Record<string, string> = {
   U: "Sunday",
 };
 
-type Untimed = { key: string; label: string; text: string };
+type Untimed = { key: string; label: string; text: string; cancelled?: WeekMeeting["cancelled"] };
+
+/** "CAS CS 111 A1 is cancelled." */
+const NOT_MEETING_SENTENCE = { cancelled: "is cancelled", gone: "is no longer in the schedule" } as const;
 
 let andLists: Intl.ListFormat | undefined;
 /** "CAS MA 123 B2 and CAS WR 120 C1". */
@@ -75,6 +81,16 @@ function overlapsByDay(conflicts: Conflict[]): Map<string, Map<string, string[]>
   return days;
 }
 
+/** The sections that will not meet, each once: said before anything else about the week. */
+function NotMeeting({ sections }: { sections: { label: string; cancelled: "cancelled" | "gone" }[] }) {
+  if (sections.length === 0) return null;
+  return (
+    <ul className="week-alert week-cancelled" aria-label="Sections that will not meet">
+      {sections.map(({ label, cancelled }) => <li key={label}>{`${label} ${NOT_MEETING_SENTENCE[cancelled]}.`}</li>)}
+    </ul>
+  );
+}
+
 function Conflicts({ conflicts }: { conflicts: Conflict[] }) {
   if (conflicts.length === 0) return <p className="week-ok">No time conflicts.</p>;
   return (
@@ -116,6 +132,7 @@ function Grid(
             const conflicting = overlaps.get(day)?.has(meeting.key) ?? false;
             const classes = ["week-block", colours.get(meeting.courseId)];
             if (meeting.exam) classes.push("week-block-exam");
+            if (meeting.cancelled) classes.push("week-block-cancelled");
             if (conflicting) classes.push("week-block-conflict");
             if (lanes > 1) classes.push("week-block-narrow");
             return (
@@ -136,9 +153,11 @@ function Grid(
                     {/* Side by side, a block is narrow: "CS 235 A1" without the college (the lists say it all). */}
                     {lanes > 1 ? meeting.label.replace(/^[A-Z]{2,4} (?=\S+ \S+ \S+$)/, "") : meeting.label}
                   </span>
+                  {/* A cancelled meeting says so where its room would be: it has none to go to. */}
+                  {meeting.cancelled && <span className="week-block-mark">{NOT_MEETING[meeting.cancelled]}</span>}
                   <span className="week-block-time">{timeRange(meeting.startMinute, meeting.endMinute)}</span>
                   {meeting.exam && <span className="week-block-note">exam slot</span>}
-                  {meeting.room && <span className="week-block-room">{meeting.room}</span>}
+                  {meeting.room && !meeting.cancelled && <span className="week-block-room">{meeting.room}</span>}
                 </div>
               </div>
             );
@@ -169,9 +188,15 @@ function DayList(
                   meeting.exam ? `${meeting.label} (exam slot)` : meeting.label,
                   meeting.room,
                 ].filter(Boolean).join(" · ");
+                const classes = ["week-item"];
+                if (others) classes.push("week-item-conflict");
+                if (meeting.cancelled) classes.push("week-item-cancelled");
                 return (
-                  <li key={meeting.key} className={others ? "week-item week-item-conflict" : "week-item"}>
-                    {text}
+                  <li key={meeting.key} className={classes.join(" ")}>
+                    {meeting.cancelled ? <s>{text}</s> : text}
+                    {meeting.cancelled && (
+                      <strong className="week-item-mark">{` · ${NOT_MEETING[meeting.cancelled]}`}</strong>
+                    )}
                     {others && <strong className="week-item-warning">{` · Conflicts with ${allOf(others)}`}</strong>}
                   </li>
                 );
@@ -197,6 +222,8 @@ export function WeekCalendar(props: {
   title: string;
 }): JSX.Element {
   const { meetings, untimed = [], title } = props;
+  const notMeeting = new Map<string, "cancelled" | "gone">();
+  for (const item of [...meetings, ...untimed]) if (item.cancelled) notMeeting.set(item.label, item.cancelled);
   const conflicts = conflictsOf(meetings);
   const overlaps = overlapsByDay(conflicts);
   const colours = courseColours(meetings);
@@ -206,6 +233,7 @@ export function WeekCalendar(props: {
         Your week<span className="visually-hidden">{`, ${title}`}</span>
       </h2>
       {meetings.length === 0 && untimed.length === 0 && <p className="empty">Add a course to see your week.</p>}
+      <NotMeeting sections={[...notMeeting].map(([label, cancelled]) => ({ label, cancelled }))} />
       {meetings.length > 0 && (
         <>
           <Conflicts conflicts={conflicts} />
@@ -218,9 +246,9 @@ export function WeekCalendar(props: {
           <h3>Not on the week</h3>
           <ul>
             {untimed.map((item) => (
-              <li key={item.key}>
-                <strong>{item.label}</strong>
-                {` · ${item.text}`}
+              <li key={item.key} className={item.cancelled ? "week-item-cancelled" : undefined}>
+                {item.cancelled ? <s>{item.label}</s> : <strong>{item.label}</strong>}
+                {item.cancelled ? <strong className="week-item-mark">{` · ${item.text}`}</strong> : ` · ${item.text}`}
               </li>
             ))}
           </ul>

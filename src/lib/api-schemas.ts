@@ -394,6 +394,11 @@ const sectionFields = {
   notes: z.nullable(z.string()),
   /** Whether it has a final exam in the exam period; null when the source does not say. */
   finalExam: z.nullable(z.boolean()),
+  /**
+   * Whether the section has left the term's latest schedule. Such a section is listed only as one a plan chose (a
+   * schedule's week), so the plan can say it will not meet; a course's own sections never include it.
+   */
+  gone: z.boolean(),
   meetings: z.array(scheduleMeetingSchema),
   instructors: z.array(sectionInstructorSchema),
 };

@@ -1,7 +1,7 @@
 /**
  * A student's class schedule as an iCalendar file (RFC 5545) for Google Calendar, Apple Calendar or Outlook: one
- * weekly event per meeting pattern, in Boston time, from the first day of classes to the last. Pure text in, text
- * out: the same schedule and `now` always give the same file.
+ * weekly event per meeting pattern, in Boston time, from the first day of classes to the last; a section that will not
+ * meet keeps its events, cancelled. Pure text in, text out: the same schedule and `now` always give the same file.
  */
 import { BOSTON_TIME_ZONE, isCalendarDate } from "./term-ends.ts";
 
@@ -31,12 +31,21 @@ export type IcsSection = {
   classNumber: number | null;
   instructors: string[];
   meetings: IcsMeeting[];
+  /**
+   * Why the section will not meet, when it will not: cancelled by the registrar, or gone from the term's latest
+   * schedule. Its events stay in the file, cancelled, so a calendar app that kept them removes them.
+   */
+  cancelled?: "cancelled" | "gone";
 };
 
 const PRODUCT_ID = "-//HubRate//Schedule//EN";
 const UID_DOMAIN = "hubrate";
 const DAY_MS = 86_400_000;
 const EXAM_NOTE = "Evening exam slot: exams fall on some of these days; check the course's syllabus.";
+const CANCELLED_NOTE = {
+  cancelled: "Cancelled: this section will not meet.",
+  gone: "Cancelled: this section is no longer in the term's class schedule.",
+};
 
 /** The schedule's day letters in week order, with RFC 5545's day names and JavaScript's day numbers (0 = Sunday). */
 const WEEK = [
@@ -113,6 +122,7 @@ function meetingEvent(section: IcsSection, meeting: IcsMeeting, index: number, s
   if (date > last) return [];
 
   const description = [
+    section.cancelled ? CANCELLED_NOTE[section.cancelled] : null,
     section.title,
     section.classNumber === null ? null : `Class number ${section.classNumber}`,
     section.instructors.length === 0
@@ -121,15 +131,18 @@ function meetingEvent(section: IcsSection, meeting: IcsMeeting, index: number, s
     meeting.exam ? EXAM_NOTE : null,
   ].filter((line) => line !== null && line !== "").join("\n");
   const room = meeting.room?.trim();
+  const summary = meeting.exam ? `${section.summary} exam` : section.summary;
 
   return [
     "BEGIN:VEVENT",
     `UID:${escapeText(`${section.uid}-${index}@${UID_DOMAIN}`)}`,
     `DTSTAMP:${stamp}`,
+    // A cancelled event is a newer version of the one a calendar app may have: RFC 5546 tells it by the sequence.
+    ...(section.cancelled ? ["STATUS:CANCELLED", "SEQUENCE:1"] : []),
     `DTSTART;TZID=${BOSTON_TIME_ZONE}:${localStamp(date, meeting.startMinute)}`,
     `DTEND;TZID=${BOSTON_TIME_ZONE}:${localStamp(date, meeting.endMinute)}`,
     `RRULE:FREQ=WEEKLY;BYDAY=${days.map((day) => day.byDay).join(",")};UNTIL=${lastSecondUtc(last)}`,
-    `SUMMARY:${escapeText(meeting.exam ? `${section.summary} exam` : section.summary)}`,
+    `SUMMARY:${escapeText(section.cancelled ? `${summary} (cancelled)` : summary)}`,
     ...(room ? [`LOCATION:${escapeText(room)}`] : []),
     ...(description ? [`DESCRIPTION:${escapeText(description)}`] : []),
     `CATEGORIES:${meeting.exam ? "EXAM" : "CLASS"}`,

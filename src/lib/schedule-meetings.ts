@@ -2,12 +2,26 @@
  * The meetings of a schedule's chosen sections, as the week view, the conflict check and the calendar file read them.
  * A section's later meeting pattern that starts at 5 PM or after and has no room is an evening exam slot (CAS CS 111's
  * Wednesday 6:30 PM pattern): exams fall on some of those days, so it is shown and exported as such, apart from the
- * classes.
+ * classes. A chosen section that will not meet (cancelled by a later import of the term, or gone from it) stays in the
+ * plan, marked, so the student sees it and chooses another (docs/product.md, Schedule builder).
  */
 import type { CompanionSection, ScheduleCourse } from "./api-types.ts";
 import type { WeekMeeting } from "./schedule-week.ts";
 
 type Meeting = CompanionSection["meetings"][number];
+
+/** Why a section will not meet: cancelled by the registrar, or gone from the term's latest schedule; null if it will. */
+export function notMeeting(section: Pick<CompanionSection, "status" | "gone">): "cancelled" | "gone" | null {
+  return section.gone ? "gone" : section.status === "cancelled" ? "cancelled" : null;
+}
+
+/** What the week and the plan's courses say of a section that will not meet. */
+export const NOT_MEETING = { cancelled: "Cancelled", gone: "No longer in the schedule" } as const;
+
+/** Whether a section may be chosen: one that will meet (a full or closed one may still be). */
+export function choosable(section: Pick<CompanionSection, "status" | "gone">): boolean {
+  return notMeeting(section) === null;
+}
 
 /** Whether the `index`th meeting pattern of a section is an evening exam slot. */
 export function isExamPattern(meeting: Pick<Meeting, "room" | "startMinute">, index: number): boolean {
@@ -36,6 +50,7 @@ export function chosenSections(course: ScheduleCourse): { section: CompanionSect
 
 /** The timed meetings of one section as the week places them. */
 export function sectionWeekMeetings(course: { id: number; code: string }, section: CompanionSection): WeekMeeting[] {
+  const cancelled = notMeeting(section);
   return section.meetings.flatMap((meeting, index) =>
     meeting.days && meeting.startMinute !== null && meeting.endMinute !== null &&
       meeting.endMinute > meeting.startMinute
@@ -49,6 +64,7 @@ export function sectionWeekMeetings(course: { id: number; code: string }, sectio
         endMinute: meeting.endMinute,
         room: meeting.room,
         exam: isExamPattern(meeting, index),
+        ...(cancelled ? { cancelled } : {}),
       }]
       : []
   );
@@ -72,12 +88,30 @@ export function untimedSections(
   );
 }
 
-/** The credits the chosen sections to register for add up to: [fewest, most] (a variable-credit course spans both). */
+/** The chosen sections with no meeting time, as the week lists them apart: what it says of each. */
+export function untimedItems(
+  courses: readonly ScheduleCourse[],
+): { key: string; label: string; text: string; cancelled?: "cancelled" | "gone" }[] {
+  return untimedSections(courses).map(({ course, section }) => {
+    const cancelled = notMeeting(section);
+    return {
+      key: String(section.id),
+      label: `${course.code} ${section.section}`,
+      text: cancelled ? NOT_MEETING[cancelled] : "No meeting time",
+      ...(cancelled ? { cancelled } : {}),
+    };
+  });
+}
+
+/**
+ * The credits the chosen sections to register for add up to: [fewest, most] (a variable-credit course spans both); a
+ * section that will not meet counts none.
+ */
 export function creditsOf(courses: readonly ScheduleCourse[]): [number, number] {
   let min = 0;
   let max = 0;
   for (const course of courses) {
-    const lecture = chosenSections(course).find((s) => s.enrollment)?.section;
+    const lecture = chosenSections(course).find((s) => s.enrollment && choosable(s.section))?.section;
     min += lecture?.creditsMin ?? 0;
     max += lecture?.creditsMax ?? lecture?.creditsMin ?? 0;
   }

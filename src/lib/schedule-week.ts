@@ -21,6 +21,8 @@ export type WeekMeeting = {
   room: string | null;
   /** An evening exam pattern. */
   exam: boolean;
+  /** Why it will not meet, when it will not: its section was cancelled, or left the term's schedule. */
+  cancelled?: "cancelled" | "gone";
 };
 
 /** Two meetings of different sections that overlap on a day, from one minute to another. */
@@ -64,13 +66,15 @@ function ordered(day: string, from: number, to: number, x: WeekMeeting, y: WeekM
 /**
  * Every pair of meetings of different sections that overlap on a day (touching, end == start, is not an overlap); one
  * entry per pair and day, with the overlapping span; sorted by day in week order, then from, then the labels.
- * Each day's meetings are swept in order of start, so only meetings still running are compared.
+ * Each day's meetings are swept in order of start, so only meetings still running are compared. A meeting that will
+ * not take place (its section cancelled) overlaps nothing.
  */
 export function conflictsOf(meetings: readonly WeekMeeting[]): Conflict[] {
   const conflicts: Conflict[] = [];
+  const held = meetings.filter((m) => !m.cancelled);
   for (const day of WEEK) {
     let running: WeekMeeting[] = [];
-    for (const meeting of meetingsOn(meetings, day)) {
+    for (const meeting of meetingsOn(held, day)) {
       running = running.filter((other) => other.endMinute > meeting.startMinute);
       for (const other of running) {
         if (other.sectionId === meeting.sectionId) continue;
@@ -145,8 +149,8 @@ export function dayLayout(
   return placed;
 }
 
-/** Minutes in class per week: each meeting's length times its number of days, exam patterns left out. */
+/** Minutes in class per week: each meeting's length times its number of days, exam patterns and cancelled ones left out. */
 export function minutesPerWeek(meetings: readonly WeekMeeting[]): number {
-  return meetings.filter((meeting) => !meeting.exam)
+  return meetings.filter((meeting) => !meeting.exam && !meeting.cancelled)
     .reduce((total, meeting) => total + (meeting.endMinute - meeting.startMinute) * daysOf(meeting).length, 0);
 }

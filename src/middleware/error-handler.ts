@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { loggedError } from "../lib/log-text.ts";
 import type { AppEnv } from "../server/context.ts";
+import { requestPath } from "../server/request-path.ts";
 import { DomainError } from "../services/platform/domain-errors.ts";
 
 /** `detail` is the error's stack, given in development only. */
@@ -32,7 +34,8 @@ export function handleError(renderErrorPage: ErrorPageRenderer) {
       message = "HubRate is busy right now. Please try again in a moment.";
       headers = { "Retry-After": "1" };
     } else {
-      console.error(`[error] ${c.req.method} ${new URL(c.req.url).pathname}`, error);
+      // Written as a log may write it: no token in the path, no value a failed statement was given.
+      console.error(`[error] ${c.req.method} ${requestPath(c)}`, loggedError(error));
       if (c.var.deps?.config.env === "development") detail = error?.stack ?? String(error);
     }
     for (const [name, value] of Object.entries(headers)) c.header(name, value);
@@ -42,7 +45,7 @@ export function handleError(renderErrorPage: ErrorPageRenderer) {
     try {
       return renderErrorPage(c, status, message, detail);
     } catch (renderError) {
-      console.error("[error] the error page failed too", renderError);
+      console.error("[error] the error page failed too", loggedError(renderError));
       return c.text(message, status as 400);
     }
   };

@@ -1,18 +1,11 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, LogLine } from "../server/context.ts";
+import { requestPath } from "../server/request-path.ts";
 
 /**
- * One JSON line per request: id, method, path (never the query string, which
- * can carry an email), status and duration. Bodies, headers, cookies, codes
+ * One JSON line per request: id, method, path (`requestPath`: no query string, no token), status and duration. Bodies, headers, cookies, codes
  * and tokens are never logged. The id is echoed in X-Request-Id.
  */
-/** Paths longer than any of the site's are cut: a request refused for its length would otherwise write it all to the log. */
-const LOGGED_PATH = 300;
-
-function loggedPath(path: string): string {
-  return path.length > LOGGED_PATH ? `${path.slice(0, LOGGED_PATH)}… (${path.length} characters)` : path;
-}
-
 export function requestLog(
   write: (line: LogLine) => void = (line) => console.log(JSON.stringify(line)),
 ): MiddlewareHandler<AppEnv> {
@@ -27,7 +20,8 @@ export function requestLog(
       level: status >= 500 ? "error" : status >= 400 ? "warn" : "info",
       requestId,
       method: c.req.method,
-      path: loggedPath(new URL(c.req.url).pathname),
+      // After the route ran, its parameters are known.
+      path: requestPath(c),
       status,
       ms: Math.round((performance.now() - started) * 100) / 100,
     });

@@ -13,9 +13,11 @@ import { Hono } from "hono";
 import { createElement } from "react";
 import { join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
+import { loggedError } from "../lib/log-text.ts";
 import { DomainError } from "../services/platform/domain-errors.ts";
 import type { AppContext, AppEnv, HandlerModule, PageMeta, PageModule, RouteModule } from "./context.ts";
 import { takeNotice } from "./notice.ts";
+import { requestPath } from "./request-path.ts";
 import { renderPage } from "./render.tsx";
 import { LoadFailurePage } from "../components/LoadFailurePage.tsx";
 
@@ -106,7 +108,7 @@ export async function servePage<Data>(c: AppContext, module: PageModule<Data>, s
   } catch (error) {
     if (!module.loadFailure || error instanceof DomainError) throw error;
     const { heading, message, back } = module.loadFailure;
-    console.error(`[page] ${new URL(c.req.url).pathname} could not be loaded:`, error);
+    console.error(`[page] ${requestPath(c)} could not be loaded:`, loggedError(error));
     const text = typeof message === "function" ? message(c) : message;
     return renderPage(
       c,

@@ -3,8 +3,11 @@
  * versions (create, rename, copy, delete, add, swap, remove, with the companion rule), the share link on and off, a
  * visitor's worksheet joining the account, and the calendar file. Sections are read here from the rows.
  */
+import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { termOf } from "../../src/lib/term-codes.ts";
+import { demoSchedule } from "../../src/services/schedule/demo-schedule.ts";
+import { importSchedule } from "../../src/services/schedule/schedule-import.ts";
 import { api, createStudent, type Student } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 
@@ -261,5 +264,94 @@ describe("a visitor's worksheet joins the account", () => {
       { courseId: null, reason: expect.stringMatching(/^"Late": at most 8 plans for /) },
       { courseId: null, reason: "no class schedule is known for Fall 2025 any more" },
     ]);
+  });
+});
+
+describe("a plan's section cancelled, or gone from the schedule, by a later import", () => {
+  test("the shared week keeps it, marked, and its calendar file cancels its events", async () => {
+    // An app of its own: the import changes the term's sections.
+    const u = await makeTestApp();
+    try {
+      const owner = await createStudent(u, "schedule-cancelled@bu.edu");
+      type Lecture = { id: number; courseId: number; code: string; section: string };
+      const lectures = (await u.deps.database.client.execute({
+        sql:
+          `SELECT s.id, s.course_id AS courseId, c.college || ' ' || c.department || ' ' || c.number AS code, s.section
+          FROM sections s JOIN courses c ON c.id = s.course_id
+          WHERE s.term_code = ? AND s.enrollment = 1 AND s.status = 'active' AND s.gone = 0
+            AND EXISTS (SELECT 1 FROM section_meetings m WHERE m.section_id = s.id AND m.start_minute IS NOT NULL)
+            AND NOT EXISTS (SELECT 1 FROM sections o WHERE o.course_id = s.course_id AND o.term_code = s.term_code
+              AND o.enrollment = 0)
+          ORDER BY s.course_id, s.section`,
+        args: [TERM],
+      })).rows as unknown as Lecture[];
+      const [cancelled, gone] = [lectures[0], lectures.find((l) => l.courseId !== lectures[0].courseId)!];
+      const as = (path: string, init: { method?: string; body?: unknown } = {}) =>
+        api(u, `/api/schedules/mine${path}`, { ...init, token: owner.token });
+      const version = await (await as("", { method: "POST", body: { term: TERM, name: "Plan A" } })).json();
+      for (const lecture of [cancelled, gone]) {
+        const put = await as(`/${version.id}/courses/${lecture.courseId}`, {
+          method: "PUT",
+          body: { sectionIds: [lecture.id] },
+        });
+        expect(put.status, await put.clone().text()).toBe(200);
+      }
+      const { shareToken } = await (await as(`/${version.id}`, { method: "PATCH", body: { shared: true } })).json();
+      const before = await (await api(u, `/api/schedules/shared/${shareToken}/calendar.ics`)).text();
+      expect(before).not.toContain("STATUS:CANCELLED");
+
+      // The term's next import: one section cancelled, the other no longer in the file.
+      const named = (l: Lecture) => (s: { college: string; department: string; number: string; section: string }) =>
+        `${s.college} ${s.department} ${s.number}` === l.code && s.section === l.section;
+      const next = (await demoSchedule(u.deps.database))
+        .filter((s) => !(s.term === TERM && named(gone)(s)))
+        .map((s) => s.term === TERM && named(cancelled)(s) ? { ...s, status: "cancelled" as const } : s);
+      await importSchedule(u.deps.database, next, { source: "demo" });
+
+      // The shared week: both courses still there, each with its chosen section, said cancelled or gone.
+      const shared = await (await api(u, `/api/schedules/shared/${shareToken}`)).json();
+      const sectionOf = (lecture: Lecture) => {
+        const course = shared.view.courses.find((c: { id: number }) => c.id === lecture.courseId);
+        expect(course?.chosen, lecture.code).toEqual([lecture.id]);
+        return course.sections.find((x: { id: number }) => x.id === lecture.id);
+      };
+      expect(sectionOf(cancelled)).toMatchObject({ status: "cancelled", gone: false });
+      expect(sectionOf(gone)).toMatchObject({ gone: true });
+      // Gone sections are a plan's only: the course's own list and the chooser do not offer it.
+      const offered = await (await api(u, `/api/courses/${gone.courseId}/sections`)).json();
+      const term = offered.terms.find((x: { code: number }) => x.code === TERM);
+      expect(term.sections.map((x: { id: number }) => x.id)).not.toContain(gone.id);
+      // A visitor's worksheet, kept in the browser, is told the same.
+      const visitor = await (await api(
+        u,
+        `/api/schedules/view?term=${TERM}&courses=${gone.courseId}&sections=${gone.id}`,
+      )).json();
+      expect(visitor.courses[0].sections.find((x: { id: number }) => x.id === gone.id)).toMatchObject({ gone: true });
+
+      // The shared page says so in the week.
+      const page = await (await u.app.request(`/schedule/shared/${shareToken}`)).text();
+      expect(page).toContain(`${cancelled.code} ${cancelled.section} is cancelled.`);
+      expect(page).toContain(`${gone.code} ${gone.section} is no longer in the schedule.`);
+      expect(page).toContain("week-block-cancelled");
+
+      // The calendar file keeps their events, cancelled.
+      const calendar = await (await api(u, `/api/schedules/shared/${shareToken}/calendar.ics`)).text();
+      const events = new ICAL.Component(ICAL.parse(calendar)).getAllSubcomponents("vevent").map((e) =>
+        new ICAL.Event(e)
+      );
+      for (const lecture of [cancelled, gone]) {
+        const own = events.filter((e) => e.uid.startsWith(`${TERM}-${lecture.courseId}-${lecture.section}-`));
+        expect(own.length, lecture.code).toBeGreaterThan(0);
+        for (const event of own) {
+          expect(event.component.getFirstPropertyValue("status")).toBe("CANCELLED");
+          expect(event.summary).toMatch(/ \(cancelled\)$/);
+        }
+      }
+      // The same UIDs as before the import: a calendar app that kept them replaces them.
+      const uids = (text: string) => [...text.matchAll(/^UID:(.*)\r$/gm)].map((m) => m[1]).sort();
+      expect(uids(calendar)).toEqual(uids(before));
+    } finally {
+      await u.close();
+    }
   });
 });

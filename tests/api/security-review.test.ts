@@ -738,6 +738,56 @@ describe("10. what an account call's answer carries or measures tells no one whi
     },
   );
 
+  test("unsubscribe: a forged link for an account that exists and one for an id no account has get the same answer, from the same SQL", async () => {
+    const existing = await createStudent(t, "parity-unsubscribe@bu.edu");
+    await t.deps.database.db.update(users).set({ reviewReminders: true }).where(eq(users.id, existing.id));
+    const [{ last }] = await t.deps.database.db.all<{ last: number }>(sql`SELECT max(id) AS last FROM users`);
+    const missing = Number(last) + 1000;
+    // Made without the server's secret: what anyone can make for any id.
+    const forged = (id: number) =>
+      unsubscribeToken("a secret this server does not have, 0123456789", { id, sessionKey: "0".repeat(32) });
+    const answers = new Map<string, string[]>();
+    for (const [kind, id] of [["existing", existing.id], ["missing", missing]] as const) {
+      for (const method of ["GET", "POST"]) {
+        const token = forged(id);
+        const { result: response, usage } = await t.deps.database.measure(
+          async () =>
+            await t.app.request(`/unsubscribe?token=${token}`, {
+              method,
+              headers: method === "POST" ? { "Content-Type": "application/x-www-form-urlencoded" } : {},
+              body: method === "POST" ? "List-Unsubscribe=One-Click" : undefined,
+            }),
+          { texts: true },
+        );
+        const got = JSON.stringify({
+          method,
+          status: response.status,
+          body: (await response.text()).replaceAll(token, "<token>").replace(/nonce="[^"]*"/g, "nonce"),
+          headers: [...response.headers].map(([name, value]) => OWN_VALUES.has(name) ? name : `${name}: ${value}`)
+            .sort(),
+          roundTrips: usage.roundTrips,
+          sql: usage.texts,
+        });
+        answers.set(got, [...(answers.get(got) ?? []), kind]);
+      }
+    }
+    // One answer per method, whichever the id: a 4xx saying the link does not work, no Server-Timing.
+    expect([...answers.values()], [...answers.keys()].join("\n\n")).toEqual([
+      ["existing", "missing"],
+      ["existing", "missing"],
+    ]);
+    for (const key of answers.keys()) {
+      const { status, body, headers } = JSON.parse(key);
+      expect(status).toBe(400);
+      expect(body).toContain("This unsubscribe link does not work");
+      expect(headers.some((h: string) => h.startsWith("server-timing"))).toBe(false);
+    }
+    const [row] = await t.deps.database.db.select({ on: users.reviewReminders }).from(users).where(
+      eq(users.id, existing.id),
+    );
+    expect(row.on).toBe(true);
+  });
+
   test("a waiting account still gets its code mailed, and a verified one its reset code, through the same SQL", async () => {
     delivered.length = 0;
     await resetLimits();

@@ -8,7 +8,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { termOf } from "../../src/lib/term-codes.ts";
-import { createStudent } from "../helpers/accounts.ts";
+import { api, createStudent } from "../helpers/accounts.ts";
 import { expectAccessible } from "../helpers/a11y.ts";
 import {
   browserFile,
@@ -208,6 +208,57 @@ for (const device of DEVICES) {
       expect(unexpected(problems)).toEqual([]);
       // The link turned off answers 404, which the browser logs as a failed load.
       expect(unexpected(visitor.problems, failedLoad(404, /\/schedule\/shared\//))).toEqual([]);
+    });
+
+    test("a section of the plan cancelled by a later import: marked in the week, struck through, said in words", async ({ page, student, problems }) => {
+      const { a2: lecture } = await casesOf();
+      const as = (path: string, init: { method?: string; body?: unknown } = {}) =>
+        api(stack.t, `/api/schedules/mine${path}`, { ...init, token: student.token });
+      const version = await (await as("", { method: "POST", body: { term: TERM, name: "Plan A" } })).json();
+      const companion = (await rows<{ id: number }>(
+        `SELECT id FROM sections WHERE course_id = ? AND term_code = ? AND enrollment = 0 AND status <> 'cancelled'
+          AND (id IN (SELECT companion_id FROM section_links WHERE section_id = ?)
+            OR id NOT IN (SELECT companion_id FROM section_links)) ORDER BY section LIMIT 1`,
+        [lecture.courseId, TERM, lecture.id],
+      ))[0];
+      const put = await as(`/${version.id}/courses/${lecture.courseId}`, {
+        method: "PUT",
+        body: { sectionIds: [lecture.id, ...(companion ? [Number(companion.id)] : [])] },
+      });
+      expect(put.status, await put.clone().text()).toBe(200);
+      // What the term's next import does to it.
+      await rows("UPDATE sections SET status = 'cancelled' WHERE id = ?", [lecture.id]);
+      try {
+        await page.goto(`${stack.url}/schedule?term=${TERM}`);
+        await waitForIsland(page, "ScheduleBuilder");
+        const label = `${lecture.code} ${lecture.section}`;
+        await page.locator(".week-cancelled li", { hasText: `${label} is cancelled.` }).waitFor();
+        if (device.touch) {
+          // The phone's week is the day-by-day list.
+          const item = page.locator(".week-days .week-item-cancelled").first();
+          await expect(item.textContent()).resolves.toMatch(new RegExp(`${label}.* · Cancelled$`));
+          await expect(item.locator("s").evaluate((e) => getComputedStyle(e).textDecorationLine)).resolves.toBe(
+            "line-through",
+          );
+        } else {
+          const block = page.locator(".week-block-cancelled").first();
+          await expect(block.locator(".week-block-mark").textContent()).resolves.toBe("Cancelled");
+          await expect(block.locator(".week-block-label").evaluate((e) => getComputedStyle(e).textDecorationLine))
+            .resolves.toBe("line-through");
+          await expect(block.isVisible()).resolves.toBe(true);
+        }
+        // The plan's courses say it beside the section, and no conflict is drawn with it.
+        await expect(
+          page.locator(".schedule-course", { hasText: lecture.code }).locator(".schedule-section-mark").first()
+            .textContent(),
+        ).resolves.toBe("Cancelled");
+        await page.locator(".week").scrollIntoViewIfNeeded();
+        await screenshot(page, `schedule-cancelled-${device.name}`);
+        await expectAccessible(page, "a week with a cancelled section");
+        expect(unexpected(problems)).toEqual([]);
+      } finally {
+        await rows("UPDATE sections SET status = 'active' WHERE id = ?", [lecture.id]);
+      }
     });
   });
 }

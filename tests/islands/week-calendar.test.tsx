@@ -240,6 +240,52 @@ describe("grid", () => {
   });
 });
 
+describe("a section that will not meet", () => {
+  const cancelled = { ...LECTURE, cancelled: "cancelled" as const };
+  const gone = { ...WRITING, cancelled: "gone" as const };
+
+  test("said first in words; its blocks stay, struck through and marked; it overlaps nothing", () => {
+    const week = render(<WeekCalendar meetings={[cancelled, CALCULUS, gone]} title="Plan A" />);
+    expect(week.querySelector(".week-cancelled")?.getAttribute("aria-label")).toBe("Sections that will not meet");
+    expect(texts(week, ".week-cancelled li")).toEqual([
+      "CAS CS 111 A1 is cancelled.",
+      "CAS WR 120 C1 is no longer in the schedule.",
+    ]);
+    expect(week.querySelector(".week-ok")?.textContent).toBe("No time conflicts.");
+    for (const day of ["M", "W", "F"]) {
+      const lecture = block(week, day, "41-0");
+      expect(lecture.classList.contains("week-block-cancelled")).toBe(true);
+      expect(lecture.classList.contains("week-block-conflict")).toBe(false);
+      expect(lecture.querySelector(".week-block-mark")?.textContent).toBe("Cancelled");
+    }
+    expect(block(week, "T", "52-0").querySelector(".week-block-mark")?.textContent).toBe("No longer in the schedule");
+    expect(block(week, "M", "60-0").classList.contains("week-block-cancelled")).toBe(false);
+    expect(block(week, "M", "60-0").querySelector(".week-block-mark")).toBeNull();
+  });
+
+  test("day by day, for screen readers and phones: struck through, then the word", () => {
+    const week = render(<WeekCalendar meetings={[cancelled, CALCULUS, gone]} title="Plan A" />);
+    const monday = week.querySelector(".week-days ul")!;
+    expect(texts(monday, "li")).toEqual([
+      "10:10–11:00 AM · CAS CS 111 A1 · CAS 211 · Cancelled",
+      "10:30–11:45 AM · CAS MA 123 B2 · CAS 313",
+    ]);
+    const item = monday.querySelector(".week-item-cancelled")!;
+    expect(item.querySelector("s")?.textContent).toBe("10:10–11:00 AM · CAS CS 111 A1 · CAS 211");
+    expect(texts(week, ".week-days .week-item-cancelled")).toContain(
+      "12:30–1:45 PM · CAS WR 120 C1 · CGS 311 · No longer in the schedule",
+    );
+  });
+
+  test("an untimed one is said and listed apart, struck through", () => {
+    const untimed = [{ key: "99", label: "CAS CS 999 A1", text: "Cancelled", cancelled: "cancelled" as const }];
+    const week = render(<WeekCalendar meetings={[]} untimed={untimed} title="Plan A" />);
+    expect(texts(week, ".week-cancelled li")).toEqual(["CAS CS 999 A1 is cancelled."]);
+    expect(texts(week, ".week-untimed li")).toEqual(["CAS CS 999 A1 · Cancelled"]);
+    expect(week.querySelector(".week-untimed li s")?.textContent).toBe("CAS CS 999 A1");
+  });
+});
+
 describe("untimed and empty", () => {
   const untimed = [{ key: "99", label: "CAS CS 999 A1", text: "No meeting time" }];
 

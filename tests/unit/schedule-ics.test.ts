@@ -244,6 +244,49 @@ describe("what each event says", () => {
   });
 });
 
+describe("a section that will not meet", () => {
+  test("its events stay, with the same UIDs and weeks, marked STATUS:CANCELLED with a higher SEQUENCE, and say why", () => {
+    const exam = meeting({ days: "R", startMinute: 18 * 60 + 30, endMinute: 20 * 60 + 30, room: null, exam: true });
+    const { events } = parsed(calendarOf(
+      section(),
+      section({ uid: "2268-930-A2", summary: "CAS CS 111 A2", cancelled: "cancelled", meetings: [meeting(), exam] }),
+      section({
+        uid: "2268-931-B1",
+        summary: "CAS CS 112 B1",
+        title: "Introduction to Computer Science 2",
+        cancelled: "gone",
+      }),
+    ));
+    const byUid = new Map(events.map((event) => [event.uid, event]));
+    expect([...byUid.keys()]).toEqual([
+      "2268-930-A1-0@hubrate",
+      "2268-930-A2-0@hubrate",
+      "2268-930-A2-1@hubrate",
+      "2268-931-B1-0@hubrate",
+    ]);
+    const status = (uid: string) => byUid.get(uid)!.component.getFirstPropertyValue("status");
+    const meets = byUid.get("2268-930-A1-0@hubrate")!;
+    expect(status("2268-930-A1-0@hubrate")).toBeNull();
+    expect(meets.sequence ?? 0).toBe(0);
+    for (const uid of ["2268-930-A2-0@hubrate", "2268-930-A2-1@hubrate", "2268-931-B1-0@hubrate"]) {
+      const event = byUid.get(uid)!;
+      expect(status(uid), uid).toBe("CANCELLED");
+      expect(event.sequence, uid).toBe(1);
+      // The same weeks as when it met, so a calendar app that has them finds and removes each one.
+      expect(occurrences(event).length, uid).toBe(uid.endsWith("A2-1@hubrate") ? 15 : occurrences(meets).length);
+    }
+    const cancelled = byUid.get("2268-930-A2-0@hubrate")!;
+    expect(cancelled.summary).toBe("CAS CS 111 A2 (cancelled)");
+    expect(cancelled.description.split("\n")[0]).toBe("Cancelled: this section will not meet.");
+    expect(byUid.get("2268-930-A2-1@hubrate")!.summary).toBe("CAS CS 111 A2 exam (cancelled)");
+    const gone = byUid.get("2268-931-B1-0@hubrate")!;
+    expect(gone.summary).toBe("CAS CS 112 B1 (cancelled)");
+    expect(gone.description.split("\n")[0]).toBe(
+      "Cancelled: this section is no longer in the term's class schedule.",
+    );
+  });
+});
+
 describe("the text", () => {
   const title = 'Topics in Music; Jazz, Blues, and Soul\\Funk\\new: "Ornette" — Ça, Ès; Über-Long, Übung,\nPart Two 🎷';
   const instructor = "Zoë Éléonore Müller-Ñúñez de la Çarrière-Ødegård-Þórsdóttir-Łukasiewicz-Ångström 🎺";

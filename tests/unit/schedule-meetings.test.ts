@@ -9,6 +9,8 @@ import {
   chosenSections,
   creditsOf,
   isExamPattern,
+  notMeeting,
+  untimedItems,
   untimedSections,
   weekMeetings,
 } from "../../src/lib/schedule-meetings.ts";
@@ -37,6 +39,7 @@ function section(id: number, name: string, meetings = [meeting("MWF", 610, 660)]
     mode: "In-Person",
     notes: null,
     finalExam: true,
+    gone: false,
     meetings,
     instructors: [],
   };
@@ -85,6 +88,28 @@ describe("a schedule's chosen sections", () => {
     expect(creditsOf([course(1, [11, 13]), other])).toEqual([8, 8]);
     expect(untimedSections([course(1, [11, 13]), other]).map((u) => `${u.course.code} ${u.section.section}`)).toEqual([
       "CAS XX 2 A1",
+    ]);
+  });
+
+  test("a chosen section cancelled or gone since stays in the week, marked, and counts no credits", () => {
+    const cancel = (c: ScheduleCourse, id: number, change: Partial<CompanionSection>) => ({
+      ...c,
+      sections: c.sections.map((s) => s.id === id ? { ...s, ...change } : s),
+    });
+    const cancelled = cancel(course(1, [11, 13]), 11, { status: "cancelled" });
+    const gone = cancel(course(2, [21, 23]), 21, { gone: true });
+    expect(weekMeetings([cancelled, gone]).map((m) => [m.key, m.cancelled ?? null])).toEqual([
+      ["11-0", "cancelled"],
+      ["13-0", null],
+      ["21-0", "gone"],
+      ["23-0", null],
+    ]);
+    expect(creditsOf([cancelled, gone, course(3, [31, 33])])).toEqual([4, 4]);
+    expect(notMeeting({ status: "stopped", gone: false })).toBeNull();
+    expect(notMeeting({ status: "cancelled", gone: true })).toBe("gone");
+    const timeless = cancel(course(4, [41]), 41, { status: "cancelled", meetings: [meeting("", null, null, null)] });
+    expect(untimedItems([timeless, course(5, [51])])).toEqual([
+      { key: "41", label: "CAS XX 4 A1", text: "Cancelled", cancelled: "cancelled" },
     ]);
   });
 });

@@ -191,6 +191,20 @@ describe("conflicts", () => {
       "CAS CS 111 A1 (exam slot) and CAS EC 101 A1 overlap on Wednesday, 6:30–7:15 PM",
     );
   });
+
+  test("a meeting of a cancelled section, or one gone from the schedule, overlaps nothing", () => {
+    const ma = meeting({
+      key: "52-0",
+      sectionId: 52,
+      label: "CAS MA 123 B2",
+      days: "M",
+      startMinute: 600,
+      endMinute: 650,
+    });
+    expect(conflictsOf([meeting(), ma])).toHaveLength(1);
+    expect(conflictsOf([meeting({ cancelled: "cancelled" }), ma])).toEqual([]);
+    expect(conflictsOf([meeting(), { ...ma, cancelled: "gone" }])).toEqual([]);
+  });
 });
 
 describe("the week view", () => {
@@ -221,12 +235,13 @@ describe("the week view", () => {
     expect(dayLayout([at("1", 540, 600)], "M")).toEqual([]);
   });
 
-  test("minutes in class per week, exam patterns left out", () => {
+  test("minutes in class per week, exam patterns and cancelled sections left out", () => {
     const mwf = meeting({ startMinute: 10 * 60, endMinute: 10 * 60 + 50 });
     const tr = meeting({ key: "52-0", sectionId: 52, days: "TR", startMinute: 11 * 60, endMinute: 12 * 60 + 15 });
     const exam = meeting({ key: "41-1", days: "W", startMinute: 18 * 60 + 30, endMinute: 20 * 60 + 30, exam: true });
     expect(minutesPerWeek([mwf, tr])).toBe(300);
     expect(minutesPerWeek([mwf, tr, exam])).toBe(300);
+    expect(minutesPerWeek([mwf, { ...tr, cancelled: "cancelled" }])).toBe(150);
     expect(minutesPerWeek([])).toBe(0);
   });
 });

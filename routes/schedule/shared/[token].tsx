@@ -1,7 +1,7 @@
 import { ScheduleCourseItem, ScheduleTotals } from "../../../src/components/ScheduleCourses.tsx";
 import { WeekCalendar } from "../../../src/components/WeekCalendar.tsx";
 import type { ScheduleView } from "../../../src/lib/api-types.ts";
-import { untimedSections, weekMeetings } from "../../../src/lib/schedule-meetings.ts";
+import { untimedItems, weekMeetings } from "../../../src/lib/schedule-meetings.ts";
 import type { AppContext, LoadFailure, PageMeta, PageProps } from "../../../src/server/context.ts";
 import { scheduleView } from "../../../src/services/schedule/schedule-view.ts";
 
@@ -40,11 +40,7 @@ export default function SharedSchedule({ data }: PageProps<Data>) {
     );
   }
   const { view } = data;
-  const untimed = untimedSections(view.courses).map(({ course, section }) => ({
-    key: String(section.id),
-    label: `${course.code} ${section.section}`,
-    text: "No meeting time",
-  }));
+  const untimed = untimedItems(view.courses);
   return (
     <div className="page schedule-page">
       <p className="course-code">Shared schedule</p>

@@ -9,7 +9,7 @@
  * a newcomer who was given the id of a deleted account after a restore.
  */
 import { Buffer } from "node:buffer";
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 const PURPOSE = "review-reminders-unsubscribe";
 /** "<id>.<43 base64url characters>" */
@@ -32,13 +32,23 @@ export function unsubscribeTokenId(token: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** Whether `token` was made by this server for `account` (the row its id names). */
-export function unsubscribeTokenFits(secret: string, token: string, account: UnsubscribeAccount): boolean {
+/** The key a token is checked against when its id names no account: none fits it, and checking costs the same. */
+const NO_ACCOUNT_KEY = randomBytes(16).toString("hex");
+
+/**
+ * Whether `token` was made by this server for `account`, the row its id names (undefined when no account has that
+ * id). The MAC is computed either way, so the check takes the same work whether or not the id has an account: a forged
+ * link tells no one which ids do (docs/security.md, Codes and links).
+ */
+export function unsubscribeTokenFits(secret: string, token: string, account: UnsubscribeAccount | undefined): boolean {
   const match = TOKEN.exec(token);
-  if (!match || Number(match[1]) !== account.id || !account.sessionKey) return false;
+  if (!match) return false;
+  const checked = account ?? { id: Number(match[1]), sessionKey: NO_ACCOUNT_KEY };
+  if (Number(match[1]) !== checked.id || !checked.sessionKey) return false;
   const given = Buffer.from(match[2], "base64url");
-  const expected = mac(secret, account);
+  const expected = mac(secret, checked);
   // 43 base64url characters can still decode to 32 bytes whose last one differs in unused bits; compare the canonical form too.
-  return given.length === expected.length && timingSafeEqual(given, expected) &&
+  const fits = given.length === expected.length && timingSafeEqual(given, expected) &&
     given.toString("base64url") === match[2];
+  return fits && account !== undefined;
 }

@@ -127,13 +127,16 @@ export async function setReviewReminders(database: Database, userId: number, ena
   return row?.reviewReminders ?? false;
 }
 
-/** What an unsubscribe link leads to: a student whose reminders are on or off, or nothing to do. */
-export type UnsubscribeLink = { kind: "student"; remindersOn: boolean } | { kind: "invalid" } | { kind: "gone" };
+/**
+ * What an unsubscribe link leads to: a student whose reminders are on or off, or nothing it can turn off. A link that
+ * does not work gets one answer whatever the reason (cut short, forged, made before a restore, or its account deleted
+ * since), so no one can learn from it which ids have accounts (docs/security.md, Codes and links).
+ */
+export type UnsubscribeLink = { kind: "student"; remindersOn: boolean } | { kind: "invalid" };
 
 export const UNSUBSCRIBE_MESSAGES = {
   invalid:
-    "This unsubscribe link is not valid: it may have been cut short or changed. Open the link from the email again, or sign in and turn reminders off on your account page.",
-  gone: "There is no HubRate account for this link any more, so it gets no reminders.",
+    "This unsubscribe link is not valid: it may have been cut short or changed, or its account deleted. Open the link from the email again, or sign in and turn reminders off on your account page.",
 };
 
 /** Reads an unsubscribe link without changing anything (a mail scanner's GET must not unsubscribe). */
@@ -146,21 +149,7 @@ export async function unsubscribeLink(
   const [row] = await database.db.select({ id: users.id, sessionKey: users.sessionKey, on: users.reviewReminders })
     .from(users)
     .where(eq(users.id, userId));
-  return linkTo(secret, token, row) ?? { kind: "student", remindersOn: row!.on };
-}
-
-/**
- * What a well-formed token leads to when its id names `row`: nothing (null) when the token fits the account; "gone"
- * when no account has the id; "invalid" when it does not fit (a forged link, or one made for an earlier account that
- * had this id before a restore).
- */
-function linkTo(
-  secret: string,
-  token: string,
-  row: { id: number; sessionKey: string } | undefined,
-): UnsubscribeLink | null {
-  if (!row) return { kind: "gone" };
-  return unsubscribeTokenFits(secret, token, row) ? null : { kind: "invalid" };
+  return unsubscribeTokenFits(secret, token, row) ? { kind: "student", remindersOn: row!.on } : { kind: "invalid" };
 }
 
 /** Turns off the reminders of the student the link was made for; the only thing the token can do. */
@@ -174,12 +163,11 @@ export async function unsubscribeByLink(
   const [row] = await database.db.select({ id: users.id, sessionKey: users.sessionKey }).from(users).where(
     eq(users.id, userId),
   );
-  const refused = linkTo(secret, token, row);
-  if (refused) return refused;
+  if (!unsubscribeTokenFits(secret, token, row)) return { kind: "invalid" };
   const [changed] = await database.write((tx) =>
     tx.update(users).set({ reviewReminders: false }).where(
       and(eq(users.id, userId), eq(users.sessionKey, row!.sessionKey)),
     ).returning({ id: users.id })
   );
-  return changed ? { kind: "student", remindersOn: false } : { kind: "gone" };
+  return changed ? { kind: "student", remindersOn: false } : { kind: "invalid" };
 }

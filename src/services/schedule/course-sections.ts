@@ -54,7 +54,7 @@ const sectionArray = sql.raw(`json_array(
   json((SELECT coalesce(json_group_array(json_array(first_name, last_name)), '[]')
     FROM (SELECT * FROM section_instructors p WHERE p.section_id = s.id ORDER BY p.position))),
   json((SELECT coalesce(json_group_array(l.section_id), '[]') FROM section_links l WHERE l.companion_id = s.id)),
-  s.course_id
+  s.gone, s.course_id
 )`);
 
 type Row = unknown[];
@@ -75,24 +75,27 @@ export async function courseSections(db: Db, courseId: number, today = new Date(
 /**
  * The sections of a set of courses (`courses`: an SQL list or subquery of ids, such as a worksheet's courses), as
  * `courseSections` gives them one course at a time, by course id; the entry of id 0 has every known term, empty, for
- * a course of the set without sections. Two statements, started in the same turn: one round trip for any number of
- * courses.
+ * a course of the set without sections. Sections gone from their term's schedule are left out, but those among `kept`
+ * (an SQL list or subquery of section ids: the ones a plan chose), which come marked `gone`. Two statements, started
+ * in the same turn: one round trip for any number of courses.
  */
 export async function sectionsOfCourses(
   db: Db,
   courses: SQL,
   today = new Date(),
+  kept: SQL = sql`(NULL)`,
 ): Promise<Map<number, CourseSections>> {
   const from = termOf(today);
+  const listed = sql`(s.gone = 0 OR s.id IN ${kept})`;
   const [[schedule], groups] = await Promise.all([
     db.values<[string]>(sql`SELECT json_object(
       'terms', json((SELECT coalesce(json_group_array(json_array(code, name, source, imported_at)), '[]')
         FROM (SELECT * FROM terms WHERE code >= ${from} ORDER BY code))),
       'sections', json((SELECT coalesce(json_group_array(${sectionArray}), '[]')
-        FROM sections s WHERE s.course_id IN ${courses} AND s.gone = 0 AND s.term_code >= ${from})),
+        FROM sections s WHERE s.course_id IN ${courses} AND ${listed} AND s.term_code >= ${from})),
       'reviewed', json((SELECT coalesce(json_group_array(DISTINCT d.teacher_key), '[]') FROM professor_spellings d
         WHERE d.teacher_key IN (SELECT ${asciiSlug} FROM section_instructors i JOIN sections s ON s.id = i.section_id
-          WHERE s.course_id IN ${courses} AND s.gone = 0 AND s.term_code >= ${from}))))`),
+          WHERE s.course_id IN ${courses} AND ${listed} AND s.term_code >= ${from}))))`),
     db.all<TeacherReviews & { courseId: number }>(sql`SELECT course_id AS courseId, teacher_key AS teacherKey,
         teacher_name AS teacherName, count(*) AS count, sum(teacher_rating) AS teacherSum
       FROM reviews WHERE course_id IN ${courses} AND hidden = 0 GROUP BY course_id, teacher_key, teacher_name`),
@@ -170,7 +173,7 @@ function sectionOf(row: Row, instructorOf: (person: Person) => SectionInstructor
     number | null,
     number | null,
   ];
-  const [creditsMin, creditsMax, mode, notes, finalExam, meetings, instructors, links] = row.slice(10) as [
+  const [creditsMin, creditsMax, mode, notes, finalExam, meetings, instructors, links, gone] = row.slice(10) as [
     number | null,
     number | null,
     string | null,
@@ -179,6 +182,7 @@ function sectionOf(row: Row, instructorOf: (person: Person) => SectionInstructor
     [string, number | null, number | null, string | null, string | null, string | null][],
     [string, string][],
     number[],
+    number,
   ];
   const section: CompanionSection = {
     id,
@@ -194,6 +198,7 @@ function sectionOf(row: Row, instructorOf: (person: Person) => SectionInstructor
     mode,
     notes,
     finalExam: finalExam === null ? null : finalExam === 1,
+    gone: gone === 1,
     meetings: meetings.map(([days, startMinute, endMinute, room, startDate, endDate]) => ({
       days,
       startMinute,

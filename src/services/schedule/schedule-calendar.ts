@@ -1,10 +1,11 @@
 /**
  * A schedule as a calendar file to take to registration and to the student's phone: each chosen section's meeting
- * patterns as weekly events from their first to their last day, in Boston's time zone, evening exam slots marked
- * (src/lib/schedule-ics.ts writes it, src/lib/schedule-meetings.ts says which pattern is an exam slot).
+ * patterns as weekly events from their first to their last day, in Boston's time zone, evening exam slots marked, a
+ * section cancelled or gone since with its events cancelled (src/lib/schedule-ics.ts writes it,
+ * src/lib/schedule-meetings.ts says which pattern is an exam slot and which section will not meet).
  */
 import type { Db } from "../../../db/client.ts";
-import { chosenSections, isExamPattern } from "../../lib/schedule-meetings.ts";
+import { chosenSections, isExamPattern, notMeeting } from "../../lib/schedule-meetings.ts";
 import { type IcsSection, scheduleCalendar } from "../../lib/schedule-ics.ts";
 import { scheduleView, type WeekSource } from "./schedule-view.ts";
 
@@ -25,6 +26,8 @@ export async function scheduleCalendarFile(
   const sections: IcsSection[] = view.courses.flatMap((course) =>
     chosenSections(course).map(({ section }) => ({
       uid: `${term}-${course.id}-${section.section}`,
+      // Cancelled or gone since it was chosen: its events stay, cancelled, so a calendar that kept them drops them.
+      ...(notMeeting(section) ? { cancelled: notMeeting(section)! } : {}),
       summary: `${course.code} ${section.section}`,
       title: course.title,
       classNumber: section.classNumber,

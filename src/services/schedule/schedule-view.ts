@@ -55,6 +55,12 @@ export function scheduleView(
     const set = stored
       ? sql`(SELECT ss.course_id FROM schedule_sections ss JOIN schedules v ON v.id = ss.schedule_id WHERE ${stored})`
       : sql`(SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+    // The sections chosen: kept in the week when they have left the term's schedule since, so the plan says so.
+    const kept = stored
+      ? sql`(SELECT ss.section_id FROM schedule_sections ss JOIN schedules v ON v.id = ss.schedule_id WHERE ${stored})`
+      : sql`(SELECT value FROM json_each(${
+        JSON.stringify([...new Set("chosen" in source ? source.chosen.flatMap((c) => c.sectionIds) : [])])
+      }))`;
     const term: SQL = shared
       ? sql`(SELECT term_code FROM schedules WHERE share_token = ${source.shareToken})`
       : sql`${source.term}`;
@@ -65,7 +71,7 @@ export function scheduleView(
       db.all<Figures>(sql`SELECT c.id, c.num_reviews AS reviews, c.avg_overall AS overall, c.avg_workload AS workload,
           (SELECT avg(r.hours_per_week) FROM reviews r WHERE r.course_id = c.id AND r.hidden = 0) AS hours
         FROM courses c WHERE c.id IN ${set}`),
-      sectionsOfCourses(db, set, today),
+      sectionsOfCourses(db, set, today, kept),
       viewerId === undefined ? null : remainingUnits(db, viewerId),
       stored ? versionsWhere(db, stored).then(([first]) => first ?? null) : null,
     ]);
