@@ -20,6 +20,7 @@ export const SLOW_FILES: Record<string, string> = {
   "tests/api/prerequisites.test.ts": "runs the catalog import as a process",
   "tests/unit/moderation.test.ts": "runs the moderation task as a process",
   "tests/unit/schedule-import-task.test.ts": "runs the schedule import as a process",
+  "tests/unit/schedule-import-broken-files.test.ts": "runs the schedule import as a process on broken files",
   "tests/api/dev-server.test.ts": "starts deno task dev's server and its child",
 };
 
