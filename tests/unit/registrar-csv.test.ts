@@ -106,6 +106,8 @@ describe("each field against its real shape", () => {
       { "Class Stat": "Tentative" },
       { "Class Type": "Lecture" },
       { "Days Of The Week": "Mon Funday" },
+      // A run of digits the credits expression would backtrack through once per digit.
+      { "Credit Hours": `VAR ${"9".repeat(100_000)}x` },
       { "Cap Enrl": "", "Class Nbr": "", "Credit Hours": "", "Mode": "", "Final Exam": "" },
     ));
     expect(parsed.skipped.map((s) => `row ${s.record}: ${s.reason}`)).toEqual([
@@ -128,10 +130,11 @@ describe("each field against its real shape", () => {
       'row 17: Class Stat: "Tentative" is not Active, Cancelled or Stop Enrl',
       'row 18: Class Type: "Lecture" is not Enrollment or Non-Enroll',
       'row 19: Days Of The Week: "Mon Funday" is not days of the week (such as Mon Wed Fri)',
+      `row 20: Credit Hours: "VAR ${"9".repeat(36)}…" is not credits (such as 4.0, or VAR 2.0 to 12.0)`,
     ]);
     expect(parsed.sections).toHaveLength(1);
     expect(parsed.sections[0]).toMatchObject({
-      section: "A20",
+      section: "A21",
       capacity: null,
       classNumber: null,
       creditsMin: null,

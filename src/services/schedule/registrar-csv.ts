@@ -180,11 +180,16 @@ export function timeSpan(
   return { startMinute, endMinute };
 }
 
-/** "4.0" → [4, 4]; "VAR 2.0 to 12.0" → [2, 12]; anything else → nulls. */
+/**
+ * "4.0" → [4, 4]; "VAR 2.0 to 12.0" → [2, 12]; anything else → nulls. Only short texts are tried: the expression
+ * backtracks through a long run of digits once for every digit.
+ */
 export function creditsOf(text: string): [number | null, number | null] {
-  const variable = /^VAR\s+(\d*\.?\d+)\s+to\s+(\d*\.?\d+)$/i.exec(text.trim());
+  const trimmed = text.trim();
+  if (trimmed.length > 32) return [null, null];
+  const variable = /^VAR\s+(\d*\.?\d+)\s+to\s+(\d*\.?\d+)$/i.exec(trimmed);
   if (variable) return [Number(variable[1]), Number(variable[2])];
-  const fixed = /^(\d*\.?\d+)$/.exec(text.trim());
+  const fixed = /^(\d*\.?\d+)$/.exec(trimmed);
   return fixed ? [Number(fixed[1]), Number(fixed[1])] : [null, null];
 }
 
@@ -204,7 +209,10 @@ export function plainNotes(text: string): string | null {
 
 const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 
-/** How many characters `text` has as a reader counts them, counting no further than `atMost` + 1. */
+/**
+ * How many characters `text` has as a reader counts them, when that is at most `atMost` (its UTF-16 length when that
+ * is); otherwise `atMost` + 1, counting no further.
+ */
 function charactersUpTo(text: string, atMost: number): number {
   // Never more characters than UTF-16 units.
   if (text.length <= atMost) return text.length;
@@ -215,8 +223,7 @@ function charactersUpTo(text: string, atMost: number): number {
 
 /** `text` cut to `limit` characters that end with the cut mark; `had` is how many it had. */
 function cutNotes(text: string): { text: string; had: number | null } {
-  // Cheap first: a note within the limit in UTF-16 units is within it in characters.
-  if (text.length <= NOTES_LIMIT || charactersUpTo(text, NOTES_LIMIT) <= NOTES_LIMIT) return { text, had: null };
+  if (charactersUpTo(text, NOTES_LIMIT) <= NOTES_LIMIT) return { text, had: null };
   const keep = NOTES_LIMIT - [...CUT_MARK].length;
   let n = 0;
   let end = 0;
