@@ -21,6 +21,7 @@ export const SLOW_FILES: Record<string, string> = {
   "tests/unit/moderation.test.ts": "runs the moderation task as a process",
   "tests/unit/schedule-import-task.test.ts": "runs the schedule import as a process",
   "tests/api/live-import.test.ts": "imports a whole term as a process while the app serves reads and writes",
+  "tests/unit/schedule-import-broken-files.test.ts": "runs the schedule import as a process on broken files",
   "tests/api/dev-server.test.ts": "starts deno task dev's server and its child",
 };
 

@@ -84,8 +84,10 @@ const BOSTON_VTIMEZONE = [
 
 /**
  * The calendar, named `name`, of `sections`' meetings. Meetings with no days, or none of whose days fall between
- * their first and last date, are left out. `now` is the DTSTAMP of every event. Throws a RangeError on a date that is
- * not a real YYYY-MM-DD day or a time that is not a minute of the day.
+ * their first and last date, are left out, and so are meetings that cannot be placed: a date that is not a real
+ * YYYY-MM-DD day, a last date before the first, a time that is not a minute of the day or an end not after the start
+ * (stored by an import of an older release: a calendar file is still made of the rest). `now` is the DTSTAMP of every
+ * event.
  */
 export function scheduleCalendar(input: { name: string; sections: IcsSection[]; now: Date }): string {
   const stamp = utcStamp(input.now.getTime());
@@ -114,8 +116,10 @@ function meetingEvent(section: IcsSection, meeting: IcsMeeting, index: number, s
   if (days.length === 0) return [];
   const first = dayNumber(meeting.startDate);
   const last = dayNumber(meeting.endDate);
-  checkMinute(meeting.startMinute);
-  checkMinute(meeting.endMinute);
+  if (first === null || last === null || last < first) return [];
+  if (!isMinute(meeting.startMinute) || !isMinute(meeting.endMinute) || meeting.endMinute <= meeting.startMinute) {
+    return [];
+  }
   // The first date on or after the first day of classes that is one of the pattern's days.
   let date = first;
   while (!days.some((day) => day.weekday === weekday(date))) date++;
@@ -150,17 +154,19 @@ function meetingEvent(section: IcsSection, meeting: IcsMeeting, index: number, s
   ];
 }
 
-/** Days since 1970-01-01 of a YYYY-MM-DD date, so that dates step and compare as whole numbers. */
-function dayNumber(date: string): number {
-  if (!isCalendarDate(date)) throw new RangeError(`"${date}" is not a date written YYYY-MM-DD`);
+/**
+ * Days since 1970-01-01 of a YYYY-MM-DD date, so that dates step and compare as whole numbers; null when it is not a
+ * day of the calendar.
+ */
+function dayNumber(date: string): number | null {
+  if (typeof date !== "string" || !isCalendarDate(date)) return null;
   const [year, month, day] = date.split("-").map(Number);
   return Date.UTC(year, month - 1, day) / DAY_MS;
 }
 
-function checkMinute(minute: number): void {
-  if (!Number.isInteger(minute) || minute < 0 || minute >= 24 * 60) {
-    throw new RangeError(`${minute} is not a minute of the day (0 to 1439)`);
-  }
+/** A minute of the day, 0 to 1439. */
+function isMinute(minute: number): boolean {
+  return Number.isInteger(minute) && minute >= 0 && minute < 24 * 60;
 }
 
 /** 0 = Sunday, as Date's days. */

@@ -48,12 +48,26 @@ export function chosenSections(course: ScheduleCourse): { section: CompanionSect
   return out;
 }
 
+const MINUTES_IN_A_DAY = 24 * 60;
+
+/**
+ * Whether a meeting has a place in the week: days, and a start and an end that are whole minutes of one day, the end
+ * after the start. A stored value that is none of these (an import of an older release) leaves the meeting out of the
+ * week and the calendar file instead of failing them.
+ */
+export function isTimedMeeting<M extends Pick<Meeting, "days" | "startMinute" | "endMinute">>(
+  meeting: M,
+): meeting is M & { startMinute: number; endMinute: number } {
+  const { days, startMinute: start, endMinute: end } = meeting;
+  return /^[MTWRFSU]+$/.test(days) && Number.isInteger(start) && Number.isInteger(end) && start! >= 0 &&
+    end! > start! && end! <= MINUTES_IN_A_DAY;
+}
+
 /** The timed meetings of one section as the week places them. */
 export function sectionWeekMeetings(course: { id: number; code: string }, section: CompanionSection): WeekMeeting[] {
   const cancelled = notMeeting(section);
   return section.meetings.flatMap((meeting, index) =>
-    meeting.days && meeting.startMinute !== null && meeting.endMinute !== null &&
-      meeting.endMinute > meeting.startMinute
+    isTimedMeeting(meeting)
       ? [{
         key: `${section.id}-${index}`,
         sectionId: section.id,

@@ -2,13 +2,15 @@
  * deno task schedule:import FILE.csv
  * Loads the registrar's class-schedule download (one CSV per term) into the database named by DATABASE_URL: each term
  * upserted in one transaction, section ids kept across imports, sections that left the file marked gone. Prints the
- * counts per term and every skipped row with its reason.
+ * counts per term, every skipped row with its reason ("row N: <column>: <reason>") and every note cut; a file that
+ * cannot be read at all (cut mid-row, not a class-schedule download, an encoding that cannot be told) is one line and
+ * exit 1, with nothing stored.
  */
 import { migrateDatabase } from "../../db/client.ts";
 import { referenceData as reference } from "../../db/seeds/reference.ts";
 import { loadConfigOrExit } from "../config.ts";
 import { ensureReferenceData } from "../services/catalog/catalog.ts";
-import { parseRegistrarCsv, ScheduleFileError } from "../services/schedule/registrar-csv.ts";
+import { parseRegistrarFile, ScheduleFileError } from "../services/schedule/registrar-csv.ts";
 import { importSchedule } from "../services/schedule/schedule-import.ts";
 import { openConfiguredDatabase } from "../startup.ts";
 
@@ -18,9 +20,9 @@ if (!file) {
   Deno.exit(2);
 }
 
-let text: string;
+let bytes: Uint8Array;
 try {
-  text = await Deno.readTextFile(file);
+  bytes = await Deno.readFile(file);
 } catch (error) {
   console.error(`Cannot read ${file}: ${error instanceof Error ? error.message : error}`);
   Deno.exit(1);
@@ -28,15 +30,20 @@ try {
 
 let parsed;
 try {
-  parsed = parseRegistrarCsv(text);
+  parsed = parseRegistrarFile(bytes);
 } catch (error) {
   if (!(error instanceof ScheduleFileError)) throw error;
   console.error(`${file}: ${error.message}`);
   Deno.exit(1);
 }
+if (parsed.converted) {
+  console.log(`${file} is in ${parsed.encoding}, not UTF-8: read as ${parsed.encoding} and converted.`);
+}
 console.log(
   `Read ${parsed.rows.toLocaleString("en-US")} rows: ${parsed.sections.length.toLocaleString("en-US")} sections.`,
 );
+for (const notice of parsed.notices.slice(0, 100)) console.log(`  row ${notice.record}: ${notice.reason}`);
+if (parsed.notices.length > 100) console.log(`  … and ${parsed.notices.length - 100} more notes cut`);
 
 const config = loadConfigOrExit();
 const database = await openConfiguredDatabase(config);

@@ -26,6 +26,7 @@ import { buildAssets } from "../../src/server/asset-build.ts";
 import { issueToken } from "../../src/services/accounts/sessions.ts";
 import { type Sqld, startSqld } from "../helpers/sqld.ts";
 import { benchScheduleImport } from "./schedule-import.ts";
+import { benchHtmlText } from "./html-text.ts";
 import { type DelayProxy, startDelayProxy } from "../helpers/delay-proxy.ts";
 import { freePort, residentMb } from "../helpers/processes.ts";
 import { prepareDatabase } from "../../src/startup.ts";
@@ -453,6 +454,8 @@ console.log(
       seconds(schedule.againMs)
     }.`,
 );
+// Notes and bulletin pages to text, tags that never close included: the time should double with the input.
+for (const line of benchHtmlText()) console.log(line);
 const sectionPages = await sectionPageCases(url);
 const { id: popular, reviews: popularReviews } = await coursePageCase(url);
 const { slug: professor, reviews: professorReviews } = await professorPageCase(url);

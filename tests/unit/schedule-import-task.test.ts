@@ -46,7 +46,7 @@ describe("schedule:import", () => {
       ].join("\n") + "\n",
     );
     const { code, out } = await run(file);
-    expect(out).toContain("skipped row 5: unknown term: 2263");
+    expect(out).toContain('skipped row 5: Term: "2263" is not a term (such as 2268, Fall 2026)');
     expect(out).toContain("skipped row 6: course missing from the catalog: CAS CS 999 (section A1)");
     expect(out).toMatch(
       /Fall 2026 \(2268\): 1 sections of 1 courses \(1 to register for, 0 discussions and labs, 0 links\), 2 meetings, 2 instructors; 1 new or changed, \d+ gone from the file; 0 reviews matched to a professor anew\./,

@@ -175,10 +175,10 @@ describe("reading the registrar's download", () => {
     const parsed = parseRegistrarCsv(csv);
     expect(parsed.sections.map((s) => s.section)).toEqual(["A1"]);
     expect(parsed.skipped).toEqual([
-      { record: 2, reason: "unknown term: 1999" },
-      { record: 3, reason: "unreadable time: 25:00PM to 08:50AM" },
-      { record: 4, reason: "unreadable days: Mon Funday" },
-      { record: 5, reason: "unknown class status: Tentative" },
+      { record: 2, reason: 'Term: "1999" is not a term (such as 2268, Fall 2026)' },
+      { record: 3, reason: 'Start Time: "25:00PM" is not a time of day (such as 01:25PM)' },
+      { record: 4, reason: 'Days Of The Week: "Mon Funday" is not days of the week (such as Mon Wed Fri)' },
+      { record: 5, reason: 'Class Stat: "Tentative" is not Active, Cancelled or Stop Enrl' },
     ]);
   });
 

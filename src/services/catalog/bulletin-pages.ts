@@ -2,8 +2,10 @@
  * Parsing of BU's public course bulletin (www.bu.edu/academics/{college}/courses/).
  * A college's course list page gives links to course pages and to further list
  * pages; a course page gives one course in the catalog file shape. Pure
- * functions over HTML text with a small tag scanner (no DOM), tolerant of the
- * bulletin's variations: the code in an <h2> after the title's <h1>, the text in
+ * functions over HTML text and the positions of its tags (no DOM), the tags
+ * read in one pass by htmlparser2's tokenizer (src/lib/html-text.ts), so that a
+ * page of tags that never close costs no more than any page of its length;
+ * tolerant of the bulletin's variations: the code in an <h2> after the title's <h1>, the text in
  * #course-content, prerequisites inline ("Undergraduate Prerequisites: … - …"),
  * in their own paragraph or in the info box, and Hub areas in
  * ul.cf-hub-offerings or in a "this course fulfills … BU Hub areas: …" sentence.
@@ -13,6 +15,7 @@
  * class schedule's sections.
  */
 import { HUB_AREAS } from "../../lib/hub-areas.ts";
+import { type HtmlTag, scanHtml } from "../../lib/html-text.ts";
 import { termCode, termName } from "../../lib/term-codes.ts";
 import {
   dayLetters,
@@ -49,7 +52,6 @@ export type CoursePage =
 
 type Element = { attrs: Record<string, string>; start: number; end: number; inner: string };
 
-const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
 const INLINE_TAGS = new Set([
   "a",
   "abbr",
@@ -120,20 +122,45 @@ function decodeEntities(text: string): string {
   });
 }
 
-/** Comments, scripts and styles removed, so their text never reads as content. */
-function withoutNoise(html: string): string {
-  return html.replace(/<!--[\s\S]*?(?:-->|$)/g, "").replace(
-    /<(script|style|template|noscript)\b[\s\S]*?<\/\1\s*>/gi,
-    "",
-  );
+/** The tags of the last few texts read: a page is asked for its elements of one tag after another. */
+const recentTags = new Map<string, HtmlTag[]>();
+
+/** The tags of `html` in order, read once. */
+function tagsOf(html: string): HtmlTag[] {
+  let tags = recentTags.get(html);
+  if (tags) return tags;
+  tags = [];
+  const found = tags;
+  scanHtml(html, { tag: (tag) => void found.push(tag) });
+  recentTags.set(html, tags);
+  if (recentTags.size > 4) recentTags.delete(recentTags.keys().next().value!);
+  return tags;
 }
 
-function parseAttributes(source: string): Record<string, string> {
-  const attrs: Record<string, string> = {};
-  for (const m of source.matchAll(/([^\s=/>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
-    attrs[m[1].toLowerCase()] = decodeEntities(m[2] ?? m[3] ?? m[4] ?? "");
+/** Elements whose content never reads as content. */
+const NOISE = new Set(["script", "style", "template", "noscript"]);
+
+/**
+ * Comments, scripts, styles, templates and noscript removed, so their text never reads as content. One that never
+ * closes runs to the end of the page, as in a browser.
+ */
+function withoutNoise(html: string): string {
+  const page = html.replace(/<!--[\s\S]*?(?:-->|$)/g, "");
+  const ranges: { start: number; end: number }[] = [];
+  let open: { name: string; start: number; depth: number } | null = null;
+  for (const tag of tagsOf(page)) {
+    if (!open) {
+      if (!tag.close && NOISE.has(tag.name)) open = { name: tag.name, start: tag.start, depth: 0 };
+    } else if (tag.name === open.name) {
+      if (!tag.close) open.depth++;
+      else if (open.depth-- === 0) {
+        ranges.push({ start: open.start, end: tag.end });
+        open = null;
+      }
+    }
   }
-  return attrs;
+  if (open) ranges.push({ start: open.start, end: page.length });
+  return ranges.length ? withoutRanges(page, ranges) : page;
 }
 
 /**
@@ -141,21 +168,20 @@ function parseAttributes(source: string): Record<string, string> {
  * same tag counts). An unclosed <p> ends where the next <p> opens, as in HTML;
  * other unclosed elements are left out.
  */
-function elements(html: string, tag: string): Element[] {
+function elements(html: string, tag: string, tags = tagsOf(html)): Element[] {
   const found: Element[] = [];
   const open: { attrs: Record<string, string>; start: number; innerStart: number }[] = [];
   const close = (at: number, end: number) => {
     const opened = open.pop();
     if (opened) found.push({ attrs: opened.attrs, start: opened.start, end, inner: html.slice(opened.innerStart, at) });
   };
-  for (const match of html.matchAll(TAG)) {
-    if (match[2].toLowerCase() !== tag) continue;
-    const at = match.index;
-    if (match[1]) {
-      close(at, at + match[0].length);
-    } else if (!match[3].trimEnd().endsWith("/")) {
-      if (tag === "p" && open.length) close(at, at);
-      open.push({ attrs: parseAttributes(match[3]), start: at, innerStart: at + match[0].length });
+  for (const token of tags) {
+    if (token.name !== tag) continue;
+    if (token.close) {
+      close(token.start, token.end);
+    } else if (!token.selfClosing) {
+      if (tag === "p" && open.length) close(token.start, token.start);
+      open.push({ attrs: token.attributes, start: token.start, innerStart: token.end });
     }
   }
   return found.sort((a, b) => a.start - b.start);
@@ -167,30 +193,28 @@ function hasClass(element: Element, name: string): boolean {
 
 /** The element carrying `id`, whatever its tag. */
 function elementById(html: string, id: string): Element | undefined {
-  for (const match of html.matchAll(TAG)) {
-    if (match[1] || parseAttributes(match[3]).id !== id) continue;
-    return elements(html, match[2].toLowerCase()).find((e) => e.start === match.index);
-  }
-  return undefined;
+  const tags = tagsOf(html);
+  const carrier = tags.find((tag) => !tag.close && tag.attributes.id === id);
+  return carrier && elements(html, carrier.name, tags).find((e) => e.start === carrier.start);
 }
 
-/** The same HTML without the given elements and everything inside them, innermost first. */
-function withoutElements(html: string, tags: string[]): string {
+/** The same HTML without the given elements and everything inside them, each leaving a space. */
+function withoutElements(html: string, names: string[]): string {
   let result = html;
-  for (const tag of tags) {
-    const innermost = new RegExp(`<${tag}\\b[^>]*>(?:(?!<${tag}\\b)[\\s\\S])*?</${tag}\\s*>`, "gi");
-    for (let before = ""; before !== result;) {
-      before = result;
-      result = result.replace(innermost, " ");
-    }
-  }
+  for (const name of names) result = withoutRanges(result, elements(result, name));
   return result;
 }
 
 /** Readable text: tags removed (block tags leave a space), entities decoded, whitespace collapsed. */
 function textOf(html: string): string {
-  const flat = html.replace(TAG, (_whole, _close, name: string) => INLINE_TAGS.has(name.toLowerCase()) ? "" : " ");
-  return decodeEntities(flat).replace(/[\s\u00a0]+/g, " ").trim();
+  // Most cells and headings are text without markup or entities.
+  if (!html.includes("<") && !html.includes("&")) return html.replace(/[\s\u00a0]+/g, " ").trim();
+  const pieces: string[] = [];
+  scanHtml(html, {
+    text: (text) => void pieces.push(text),
+    tag: ({ name }) => void (INLINE_TAGS.has(name) || pieces.push(" ")),
+  });
+  return pieces.join("").replace(/[\s\u00a0]+/g, " ").trim();
 }
 
 const COURSE_SLUG = /^[a-z]{2,5}-[a-z]{1,5}-\d[a-z0-9]*$/i;

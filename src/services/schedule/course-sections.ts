@@ -19,6 +19,7 @@ import type {
 import { instructorKey, type PersonName } from "../../lib/professor-names.ts";
 import { parseSemester } from "../../lib/semesters.ts";
 import { termOf } from "../../lib/term-codes.ts";
+import { isCalendarDate } from "../../lib/term-ends.ts";
 
 type Person = PersonName;
 
@@ -199,17 +200,29 @@ function sectionOf(row: Row, instructorOf: (person: Person) => SectionInstructor
     notes,
     finalExam: finalExam === null ? null : finalExam === 1,
     gone: gone === 1,
+    // What an import of an older release may have stored outside its shape (a date that is no day, a minute past the
+    // day) is read as not given, so that no reader of the week, the calendar file or the API fails on it.
     meetings: meetings.map(([days, startMinute, endMinute, room, startDate, endDate]) => ({
-      days,
-      startMinute,
-      endMinute,
+      days: typeof days === "string" ? days : "",
+      startMinute: minuteOrNull(startMinute),
+      endMinute: minuteOrNull(endMinute),
       room,
-      startDate,
-      endDate,
+      startDate: dateOrNull(startDate),
+      endDate: dateOrNull(endDate),
     })),
     instructors: instructors.map(([firstName, lastName]) => instructorOf({ firstName, lastName })),
   };
   return { id, term, enrollment: enrollment === 1, links, section };
+}
+
+/** A stored minute of the day (0 to 1440), else null. */
+function minuteOrNull(minute: number | null): number | null {
+  return Number.isInteger(minute) && minute! >= 0 && minute! <= 24 * 60 ? minute : null;
+}
+
+/** A stored ISO date that is a day of the calendar, else null. */
+function dateOrNull(date: string | null): string | null {
+  return typeof date === "string" && isCalendarDate(date) ? date : null;
 }
 
 const sectionOrder = new Intl.Collator("en", { numeric: true });

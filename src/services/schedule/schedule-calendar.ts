@@ -5,7 +5,7 @@
  * src/lib/schedule-meetings.ts says which pattern is an exam slot and which section will not meet).
  */
 import type { Db } from "../../../db/client.ts";
-import { chosenSections, isExamPattern, notMeeting } from "../../lib/schedule-meetings.ts";
+import { chosenSections, isExamPattern, isTimedMeeting, notMeeting } from "../../lib/schedule-meetings.ts";
 import { type IcsSection, scheduleCalendar } from "../../lib/schedule-ics.ts";
 import { scheduleView, type WeekSource } from "./schedule-view.ts";
 
@@ -32,9 +32,10 @@ export async function scheduleCalendarFile(
       title: course.title,
       classNumber: section.classNumber,
       instructors: section.instructors.map((i) => i.name),
+      // A meeting the week does not place, or without its dates, is not in the file; scheduleCalendar leaves out
+      // dates that are not days of the calendar.
       meetings: section.meetings.flatMap((meeting, index) =>
-        meeting.startMinute !== null && meeting.endMinute !== null && meeting.endMinute > meeting.startMinute &&
-          meeting.endMinute < 24 * 60 && meeting.startDate && meeting.endDate
+        isTimedMeeting(meeting) && meeting.endMinute < 24 * 60 && meeting.startDate && meeting.endDate
           ? [{
             days: meeting.days,
             startMinute: meeting.startMinute,

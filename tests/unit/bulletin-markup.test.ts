@@ -1,0 +1,62 @@
+/**
+ * Bulletin pages however broken their markup: a page cut short after tens of thousands of tags that never close
+ * (`<a href`, `<script>`, `<p>`) is read in one pass, its course still read from what is there, the characters read
+ * growing with the page, not its square.
+ */
+import { describe, expect, test } from "vitest";
+import { parseCourseList, parseCoursePage } from "../../src/services/catalog/bulletin-pages.ts";
+
+/** A course page cut short after `tail`: nothing closes after it, not even a ">". */
+const page = (tail: string) =>
+  `<html><head><title>Intro to CS | Boston University</title></head><body><h1>Intro to CS</h1>` +
+  `<h2>CAS CS 111</h2><div id="course-content"><p>Programs &amp; proofs.</p><p>${tail}`;
+
+/** The characters read by everything `work` does, counted where they are read: String.prototype.charCodeAt. */
+function reads(work: () => void): number {
+  const original = String.prototype.charCodeAt;
+  let count = 0;
+  String.prototype.charCodeAt = function (this: string, index: number) {
+    count++;
+    return original.call(this, index);
+  };
+  try {
+    work();
+  } finally {
+    String.prototype.charCodeAt = original;
+  }
+  return count;
+}
+
+describe("a bulletin page of tags that never close", () => {
+  for (
+    const [what, tag] of [["<a href", "<a href"], ["<script>", "<script>"], ['<a title="', '<a title="'], [
+      "<p>",
+      "<p>",
+    ]]
+  ) {
+    test(`40,000 ${what}: the course is read from what is there`, () => {
+      const result = parseCoursePage(page(`Tail ${tag.repeat(40_000)}`));
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      expect(result.course).toMatchObject({ college: "CAS", department: "CS", number: "111", title: "Intro to CS" });
+      expect(result.course.description).toBe("Programs & proofs.");
+    }, 60_000);
+  }
+
+  test("the characters read grow with the page, not with its square", () => {
+    for (const tag of ["<a href", "<script>", '<a title="', "<p>", "<div>"]) {
+      const once = page(tag.repeat(5_000));
+      const twice = page(tag.repeat(10_000));
+      const [a, b] = [reads(() => parseCoursePage(once)), reads(() => parseCoursePage(twice))];
+      expect(a, tag).toBeGreaterThan(once.length / 2);
+      expect(b / a, tag).toBeLessThan(2.5);
+      // Other texts than the course pages', so that nothing read for those is read again from memory.
+      const [c, d] = [
+        reads(() => parseCourseList(` ${once}`, "https://www.bu.edu/academics/cas/courses/")),
+        reads(() => parseCourseList(` ${twice}`, "https://www.bu.edu/academics/cas/courses/")),
+      ];
+      expect(c, tag).toBeGreaterThan(once.length / 2);
+      expect(d / c, tag).toBeLessThan(2.5);
+    }
+  });
+});
