@@ -30,7 +30,9 @@ function ProfessorReviewList({ slug, initial, signedIn }: Props) {
   async function load(nextSort: Sort, nextPage: number) {
     const id = ++request.current;
     setLoading(true);
-    const answer = await apiFetch<ProfessorView>(`/api/professors/${slug}?sort=${nextSort}&page=${nextPage}`);
+    const answer = await apiFetch<ProfessorView>(
+      `/api/professors/${encodeURIComponent(slug)}?sort=${nextSort}&page=${nextPage}`,
+    );
     if (id !== request.current) return;
     setLoading(false);
     if (!answer.ok) {

@@ -2,6 +2,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { apiFetch } from "../src/client/api.ts";
 import { island } from "../src/client/island.tsx";
 import { readSearchText } from "../src/lib/search-words.ts";
+import { professorHref } from "../src/lib/urls.ts";
 
 /** A course or a professor the box offers; `key` is unique in the list. */
 type Suggestion = { key: string; href: string; code: string; title: string };
@@ -24,7 +25,7 @@ function suggestionsOf(text: string, answer: Answer): Suggestion[] {
     ...answer.courses.map((c) => ({ key: `c${c.id}`, href: `/course/${c.id}`, code: c.code, title: c.title })),
     ...answer.professors.map((p) => ({
       key: `p${p.slug}`,
-      href: `/professor/${p.slug}`,
+      href: professorHref(p.slug),
       code: "Professor",
       title: `${p.name} · ${p.reviews} review${p.reviews === 1 ? "" : "s"}`,
     })),

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import * as z from "zod/mini";
-import { PROFESSOR_SLUG } from "../../src/lib/professor-names.ts";
+import { isProfessorSlug, PROFESSOR_SLUG, SLUG_MAX } from "../../src/lib/professor-names.ts";
 import { professorViewSchema } from "../../src/lib/api-schemas.ts";
 import type { ProfessorView } from "../../src/lib/api-types.ts";
 import { EXAMPLES } from "../../src/server/api-examples.ts";
@@ -43,8 +43,10 @@ export default new Hono<AppEnv>()
       parameters: [{
         in: "path",
         name: "slug",
-        description: "The professor's slug: lowercase words joined by hyphens.",
-        schema: z.string().check(z.regex(PROFESSOR_SLUG), z.maxLength(80)),
+        description:
+          "The professor's slug: lower-case words of letters (in any script) and digits joined by hyphens, such as " +
+          "`elena-marchetti`, `иван-петров` or `王伟`; percent-encoded in the path.",
+        schema: z.string().check(z.regex(PROFESSOR_SLUG), z.maxLength(SLUG_MAX)),
         example: EXAMPLES.professor.slug,
       }],
       answer: { description: "The professor.", schema: professorViewSchema, example: EXAMPLES.professor },
@@ -56,7 +58,7 @@ export default new Hono<AppEnv>()
     validate("query", professorQuery),
     async (c) => {
       const slug = c.req.param("slug");
-      if (!PROFESSOR_SLUG.test(slug) || slug.length > 80) throw notFound(PROFESSOR_NOT_FOUND);
+      if (!isProfessorSlug(slug)) throw notFound(PROFESSOR_NOT_FOUND);
       const db = c.var.deps.database.db;
       const { sort, page } = c.req.valid("query");
       // Read side by side: one round trip.
@@ -65,7 +67,9 @@ export default new Hono<AppEnv>()
         listProfessorReviews(db, slug, c.var.user?.id, { sort, page: Number(page ?? 0) }),
         professorMovedTo(db, slug),
       ]);
-      if (!summary && movedTo) return c.redirect(`/api/professors/${movedTo}${new URL(c.req.url).search}`, 301);
+      if (!summary && movedTo) {
+        return c.redirect(`/api/professors/${encodeURIComponent(movedTo)}${new URL(c.req.url).search}`, 301);
+      }
       if (!summary) throw notFound(PROFESSOR_NOT_FOUND);
       return c.json({ ...summary, reviews } satisfies ProfessorView);
     },

@@ -2,8 +2,9 @@ import ProfessorReviewList from "../../islands/ProfessorReviewList.tsx";
 import { SummaryStrip } from "../../src/components/RatingCharts.tsx";
 import { Score } from "../../src/components/Score.tsx";
 import type { ProfessorView } from "../../src/lib/api-types.ts";
-import { PROFESSOR_SLUG } from "../../src/lib/professor-names.ts";
+import { isProfessorSlug } from "../../src/lib/professor-names.ts";
 import { plural } from "../../src/lib/text.ts";
+import { professorHref } from "../../src/lib/urls.ts";
 import type { AppContext, LoadFailure, PageMeta, PageProps } from "../../src/server/context.ts";
 import { listProfessorReviews } from "../../src/services/reviews/course-reviews.ts";
 import { professorSummary } from "../../src/services/courses/course-summary.ts";
@@ -21,7 +22,7 @@ export const loadFailure: LoadFailure = {
 
 export async function load(c: AppContext): Promise<Data | Response> {
   const slug = c.req.param("slug") ?? "";
-  if (!PROFESSOR_SLUG.test(slug) || slug.length > 80) return { professor: null };
+  if (!isProfessorSlug(slug)) return { professor: null };
   const db = c.var.deps.database.db;
   // Read side by side: one round trip.
   const [summary, reviews, teaching, movedTo] = await Promise.all([
@@ -31,7 +32,7 @@ export async function load(c: AppContext): Promise<Data | Response> {
     professorMovedTo(db, slug),
   ]);
   // A spelling merged into a professor of the class schedule ("Marchetti" into Elena Marchetti): its old URL moved.
-  if (!summary) return movedTo ? c.redirect(`/professor/${movedTo}`, 301) : { professor: null };
+  if (!summary) return movedTo ? c.redirect(professorHref(movedTo), 301) : { professor: null };
   return { professor: { ...summary, reviews }, teaching };
 }
 

@@ -7,6 +7,7 @@ import type {
 } from "../lib/api-types.ts";
 import { meetingText, seatState } from "../lib/class-times.ts";
 import { plural } from "../lib/text.ts";
+import { professorHref } from "../lib/urls.ts";
 import { scoreStep } from "./Score.tsx";
 
 /** Companions shown as they are; a longer list folds into a disclosure. */
@@ -77,7 +78,7 @@ export function Instructor({ person }: { person: SectionInstructor }) {
   return (
     <span className="offered-instructor">
       {person.professorSlug
-        ? <a href={`/professor/${person.professorSlug}`}>{person.name}</a>
+        ? <a href={professorHref(person.professorSlug)}>{person.name}</a>
         : <span>{person.name}</span>} {person.teacher !== null && person.reviews > 0
         ? (
           <span className="offered-teacher">

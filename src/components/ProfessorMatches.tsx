@@ -5,6 +5,7 @@
  */
 import type { ProfessorMatch } from "../lib/api-types.ts";
 import { plural } from "../lib/text.ts";
+import { professorHref } from "../lib/urls.ts";
 import { Score } from "./Score.tsx";
 
 /** Courses shown per professor; the rest are on their page. */
@@ -18,7 +19,7 @@ export function ProfessorMatches({ professors }: { professors: readonly Professo
       {professors.map((professor) => (
         <article key={professor.slug ?? professor.name} className="card professor-match">
           <header className="professor-match-head">
-            <h3>{professor.slug ? <a href={`/professor/${professor.slug}`}>{professor.name}</a> : professor.name}</h3>
+            <h3>{professor.slug ? <a href={professorHref(professor.slug)}>{professor.name}</a> : professor.name}</h3>
             <span className="muted">
               {professor.reviews
                 ? (
@@ -48,7 +49,7 @@ export function ProfessorMatches({ professors }: { professors: readonly Professo
           )}
           {professor.slug && professor.courseCount > SHOWN && (
             <p className="professor-match-more">
-              <a href={`/professor/${professor.slug}`}>
+              <a href={professorHref(professor.slug)}>
                 {`All ${professor.courseCount} courses of ${professor.name}`}
               </a>
             </p>

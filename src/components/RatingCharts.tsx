@@ -7,6 +7,7 @@
 import type { JSX } from "react";
 import type { CourseSummary, Distribution, RatingAverages } from "../lib/api-types.ts";
 import { plural } from "../lib/text.ts";
+import { professorHref } from "../lib/urls.ts";
 import { Score, scoreStep } from "./Score.tsx";
 
 /** Each rating, and whether a low number is neither good nor bad (then it stays off the colour scale). */
@@ -314,7 +315,7 @@ export function ProfessorTable({ professors }: { professors: CourseSummary["prof
           {professors.map((p) => (
             <tr key={p.slug}>
               <th scope="row">
-                <a href={`/professor/${p.slug}`}>{p.name}</a>
+                <a href={professorHref(p.slug)}>{p.name}</a>
               </th>
               <td>{p.averages.count}</td>
               <td>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { longDate } from "../lib/text.ts";
 import type { ReviewView } from "../lib/api-types.ts";
+import { professorHref } from "../lib/urls.ts";
 
 const DETAILS: [label: string, key: keyof ReviewView][] = [
   ["Usefulness", "usefulnessRating"],
@@ -26,7 +27,7 @@ export function ReviewCard(
           <div>
             <dt>Professor</dt>
             <dd>
-              <a href={`/professor/${review.professorSlug}`}>{review.teacherName}</a>
+              <a href={professorHref(review.professorSlug)}>{review.teacherName}</a>
             </dd>
           </div>
           <div>

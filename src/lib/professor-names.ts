@@ -1,14 +1,18 @@
 /**
  * Professor names as students type them ("Prof. Wayne Snyder", "wayne
- * snyder") grouped by a slug: case, spacing, accents, punctuation and the
- * titles 'Prof.', 'Dr.', 'Professor' do not make a second professor. The slug
- * is also the professor page's URL (/professor/{slug}).
+ * snyder", "Иван Петров", "王伟") grouped by a slug: case, spacing, accents,
+ * punctuation, Unicode forms and the titles 'Prof.', 'Dr.', 'Professor' do
+ * not make a second professor, and a name in any script keeps its letters,
+ * so two people are two professors. The slug is also the professor page's
+ * URL (/professor/{slug}, percent-encoded).
  *
  * Where the class schedule names a course's instructors, the other ways of
  * typing one of them ("Snyder", "W. Snyder", "Snyder, Wayne") are theirs too:
  * `courseNameKeys` lists them for a course, leaving out what could be two of
  * its instructors.
  */
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
 
 const TITLES = /^(?:prof(?:essor)?|dr|doctor|mr|mrs|ms|mx|instructor|lecturer)\.?\s+/i;
 const SUFFIXES = /,?\s+(?:ph\.?\s?d\.?|phd|m\.?d\.?|jr\.?|sr\.?)$/i;
@@ -23,15 +27,107 @@ export function professorDisplayName(raw: string): string {
   return name || raw.trim();
 }
 
-/** The slug that groups one professor's name variants: "Prof. José  Núñez" → "jose-nunez"; "unnamed" when nothing is left. */
-export function professorSlug(raw: string): string {
-  const slug = professorDisplayName(raw).normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80);
-  return slug || "unnamed";
+/** What a name with nothing in it gives: a schedule's instructor without a name, who is no one's professor. */
+export const NO_NAME = "unnamed";
+
+/** The longest slug, in UTF-16 units (what `string.length` counts). */
+export const SLUG_MAX = 80;
+
+/**
+ * Letters whose accents a student may leave out: Latin (as before), Greek (names in capitals carry none), Arabic and
+ * Hebrew (vowel marks are optional). Cyrillic keeps its letters (й is not и) but loses stress marks, and ё is written е.
+ * Indic vowel signs, Japanese voicing marks and the like are letters' parts and stay.
+ */
+const OPTIONAL_MARKS = /([\p{sc=Latin}\p{sc=Greek}\p{sc=Arabic}\p{sc=Hebrew}0-9])\p{M}+/gu;
+const CYRILLIC_STRESS = /(\p{sc=Cyrillic})[\u0300\u0301]+/gu;
+/** Latin letters with no decomposition, as they are typed without them; and the other scripts' spelling variants. */
+const FOLDED: Record<string, string> = {
+  "ø": "o",
+  "ł": "l",
+  "đ": "d",
+  "ð": "d",
+  "þ": "th",
+  "æ": "ae",
+  "œ": "oe",
+  "ß": "ss",
+  "ı": "i",
+  "ħ": "h",
+  "ŧ": "t",
+  "ŀ": "l",
+  "ё": "е",
+  "ς": "σ",
+  "\u0640": "", // Arabic tatweel, a stretch of the line
+};
+const FOLDABLE = new RegExp(`[${Object.keys(FOLDED).join("")}]`, "gu");
+/** Scripts written without spaces between a name's parts: "王 伟" and "王伟" are one name. */
+const UNSPACED = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\p{scx=Bopomofo}]/u;
+const UNSPACED_START = new RegExp(`^${UNSPACED.source}`, "u");
+const UNSPACED_END = new RegExp(`${UNSPACED.source}$`, "u");
+
+/**
+ * The words of a text as slugs hold them. A text whose letters and digits are all Latin gives the words HubRate has
+ * always given (accents off, lower case, ASCII letters and digits), so those slugs never change; any other keeps its
+ * letters in their script: NFKC, lower case, optional accents off (see above), NFC.
+ */
+function textWords(text: string): string[] {
+  // Spacing modifier letters ("OʼNeil"'s apostrophe, a stress mark) part words, as they always did in Latin names.
+  const nfkc = text.normalize("NFKC").replace(/[\u02B0-\u02FF]/gu, " ");
+  const latin = nfkc.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  if (!/(?![a-z0-9])[\p{L}\p{N}]/u.test(latin)) return latin.split(/[^a-z0-9]+/).filter(Boolean);
+  const folded = nfkc.toLowerCase().normalize("NFD").replace(OPTIONAL_MARKS, "$1")
+    .replace(CYRILLIC_STRESS, "$1").normalize("NFC").replace(FOLDABLE, (ch) => FOLDED[ch]).replace(/\p{Cf}/gu, "");
+  return folded.match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? [];
 }
 
-/** A slug as a URL may carry it: lower-case letters, digits and single dashes. */
-export const PROFESSOR_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Words joined as a slug: by a dash, but with none between two of a script written without spaces. */
+function joinWords(words: readonly string[]): string {
+  return words.reduce(
+    (slug, word) =>
+      !slug ? word : UNSPACED_END.test(slug) && UNSPACED_START.test(word) ? slug + word : `${slug}-${word}`,
+    "",
+  );
+}
+
+/** A slug cut to `SLUG_MAX`: as before for a Latin one; between characters, without a dash at the end, for others. */
+function cut(slug: string): string {
+  if (/^[a-z0-9-]*$/.test(slug)) return slug.slice(0, SLUG_MAX);
+  let out = "";
+  for (const ch of slug) {
+    if (out.length + ch.length > SLUG_MAX) break;
+    out += ch;
+  }
+  return out.replace(/-+$/, "");
+}
+
+/** The words of a name as its slug has them ("Prof. 王 伟" → ["王伟"]); none for a name without a letter or digit. */
+export function professorWords(raw: string): string[] {
+  return joinWords(textWords(professorDisplayName(raw))).split("-").filter(Boolean);
+}
+
+/**
+ * The slug that groups one professor's name variants: "Prof. José  Núñez" → "jose-nunez", "Иван Петров" →
+ * "иван-петров", "王伟" → "王伟". A name with no letter or digit at all ("🙂") gets "unnamed-" and a hash of the name
+ * as written (lower case, NFKC, spaces and invisible characters off), so two such names stay two professors;
+ * `NO_NAME` only for an empty name.
+ */
+export function professorSlug(raw: string): string {
+  const name = professorDisplayName(raw);
+  const slug = cut(joinWords(textWords(name)));
+  if (slug) return slug;
+  const plain = name.normalize("NFKC").toLowerCase().replace(/[\s\p{Cf}\uFE00-\uFE0F]/gu, "");
+  return plain ? `${NO_NAME}-${bytesToHex(sha256(new TextEncoder().encode(plain))).slice(0, 10)}` : NO_NAME;
+}
+
+/**
+ * A slug as a URL may carry it: words of letters (any script, with their marks) and digits, joined by single dashes;
+ * at most `SLUG_MAX` long. In a URL it is percent-encoded (`professorHref`, src/lib/urls.ts).
+ */
+export const PROFESSOR_SLUG = /^[\p{L}\p{N}][\p{L}\p{N}\p{M}]*(?:-[\p{L}\p{N}][\p{L}\p{N}\p{M}]*)*$/u;
+
+/** Whether a URL's slug could be a professor's. */
+export function isProfessorSlug(slug: string): boolean {
+  return slug.length <= SLUG_MAX && PROFESSOR_SLUG.test(slug);
+}
 
 /**
  * The name a group of variants is shown under: the most used spelling; on a
@@ -68,11 +164,6 @@ export function instructorKey(person: PersonName): string {
   return professorSlug(`${person.firstName} ${person.lastName}`);
 }
 
-function slugWords(text: string): string[] {
-  return text.normalize("NFKC").normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().split(/[^a-z0-9]+/)
-    .filter(Boolean);
-}
-
 /**
  * The slugs a student's typing of an instructor's name reduces to, the full name first: "Elena Marchetti",
  * "Marchetti", "E. Marchetti", "Marchetti, Elena", "Marchetti, E."; with a second given name ("Ana Maria Reyes") also
@@ -80,18 +171,18 @@ function slugWords(text: string): string[] {
  * alone is not among them: too many people share one.
  */
 export function nameVariants(person: PersonName): string[] {
-  let given = slugWords(person.firstName);
-  let family = slugWords(person.lastName);
+  const full = instructorKey(person);
+  let given = textWords(person.firstName);
+  let family = textWords(person.lastName);
   if (family.length === 0) [given, family] = [[], given];
-  if (family.length === 0) return [];
-  const initials = given.map((word) => word[0]);
+  if (family.length === 0) return full === NO_NAME ? [] : [full];
+  const initials = given.map((word) => [...word][0]);
   const forms = [[...given, ...family], [...family, ...given], family];
   if (given.length > 0) {
     forms.push([initials[0], ...family], [...family, given[0]], [...family, initials[0]], [given[0], ...family]);
   }
   if (given.length > 1) forms.push(initials.concat(family), [given[0], ...initials.slice(1), ...family]);
-  const full = instructorKey(person);
-  return [...new Set([full, ...forms.map((words) => words.join("-").slice(0, 80))])];
+  return [...new Set([full, ...forms.map((words) => cut(joinWords(words)))])];
 }
 
 /**
@@ -103,7 +194,7 @@ export function courseNameKeys(people: Iterable<PersonName>): Map<string, string
   const claims = new Map<string, { key: string | null; full: boolean }>();
   for (const person of people) {
     const key = instructorKey(person);
-    if (key === "unnamed") continue;
+    if (key === NO_NAME) continue;
     nameVariants(person).forEach((variant, i) => {
       const full = i === 0;
       const claim = claims.get(variant);

@@ -18,3 +18,11 @@ export function searchBackHref(referrer: string, origin: string): string {
     return "/search";
   }
 }
+
+/**
+ * A professor's page. The slug keeps letters of any script ("иван-петров", "王伟"), so it is percent-encoded: a link,
+ * a redirect's Location and the sitemap carry the same ASCII URL.
+ */
+export function professorHref(slug: string): string {
+  return `/professor/${encodeURIComponent(slug)}`;
+}

@@ -60,7 +60,8 @@ function valid(raw: Schema, depth = 0): fc.Arbitrary<unknown> {
   switch (types[0]) {
     case "string": {
       if (schema.format === "email") return fc.emailAddress();
-      if (typeof schema.pattern === "string") return fc.stringMatching(new RegExp(schema.pattern as string));
+      // JSON Schema's patterns are ECMA-262 with Unicode semantics (a slug's \p{L} is any letter).
+      if (typeof schema.pattern === "string") return fc.stringMatching(new RegExp(schema.pattern as string, "u"));
       const maxLength = Math.min(min("maxLength", 40), 60);
       return fc.string({
         minLength: Math.min(min("minLength", 0), maxLength),

@@ -3,6 +3,9 @@ import { migrate } from "drizzle-orm/libsql/migrator";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { migrateDatabase, openDatabase } from "../../db/client.ts";
+import { professorSlug } from "../../src/lib/professor-names.ts";
+import { ensureReviewKeys } from "../../src/services/courses/course-summary.ts";
+import { ensureProfessorMatching } from "../../src/services/schedule/professor-matching.ts";
 
 const MIGRATIONS = join(Deno.cwd(), "db/migrations");
 
@@ -69,6 +72,75 @@ describe("catalog names and the current flag", () => {
         .map((t) => t.name);
       expect(tables).toContain("departments");
       expect(tables).not.toContain("course_words");
+    } finally {
+      database.close();
+      await Deno.remove(dir, { recursive: true });
+      await Deno.remove(old, { recursive: true });
+    }
+  });
+});
+
+describe("professor names in every script", () => {
+  test("reviews stored under 'unnamed' and lossy slugs get their own professors at the next start", async () => {
+    const dir = await Deno.makeTempDir({ prefix: "hubrate-test-" });
+    const old = await firstMigrations(21);
+    const database = await openDatabase(`file:${dir}/db.sqlite`);
+    try {
+      await migrate(database.db, { migrationsFolder: old });
+      await database.db.run(sql`INSERT INTO users (email, password_hash, college, major, expected_grad)
+        VALUES ('a@bu.edu', 'x', 'CAS', 'CS', 2027), ('b@bu.edu', 'x', 'CAS', 'CS', 2027),
+          ('c@bu.edu', 'x', 'CAS', 'CS', 2027), ('d@bu.edu', 'x', 'CAS', 'CS', 2027), ('e@bu.edu', 'x', 'CAS', 'CS', 2027)`);
+      await database.db.run(sql`INSERT INTO courses (college, department, number, number_value, title, no_prereqs)
+        VALUES ('CAS', 'CS', '111', 111, 'Intro', 1), ('CAS', 'CS', '112', 112, 'Next', 1)`);
+      // As the slug made them before: a name without Latin letters was 'unnamed', 'ø' was dropped.
+      const stored = [
+        [1, 1, "Иван Петров", "unnamed"],
+        [2, 1, "王伟", "unnamed"],
+        [3, 1, "🙂", "unnamed"],
+        [4, 1, "Søren Kierkegaard", "s-ren-kierkegaard"],
+        [5, 2, "José Núñez", "jose-nunez"],
+        [1, 2, "Смирнов", "unnamed"],
+      ] as const;
+      for (const [user, course, name, key] of stored) {
+        await database.db.run(sql`INSERT INTO reviews (course_id, user_id, overall_rating, usefulness_rating,
+            difficulty_rating, workload_rating, interest_rating, teacher_rating, teacher_name, semester, name_key,
+            teacher_key, hours_per_week, assignment_types, review_text)
+          VALUES (${course}, ${user}, 3, 3, 3, 3, 3, 3, ${name}, 'Fall 2024', ${key}, ${key}, 5, 'Essays', 'Fine.')`);
+      }
+      // The schedule names a Cyrillic instructor of course 2, whose surname alone a review typed.
+      await database.db.run(
+        sql`INSERT INTO terms (code, name, source, imported_at) VALUES (2248, 'Fall 2024', 'registrar', 0)`,
+      );
+      await database.db.run(sql`INSERT INTO sections (term_code, course_id, section, enrollment, status)
+        VALUES (2248, 2, 'A1', 1, 'active')`);
+      await database.db.run(sql`INSERT INTO section_instructors (section_id, position, last_name, first_name)
+        VALUES (1, 0, 'Смирнов', 'Олег')`);
+      await database.db.run(sql`INSERT INTO instructor_names (course_id, name_key, teacher_key)
+        VALUES (2, 'unnamed', 'unnamed')`);
+
+      await migrateDatabase(database);
+      await ensureReviewKeys(database);
+      await ensureProfessorMatching(database);
+
+      const keys = await database.db.all<{ name: string; nameKey: string; teacherKey: string }>(
+        sql`SELECT teacher_name AS name, name_key AS nameKey, teacher_key AS teacherKey FROM reviews ORDER BY id`,
+      );
+      expect(keys.map((k) => [k.name, k.nameKey, k.teacherKey])).toEqual([
+        ["Иван Петров", "иван-петров", "иван-петров"],
+        ["王伟", "王伟", "王伟"],
+        ["🙂", professorSlug("🙂"), professorSlug("🙂")],
+        ["Søren Kierkegaard", "soren-kierkegaard", "soren-kierkegaard"],
+        ["José Núñez", "jose-nunez", "jose-nunez"],
+        ["Смирнов", "смирнов", "олег-смирнов"],
+      ]);
+      expect(professorSlug("🙂")).not.toBe("unnamed");
+      const directory = await database.db.all<{ key: string }>(
+        sql`SELECT teacher_key AS key FROM professor_spellings ORDER BY 1`,
+      );
+      expect(directory.map((d) => d.key)).not.toContain("unnamed");
+      expect(await database.db.all(sql`SELECT key, first_name AS firstName FROM instructors`)).toEqual([
+        { key: "олег-смирнов", firstName: "Олег" },
+      ]);
     } finally {
       database.close();
       await Deno.remove(dir, { recursive: true });

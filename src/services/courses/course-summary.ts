@@ -11,7 +11,7 @@ import { type Catalog, withCatalog } from "../catalog/catalog-cache.ts";
 import { professorSpellings, reviews } from "../../../db/schema.ts";
 import type { CourseSummary, ProfessorView } from "../../lib/api-types.ts";
 import { averagesOf, professorNames, type RatingRow, summarize } from "../../lib/rating-figures.ts";
-import { professorDisplayName, professorSlug } from "../../lib/professor-names.ts";
+import { professorDisplayName, professorSlug, professorWords } from "../../lib/professor-names.ts";
 import { parseSemester, semesterLabel } from "../../lib/semesters.ts";
 import { instructorNamesOf, teacherKeyOf } from "../schedule/professor-matching.ts";
 
@@ -179,9 +179,11 @@ export async function allProfessors(db: Db): Promise<ProfessorEntry[]> {
  * typing, never kept: nothing the typeahead shows can outlive its reviews.
  */
 export async function professorSuggestions(db: Db, q: string, limit = 3): Promise<ProfessorEntry[]> {
-  const words = professorSlug(q).split("-").filter((w) => w && w !== "unnamed");
-  if (words.length === 0 || words.join("").length < 2) return [];
-  // A slug is lower-case letters, digits and dashes: a word of one cannot hold LIKE's wildcards.
+  const words = professorWords(q);
+  // Two Latin letters at least; a letter of another script ("王") is enough.
+  const latin = /^[a-z0-9]*$/.test(words.join(""));
+  if (words.length === 0 || (latin && words.join("").length < 2)) return [];
+  // A slug's words are letters, marks and digits: none can hold LIKE's wildcards.
   const startsAWord = (word: string) => sql`('-' || ${professorSpellings.teacherKey}) LIKE ${`%-${word}%`}`;
   const rows = await db.select(spellingColumns).from(professorSpellings).where(and(...words.map(startsAWord)));
   return directoryOf(rows).slice(0, limit);

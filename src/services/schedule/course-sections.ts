@@ -36,16 +36,6 @@ export function reviewsOfInstructor(person: Person, groups: readonly TeacherRevi
   return groups.filter((group) => group.teacherKey === key);
 }
 
-/**
- * The slug of "First Last" as SQL can make it for names in plain ASCII letters (the registrar's are): lower case,
- * spaces and punctuation to single dashes. It only narrows the professor directory to the keys worth sending back; the
- * match itself is `instructorKey`'s, so a name this gets wrong is not linked rather than linked wrongly.
- */
-export const asciiSlug = sql.raw(
-  `trim(replace(replace(replace(replace(replace(replace(replace(lower(trim(i.first_name || ' ' || i.last_name)),` +
-    ` ' ', '-'), '''', '-'), '.', '-'), ',', '-'), '’', '-'), '--', '-'), '--', '-'), '-')`,
-);
-
 /** Section columns as a JSON array, in the order `sectionOf` reads them; `s` is the section. */
 const sectionArray = sql.raw(`json_array(
   s.id, s.term_code, s.section, s.class_number, s.enrollment, s.status, s.capacity, s.enrolled, s.wait_capacity,
@@ -63,7 +53,10 @@ type Row = unknown[];
 type Schedule = {
   terms: [code: number, name: string, source: TermSections["source"], importedAt: number][];
   sections: Row[];
-  /** Directory keys among the instructors' slugs: professors some visible review names. */
+  /**
+   * Directory keys among the professor keys of the courses' instructors in any term (`instructor_names`, which
+   * `instructorKey` made): professors some visible review names.
+   */
   reviewed: string[];
 };
 
@@ -95,8 +88,8 @@ export async function sectionsOfCourses(
       'sections', json((SELECT coalesce(json_group_array(${sectionArray}), '[]')
         FROM sections s WHERE s.course_id IN ${courses} AND ${listed} AND s.term_code >= ${from})),
       'reviewed', json((SELECT coalesce(json_group_array(DISTINCT d.teacher_key), '[]') FROM professor_spellings d
-        WHERE d.teacher_key IN (SELECT ${asciiSlug} FROM section_instructors i JOIN sections s ON s.id = i.section_id
-          WHERE s.course_id IN ${courses} AND ${listed} AND s.term_code >= ${from}))))`),
+        WHERE d.teacher_key IN (SELECT n.teacher_key FROM instructor_names n
+          WHERE n.course_id IN ${courses} AND n.name_key = n.teacher_key))))`),
     db.all<TeacherReviews & { courseId: number }>(sql`SELECT course_id AS courseId, teacher_key AS teacherKey,
         teacher_name AS teacherName, count(*) AS count, sum(teacher_rating) AS teacherSum
       FROM reviews WHERE course_id IN ${courses} AND hidden = 0 GROUP BY course_id, teacher_key, teacher_name`),
@@ -241,8 +234,9 @@ export type TeachingTerm = {
 
 /**
  * The courses a professor (by their page's slug) teaches in the known terms from the current one on, as the schedule's
- * instructors say, matched as `instructorKey` matches them; cancelled sections and sections gone from the schedule are
- * left out. One statement, so it leaves in the caller's round trip.
+ * instructors say, matched as `instructorKey` matches them (the statement reads the instructors of the courses
+ * `instructor_names` gives them, by its index); cancelled sections and sections gone from the schedule are left out.
+ * One statement, so it leaves in the caller's round trip.
  */
 export async function professorTeaching(db: Db, slug: string, today = new Date()): Promise<TeachingTerm[]> {
   const rows = await db.all<
@@ -262,7 +256,8 @@ export async function professorTeaching(db: Db, slug: string, today = new Date()
         JOIN sections s ON s.id = i.section_id
         JOIN terms t ON t.code = s.term_code
         JOIN courses c ON c.id = s.course_id
-        WHERE s.gone = 0 AND s.status <> 'cancelled' AND s.term_code >= ${termOf(today)} AND ${asciiSlug} = ${slug}
+        WHERE s.gone = 0 AND s.status <> 'cancelled' AND s.term_code >= ${termOf(today)}
+          AND s.course_id IN (SELECT course_id FROM instructor_names WHERE teacher_key = ${slug} AND name_key = ${slug})
         ORDER BY s.term_code, c.college, c.department, c.number_value, c.number, s.section`);
   const terms: TeachingTerm[] = [];
   for (const row of rows) {

@@ -11,7 +11,7 @@
 import { inArray, type SQL, sql } from "drizzle-orm";
 import type { Database, Db } from "../../../db/client.ts";
 import { instructorNames, instructors } from "../../../db/schema.ts";
-import { courseNameKeys, instructorKey, type PersonName, professorSlug } from "../../lib/professor-names.ts";
+import { courseNameKeys, instructorKey, NO_NAME, type PersonName, professorSlug } from "../../lib/professor-names.ts";
 import { chunks } from "../../lib/chunks.ts";
 
 /** The professor key of a name typed for a course, as SQL: the course's instructor it names, else its own slug. */
@@ -63,7 +63,7 @@ export async function matchProfessors(tx: Db, courseIds?: readonly number[]): Pr
     if (keys.size) wantedOf.set(courseId, keys);
     for (const person of byCourse.get(courseId) ?? []) {
       const key = instructorKey(person);
-      if (key !== "unnamed") named.set(key, person);
+      if (key !== NO_NAME) named.set(key, person);
     }
   }
 

@@ -7,10 +7,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import type { ProfessorMatch } from "../../lib/api-types.ts";
-import { preferredName, professorSlug } from "../../lib/professor-names.ts";
+import { instructorKey, preferredName, professorWords } from "../../lib/professor-names.ts";
 import { termName, termOf } from "../../lib/term-codes.ts";
 import type { Catalog } from "../catalog/catalog-cache.ts";
-import { asciiSlug } from "../schedule/course-sections.ts";
 
 /** Professors shown at most, and courses per professor. */
 const MAX_PROFESSORS = 3;
@@ -18,13 +17,13 @@ const MAX_COURSES = 12;
 
 /**
  * The words of a text that could be a name: letters only (a course code or number is not), one to four words, and
- * not a lone word of one or two letters. Null when the text is not such a name.
+ * not a lone Latin word of one or two letters ("cs"); in another script any letter may start a name ("王"). Null when
+ * the text is not such a name.
  */
 export function nameWords(q: string): string[] | null {
-  const slug = professorSlug(q);
-  if (slug === "unnamed" || /\d/.test(slug)) return null;
-  const words = slug.split("-");
-  if (words.length > 4 || words.join("").length < 3) return null;
+  const words = professorWords(q);
+  if (words.length === 0 || words.length > 4 || words.some((word) => /\p{N}/u.test(word))) return null;
+  if (/^[a-z]*$/.test(words.join("")) && words.join("").length < 3) return null;
   return words;
 }
 
@@ -33,12 +32,13 @@ export function nameWords(q: string): string[] | null {
  * four or more the start of one. As SQL over `key`.
  */
 function keyMatches(key: SQL, words: readonly string[]): SQL {
-  // A slug's words are lower-case letters: none can hold LIKE's wildcards.
-  const conditions = words.map((word) =>
-    word.length === 1 || word.length >= 4
+  // A slug's words are letters and their marks: none can hold LIKE's wildcards.
+  const conditions = words.map((word) => {
+    const letters = [...word].length;
+    return letters === 1 || letters >= 4
       ? sql`('-' || ${key}) LIKE ${`%-${word}%`}`
-      : sql`('-' || ${key} || '-') LIKE ${`%-${word}-%`}`
-  );
+      : sql`('-' || ${key} || '-') LIKE ${`%-${word}-%`}`;
+  });
   return sql.join(conditions, sql` AND `);
 }
 
@@ -74,10 +74,11 @@ export async function professorsMatching(
       (SELECT json_group_array(json_array(course_id, n, total)) FROM (
         SELECT course_id, count(*) AS n, sum(teacher_rating) AS total FROM reviews
         WHERE teacher_key = m.key AND hidden = 0 GROUP BY course_id)) AS reviewed,
-      (SELECT json_group_array(json_array(n.course_id, (SELECT
-          json_array(min(CASE WHEN s.gone = 0 AND s.term_code >= ${current} THEN s.term_code END), count(*))
+      (SELECT json_group_array(json_array(n.course_id, json((SELECT coalesce(json_group_array(json_array(
+          first_name, last_name, soonest, sections)), '[]') FROM (SELECT i.first_name, i.last_name,
+            min(CASE WHEN s.gone = 0 AND s.term_code >= ${current} THEN s.term_code END) AS soonest, count(*) AS sections
           FROM sections s JOIN section_instructors i ON i.section_id = s.id
-          WHERE s.course_id = n.course_id AND s.status <> 'cancelled' AND ${asciiSlug} = m.key)))
+          WHERE s.course_id = n.course_id AND s.status <> 'cancelled' GROUP BY i.first_name, i.last_name)))))
         FROM instructor_names n WHERE n.teacher_key = m.key AND n.name_key = m.key) AS taught
     FROM matched m ORDER BY m.uses DESC, m.key`);
   return rows.map((row) => professorOf(catalog, row));
@@ -86,11 +87,16 @@ export async function professorsMatching(
 function professorOf(catalog: Catalog, row: Row): ProfessorMatch {
   const spellings = JSON.parse(row.spellings) as [string, number][];
   const reviewed = JSON.parse(row.reviewed) as [number, number, number][];
-  // The courses the schedule gives them a section of (not cancelled) in a known term, and the soonest from now on.
-  const taught = new Map(
-    (JSON.parse(row.taught) as [number, [number | null, number]][]).filter(([, [, sections]]) => sections > 0)
-      .map(([id, [term]]) => [id, term]),
-  );
+  // The courses the schedule gives them a section of (not cancelled) in a known term, and the soonest from now on. The
+  // statement sends each course's instructors; theirs are those whose key is the professor's, as `instructorKey` says.
+  const taught = new Map<number, number | null>();
+  for (const [id, people] of JSON.parse(row.taught) as [number, [string, string, number | null, number][]][]) {
+    for (const [firstName, lastName, soonest] of people) {
+      if (instructorKey({ firstName, lastName }) !== row.key) continue;
+      const term = taught.get(id) ?? null;
+      taught.set(id, term === null || (soonest !== null && soonest < term) ? soonest : term);
+    }
+  }
   const ids = new Set([...reviewed.map(([id]) => id), ...taught.keys()]);
   const byCourse = new Map(reviewed.map(([id, n, total]) => [id, { n, total }]));
   const courses = [...ids].flatMap((id) => {
