@@ -140,13 +140,19 @@ function eachInItsOwnTurn(client: Client): Client {
   });
 }
 
-/** Whether a statement may write: anything but a read (SELECT, VALUES, EXPLAIN, a WITH that only reads) or a PRAGMA. */
+/** The statements that take the write lock and may run in a transaction: changes to rows and to the schema. */
+const WRITES = new Set(["INSERT", "UPDATE", "DELETE", "REPLACE", "CREATE", "DROP", "ALTER"]);
+
+/**
+ * Whether a statement writes to the database in a transaction: a change to rows (a WITH that makes one too) or to the
+ * schema. Reads, PRAGMAs and VACUUM (a backup's VACUUM INTO, which may not run in a transaction) are not.
+ */
 export function isWriteStatement(text: string): boolean {
   // Comments and string literals cannot make a statement a write.
   const code = text.replace(/--[^\n]*|\/\*[\s\S]*?\*\/|'(?:[^']|'')*'/g, " ").trimStart();
   const first = /^[a-z]+/i.exec(code)?.[0].toUpperCase() ?? "";
   if (first === "WITH") return /\b(INSERT|UPDATE|DELETE|REPLACE)\b/i.test(code);
-  return !["SELECT", "VALUES", "EXPLAIN", "PRAGMA", ""].includes(first);
+  return WRITES.has(first);
 }
 
 function sqlText(statement: InStatement): string {

@@ -125,6 +125,7 @@ describe("which statements are writes", () => {
     ["VALUES (1)", false],
     ["EXPLAIN QUERY PLAN SELECT 1", false],
     ["PRAGMA journal_mode", false],
+    ["VACUUM INTO '/tmp/backup.db'", false],
     ["WITH x AS (SELECT 1) SELECT * FROM x", false],
     ["-- a comment\nSELECT 'INSERT INTO t'", false],
     ["/* UPDATE */ SELECT 1", false],
