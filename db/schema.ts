@@ -419,8 +419,15 @@ export const scheduleStaging = sqliteTable("schedule_staging", {
   instructors: text("instructors").notNull(),
   /** The sections of the same course this one is a discussion or lab of: ["A1", …]. */
   lectures: text("lectures").notNull(),
+  /** Filled by the merge: the section's id in `sections`, and whether its meetings or instructors differ from those stored. */
+  sectionId: integer("section_id"),
+  meetingsChanged: integer("meetings_changed", { mode: "boolean" }),
+  instructorsChanged: integer("instructors_changed", { mode: "boolean" }),
   createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.importId, t.termCode, t.courseId, t.section] })]);
+}, (t) => [
+  primaryKey({ columns: [t.importId, t.termCode, t.courseId, t.section] }),
+  index("schedule_staging_section").on(t.importId, t.sectionId),
+]);
 
 /**
  * A student's worksheet for a term: one named version ("Plan A", "Plan B") of the week they are building, its sections

@@ -18,6 +18,11 @@ CREATE TABLE `schedule_staging` (
 	`meetings` text NOT NULL,
 	`instructors` text NOT NULL,
 	`lectures` text NOT NULL,
+	`section_id` integer,
+	`meetings_changed` integer,
+	`instructors_changed` integer,
 	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
 	PRIMARY KEY(`import_id`, `term_code`, `course_id`, `section`)
 );
+--> statement-breakpoint
+CREATE INDEX `schedule_staging_section` ON `schedule_staging` (`import_id`,`section_id`);

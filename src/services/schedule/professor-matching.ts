@@ -6,7 +6,7 @@
  * keeps its own slug (`name_key`), as before the schedule.
  *
  * A review written or edited gets its key in its own statement (`teacherKeyOf`); a schedule import matches again the
- * reviews of the courses it touched (`matchProfessors`), in its transaction.
+ * reviews of the courses it touched (`matchProfessors`), in the transaction after the one that merged the term.
  */
 import { inArray, type SQL, sql } from "drizzle-orm";
 import type { Database, Db } from "../../../db/client.ts";
@@ -43,7 +43,7 @@ function idList(ids: readonly number[] | undefined, column: string): SQL {
 /**
  * Matches the reviews of these courses (all courses with sections when absent) to the courses' instructors in every
  * known term, gone sections included (a review outlives the section). Rows that did not change are not written, so
- * a re-import of the same schedule changes nothing a visitor sees. Run it in the transaction that wrote the sections.
+ * a re-import of the same schedule changes nothing a visitor sees. Run it in a write transaction once the sections are written.
  */
 export async function matchProfessors(tx: Db, courseIds?: readonly number[]): Promise<MatchReport> {
   const people = await tx.all<PersonName & { courseId: number }>(

@@ -7,8 +7,8 @@
  * A whole BU term is 30,000 rows, and the import runs beside a live site. The rows are first written to
  * `schedule_staging` in short transactions, with a pause after each in which other processes' writes take the lock;
  * then each term is merged in one transaction of set-based statements that write only what differs, so a visitor's
- * write waits at most that long and no one reads half a term; the staged rows are then deleted, again in short
- * transactions.
+ * write waits at most that long and no one reads half a term; the reviews of its courses are matched to its
+ * instructors in the next; the staged rows are then deleted, again in short transactions.
  *
  * The catalog in memory carries each course's terms and section counts (search's "Offered in"): an import that changes
  * them raises the catalog's version, so every process reads the catalog again at its next request, and one that does
@@ -120,19 +120,20 @@ export async function importSchedule(
         done += n;
         options.onProgress?.(done, total);
       });
-      const report = await lock.write(async (tx) => {
+      const merged = await lock.write(async (tx) => {
         const before = await offeringsOf(tx, code);
         const merged = await mergeTerm(tx, importId, code, list, options.source, now, covered);
-        // The reviews of the term's courses follow its instructors in the same transaction.
-        const matched = await matchProfessors(tx, [...new Set(list.map((s) => s.courseId))]);
         // In the term's transaction: no process can read the new sections with the old catalog's version.
         if ((await offeringsOf(tx, code)) !== before) {
           await raiseCatalogVersion(tx);
           offeringsChanged = true;
         }
-        return { ...merged, matchedReviews: matched.reviews };
+        return merged;
       });
-      reports.push(report);
+      await pause(lock);
+      // The reviews of the term's courses follow its instructors, in a transaction of their own right after.
+      const matched = await lock.write((tx) => matchProfessors(tx, [...new Set(list.map((s) => s.courseId))]));
+      reports.push({ ...merged, matchedReviews: matched.reviews });
       await pause(lock);
     }
   } finally {
@@ -301,67 +302,62 @@ async function mergeTerm(
       SELECT 1 FROM schedule_staging st WHERE st.import_id = ${importId} AND st.term_code = ${code}
         AND st.course_id = sections.course_id AND st.section = sections.section)`);
 
-  // Each staged section beside its id in `sections`, and whether its meetings and instructors differ from those
-  // stored, in a table of this transaction's connection: the statements below join it by id (a join on the staged
-  // rows, or a list of ids as JSON, is read again for every row).
-  await tx.run(sql`CREATE TEMP TABLE IF NOT EXISTS import_pairs (id INTEGER PRIMARY KEY, course_id INTEGER,
-    meetings TEXT, instructors TEXT, lectures TEXT, meetings_changed INTEGER, instructors_changed INTEGER)`);
-  await tx.run(sql`CREATE TEMP TABLE IF NOT EXISTS import_links (companion_id INTEGER, section_id INTEGER,
-    PRIMARY KEY (companion_id, section_id))`);
-  let counts: { gone: number; links: number; changed: number };
-  try {
-    await tx.run(sql`DELETE FROM temp.import_pairs`);
-    await tx.run(sql`DELETE FROM temp.import_links`);
-    await tx.run(sql`INSERT INTO temp.import_pairs
-      SELECT s.id, st.course_id, json(st.meetings), json(st.instructors), st.lectures,
-        json(st.meetings) IS NOT (SELECT json_group_array(json_array(days, start_minute, end_minute, room, start_date,
-          end_date)) FROM (SELECT * FROM section_meetings m WHERE m.section_id = s.id ORDER BY position)),
-        json(st.instructors) IS NOT (SELECT json_group_array(json_array(last_name, first_name))
-          FROM (SELECT * FROM section_instructors i WHERE i.section_id = s.id ORDER BY position))
-      FROM schedule_staging st JOIN sections s
-        ON s.term_code = st.term_code AND s.course_id = st.course_id AND s.section = st.section
-      WHERE st.import_id = ${importId} AND st.term_code = ${code}`);
+  // Each staged section gets its id in `sections`, and whether its meetings and instructors differ from those stored;
+  // the statements below read the staged rows by them (no temporary tables: a libSQL server has none).
+  const mine = sql`import_id = ${importId} AND term_code = ${code}`;
+  await tx.run(sql`UPDATE schedule_staging SET section_id = (SELECT s.id FROM sections s
+      WHERE s.term_code = schedule_staging.term_code AND s.course_id = schedule_staging.course_id
+        AND s.section = schedule_staging.section)
+    WHERE ${mine}`);
+  await tx.run(sql`UPDATE schedule_staging SET
+      meetings_changed = json(meetings) IS NOT (SELECT json_group_array(json_array(days, start_minute, end_minute, room,
+        start_date, end_date)) FROM (SELECT * FROM section_meetings m WHERE m.section_id = schedule_staging.section_id
+        ORDER BY position)),
+      instructors_changed = json(instructors) IS NOT (SELECT json_group_array(json_array(last_name, first_name))
+        FROM (SELECT * FROM section_instructors i WHERE i.section_id = schedule_staging.section_id ORDER BY position))
+    WHERE ${mine} AND section_id IS NOT NULL`);
 
-    // Meetings and instructors: a section's rows are replaced when they differ from what the file says.
-    await tx.run(sql`DELETE FROM section_meetings
-      WHERE section_id IN (SELECT id FROM temp.import_pairs WHERE meetings_changed)`);
-    await tx.run(sql`INSERT INTO section_meetings
-        (section_id, position, days, start_minute, end_minute, room, start_date, end_date)
-      SELECT p.id, j.key, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5
-      FROM temp.import_pairs p, json_each(p.meetings) j WHERE p.meetings_changed`);
-    await tx.run(sql`DELETE FROM section_instructors
-      WHERE section_id IN (SELECT id FROM temp.import_pairs WHERE instructors_changed)`);
-    await tx.run(sql`INSERT INTO section_instructors (section_id, position, last_name, first_name)
-      SELECT p.id, j.key, j.value ->> 0, j.value ->> 1
-      FROM temp.import_pairs p, json_each(p.instructors) j WHERE p.instructors_changed`);
+  // Meetings and instructors: a section's rows are replaced when they differ from what the file says.
+  await tx.run(sql`DELETE FROM section_meetings
+    WHERE section_id IN (SELECT section_id FROM schedule_staging WHERE ${mine} AND meetings_changed)`);
+  await tx.run(sql`INSERT INTO section_meetings
+      (section_id, position, days, start_minute, end_minute, room, start_date, end_date)
+    SELECT p.section_id, j.key, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5
+    FROM schedule_staging p CROSS JOIN json_each(p.meetings) j
+    WHERE p.import_id = ${importId} AND p.term_code = ${code} AND p.meetings_changed`);
+  await tx.run(sql`DELETE FROM section_instructors
+    WHERE section_id IN (SELECT section_id FROM schedule_staging WHERE ${mine} AND instructors_changed)`);
+  await tx.run(sql`INSERT INTO section_instructors (section_id, position, last_name, first_name)
+    SELECT p.section_id, j.key, j.value ->> 0, j.value ->> 1
+    FROM schedule_staging p CROSS JOIN json_each(p.instructors) j
+    WHERE p.import_id = ${importId} AND p.term_code = ${code} AND p.instructors_changed`);
 
-    // Companion links: those of the file's sections that the file no longer gives go, the new ones come.
-    await tx.run(sql`INSERT OR IGNORE INTO temp.import_links
-      SELECT p.id, l.id FROM temp.import_pairs p CROSS JOIN json_each(p.lectures) j
-        CROSS JOIN sections l ON l.term_code = ${code} AND l.course_id = p.course_id AND l.section = j.value`);
-    await tx.run(sql`DELETE FROM section_links
-      WHERE (companion_id IN (SELECT id FROM temp.import_pairs) OR section_id IN (SELECT id FROM temp.import_pairs))
-        AND NOT EXISTS (SELECT 1 FROM temp.import_links w
-          WHERE w.companion_id = section_links.companion_id AND w.section_id = section_links.section_id)`);
-    await tx.run(sql`INSERT INTO section_links (companion_id, section_id)
-      SELECT companion_id, section_id FROM temp.import_links WHERE 1 ON CONFLICT DO NOTHING`);
+  // Companion links: those of the file's sections that the file no longer gives go, the new ones come. A link is
+  // wanted when its discussion or lab names its lecture's section among its `lectures`.
+  const wanted = sql`SELECT p.section_id AS companion_id, l.id AS section_id
+    FROM schedule_staging p CROSS JOIN json_each(p.lectures) j
+    CROSS JOIN sections l ON l.term_code = ${code} AND l.course_id = p.course_id AND l.section = j.value
+    WHERE p.import_id = ${importId} AND p.term_code = ${code}`;
+  await tx.run(sql`DELETE FROM section_links
+    WHERE (companion_id IN (SELECT section_id FROM schedule_staging WHERE ${mine})
+        OR section_id IN (SELECT section_id FROM schedule_staging WHERE ${mine}))
+      AND NOT EXISTS (SELECT 1 FROM schedule_staging p CROSS JOIN json_each(p.lectures) j
+        JOIN sections l ON l.id = section_links.section_id AND l.section = j.value
+        WHERE p.import_id = ${importId} AND p.section_id = section_links.companion_id)`);
+  await tx.run(sql`INSERT INTO section_links (companion_id, section_id) ${wanted} ON CONFLICT DO NOTHING`);
 
-    const [row] = await tx.all<{ gone: number; links: number }>(
-      sql`SELECT (SELECT count(*) FROM sections WHERE term_code = ${code} AND gone = 1) AS gone,
-        (SELECT count(*) FROM temp.import_links) AS links`,
-    );
-    const rewritten = await tx.all<{ id: number }>(
-      sql`SELECT id FROM temp.import_pairs WHERE meetings_changed OR instructors_changed`,
-    );
-    counts = {
-      gone: Number(row.gone),
-      links: Number(row.links),
-      changed: new Set([...upserted, ...rewritten].map((r) => Number(r.id))).size,
-    };
-  } finally {
-    await tx.run(sql`DROP TABLE IF EXISTS temp.import_pairs`);
-    await tx.run(sql`DROP TABLE IF EXISTS temp.import_links`);
-  }
+  const [row] = await tx.all<{ gone: number; links: number }>(
+    sql`SELECT (SELECT count(*) FROM sections WHERE term_code = ${code} AND gone = 1) AS gone,
+      (SELECT count(*) FROM (${wanted})) AS links`,
+  );
+  const rewritten = await tx.all<{ id: number }>(
+    sql`SELECT section_id AS id FROM schedule_staging WHERE ${mine} AND (meetings_changed OR instructors_changed)`,
+  );
+  const counts = {
+    gone: Number(row.gone),
+    links: Number(row.links),
+    changed: new Set([...upserted, ...rewritten].map((r) => Number(r.id))).size,
+  };
   const people = new Set(list.flatMap((s) => s.instructors.map((i) => `${i.lastName}\u0000${i.firstName}`)));
   return {
     code,
