@@ -176,16 +176,16 @@ export async function coldStart(
   };
 }
 
-type Latencies = { p50: number; p95: number; p99: number; n: number };
+export type Latencies = { p50: number; p95: number; p99: number; n: number };
 
-function latencies(values: number[]): Latencies {
+export function latencies(values: number[]): Latencies {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99), n: sorted.length };
 }
 
 /** One visitor asking `path(i)` one request after another until `until`; each latency. */
-async function visitor(base: string, path: (i: number) => string, until: number): Promise<number[]> {
+export async function visitor(base: string, path: (i: number) => string, until: number): Promise<number[]> {
   const seen: number[] = [];
   for (let i = 0; performance.now() < until; i++) {
     const t0 = performance.now();

@@ -26,6 +26,7 @@ import { buildAssets } from "../../src/server/asset-build.ts";
 import { issueToken } from "../../src/services/accounts/sessions.ts";
 import { type Sqld, startSqld } from "../helpers/sqld.ts";
 import { benchScheduleImport } from "./schedule-import.ts";
+import { importUnderLoad, pasteFlood, plannerFairness, routeCases, routeCosts } from "./operation.ts";
 import { benchHtmlText } from "./html-text.ts";
 import { type DelayProxy, startDelayProxy } from "../helpers/delay-proxy.ts";
 import { freePort, residentMb } from "../helpers/processes.ts";
@@ -729,7 +730,7 @@ try {
   }
   server.kill("SIGTERM");
   await server.status;
-  const edge = Deno.env.get("BENCH_EDGE") ?? "cold,contention,memory";
+  const edge = Deno.env.get("BENCH_EDGE") ?? "cold,contention,memory,operation";
   if (edge !== "off") await edgeCases(latency[0], new Set(edge.split(",")));
 } finally {
   try {
@@ -826,6 +827,8 @@ async function edgeCases(healthz: Result, parts: Set<string>) {
       }
     }
 
+    if (parts.has("operation")) await operation(root, file);
+
     if (!parts.has("memory")) return;
     // deploy.ts as on Deno Deploy: the server's permissions only; logins, plans, pages and searches at once. Without V8 flags and
     // with the heap settings the README gives for Deploy.
@@ -888,4 +891,146 @@ async function waitUntilServing(at: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${at} did not answer /healthz`);
+}
+
+/**
+ * Safe under real operation (tests/bench/operation.ts), on this checkout and, with BENCH_BEFORE=<another checkout of
+ * HubRate>, on that one too, in the same run: each route's CPU cost, a whole term imported while students write, floods
+ * from one address, and the planner's fairness.
+ */
+async function operation(root: string, file: string) {
+  const line = (cells: (string | number)[]) => console.log(`| ${cells.join(" | ")} |`);
+  const before = Deno.env.get("BENCH_BEFORE");
+  const roots: [string, string][] = [["now", root]];
+  if (before) {
+    // The other checkout serves its own bundles, built once.
+    if (!(await Deno.stat(`${before}/static/build/manifest.json`).then(() => true, () => false))) {
+      await new Deno.Command(Deno.execPath(), { args: ["task", "build"], cwd: before, stdout: "null" }).output();
+    }
+    roots.push(["before", before]);
+  }
+  const client = createClient({ url });
+  const compare = (await client.execute("SELECT id FROM courses ORDER BY num_reviews DESC LIMIT 4")).rows.map((r) =>
+    Number(r.id)
+  );
+  const [review] = (await client.execute(`SELECT id FROM reviews WHERE course_id = ${popular} LIMIT 1`)).rows;
+  client.close();
+  const context = {
+    course: popular,
+    sectionsCourse: sectionPages.with.id,
+    professor,
+    week: plan,
+    tokens: students,
+    compare,
+    review: Number(review.id),
+  };
+
+  // What each route costs: a server with the response cache and the limits off, one request at a time.
+  const costs = new Map<string, Awaited<ReturnType<typeof routeCosts>>>();
+  for (const [label, at] of roots) {
+    const server = spawnEntry("main", at, { DATABASE_URL: url, RATE_LIMITS: "off", RESPONSE_CACHE: "off" }, V8_FLAGS);
+    try {
+      await waitUntilServing(server.base);
+      costs.set(label, await routeCosts(server, routeCases(context)));
+    } finally {
+      await server.stop();
+    }
+  }
+  console.log(
+    `\nWhat each route costs the server: CPU ms per request (all its threads), one request at a time, 15 requests after 2 to warm up; response cache off${
+      before ? "; before: " + before : ""
+    }\n`,
+  );
+  line(["route", "p50", "p95", ...(before ? ["p50 before", "p95 before"] : []), "answers"]);
+  line(["---", "---:", "---:", ...(before ? ["---:", "---:"] : []), "---"]);
+  for (const [i, cost] of costs.get("now")!.entries()) {
+    const old = costs.get("before")?.[i];
+    line([
+      cost.name,
+      cost.p50.toFixed(1),
+      cost.p95.toFixed(1),
+      ...(old ? [old.p50.toFixed(1), old.p95.toFixed(1)] : []),
+      cost.statuses,
+    ]);
+  }
+
+  // A whole term's import into the database a server serves while students write.
+  console.log(
+    "\nA whole term (30,000 rows) imported by schedule:import while 6 students save courses and 2 visitors search\n",
+  );
+  line([
+    "code",
+    "import s",
+    "writes refused during",
+    "writes refused after",
+    "longest write ms",
+    "search p50 / p95 / p99 ms",
+    "new term served after ms",
+  ]);
+  line(["---", "---:", "---:", "---:", "---:", "---:", "---:"]);
+  for (const [label, at] of roots) {
+    const run = await importUnderLoad(at, file, V8_FLAGS);
+    const refused = (answers: Record<string, number>) => {
+      const all = Object.values(answers).reduce((a, b) => a + b, 0);
+      return `${all - (answers[200] ?? 0)} of ${all}`;
+    };
+    line([
+      label,
+      run.importSeconds.toFixed(1),
+      refused(run.writes.during),
+      refused(run.writes.after),
+      run.longestWriteMs.toFixed(0),
+      `${run.reads.p50.toFixed(0)} / ${run.reads.p95.toFixed(0)} / ${run.reads.p99.toFixed(0)}`,
+      run.newTermAfterMs === null ? "not in 30 s" : run.newTermAfterMs.toFixed(0),
+    ]);
+  }
+
+  // Floods from one address and the planner, on a server with its limits on.
+  const seconds = Number(Deno.env.get("BENCH_CONTENTION_SECONDS") ?? 4);
+  console.log(
+    `\nOne address flooding, with the limits on (${seconds} s each): other visitors' /healthz in ms, and the flood's answers\n`,
+  );
+  line(["code", "load", "/healthz p50", "p95", "p99", "the load's answers"]);
+  line(["---", "---", "---:", "---:", "---:", "---"]);
+  const fairness: [string, Awaited<ReturnType<typeof plannerFairness>>][] = [];
+  for (const [label, at] of roots) {
+    const server = spawnEntry("main", at, { DATABASE_URL: url }, V8_FLAGS);
+    try {
+      await waitUntilServing(server.base);
+      const floods = [
+        await pasteFlood(server.base, 6, seconds),
+        await typeaheadBurst(server.base, 200, `/course/${popular}`, seconds),
+      ];
+      for (const flood of floods) {
+        const answers = Object.entries(flood.answered).map(([status, n]) => `${n} × ${status}`).join(", ");
+        line([
+          label,
+          flood.load,
+          flood.healthz.p50.toFixed(1),
+          flood.healthz.p95.toFixed(1),
+          flood.healthz.p99.toFixed(1),
+          answers,
+        ]);
+      }
+      fairness.push([label, await plannerFairness(server, students.eight, students.fresh, plan.term)]);
+    } finally {
+      await server.stop();
+    }
+  }
+  console.log(
+    "\nThe planner: one student's light plan (one term) alone and asked 200 ms after another's two heavy plans (six terms of six), median of 3; the heavy plan alone\n",
+  );
+  line(["code", "light alone ms", "light behind ms", "heavy ms", "heavy CPU ms", "memory growth MB", "heavy plans"]);
+  line(["---", "---:", "---:", "---:", "---:", "---:", "---"]);
+  for (const [label, f] of fairness) {
+    line([
+      label,
+      f.lightAlone.toFixed(0),
+      f.lightBehind.toFixed(0),
+      f.heavyMs.toFixed(0),
+      f.heavyCpuMs.toFixed(0),
+      f.heavyMemoryMb.toFixed(0),
+      f.heavyExact,
+    ]);
+  }
 }
