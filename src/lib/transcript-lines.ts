@@ -172,9 +172,25 @@ function codesOn(line: string, isCourse: (code: string) => boolean): ReadCode[] 
  * else written like a code, which is held to the stricter forms (without it, every code is).
  */
 export function readTranscript(text: string, isCourse: (code: string) => boolean = () => false): TranscriptLine[] {
+  const reading = readingTranscript(text, isCourse);
+  for (;;) {
+    const step = reading.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `readTranscript` a line at a time: it pauses after each line read (a server reading a long paste gives other
+ * requests their turn between lines) and returns the lines when done.
+ */
+export function* readingTranscript(
+  text: string,
+  isCourse: (code: string) => boolean = () => false,
+): Generator<void, TranscriptLine[]> {
   const lines: TranscriptLine[] = [];
   const codesOf = new Map<TranscriptLine, ReadCode[]>();
   for (const raw of text.split(/\r?\n|\r/)) {
+    yield;
     const line = raw.replace(/\s+/g, " ").trim().replace(/^[-•*·]\s*/, "");
     if (!line || /^[\s\d.,:;+\-/()|_=*#]*$/.test(line)) continue;
     if (CHOICES.test(line)) {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { api, createStudent } from "../helpers/accounts.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 import { courseId } from "../helpers/catalog.ts";
+import { turnsDuring } from "../helpers/event-loop.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -93,6 +94,19 @@ describe("pasted codes", () => {
       expect(typeof body.message, JSON.stringify(bad).slice(0, 20)).toBe("string");
     }
     expect((await match("x".repeat(12_001))).body.message).toBe("Paste at most 12,000 characters");
+  });
+});
+
+describe("a long paste", () => {
+  test("is read a line at a time, giving other requests their turn while it is read", async () => {
+    // 12,000 characters of a transcript's lines, most of them code-like: some tens of ms of reading, in slices.
+    const line = (i: number) => `CAS ${["CS", "MA", "WR", "PH", "EC"][i % 5]} ${101 + (i % 90)} A B+ 4.0 EK PY QST`;
+    const text = Array.from({ length: 400 }, (_, i) => line(i)).join("\n").slice(0, 12_000);
+    const { result, turns } = await turnsDuring(() => match(text));
+    expect(result.status).toBe(200);
+    expect(result.body.matched.length).toBeGreaterThan(0);
+    // A turn every 100 lines at most (or 10 ms of reading): 400 lines, 3 turns at least, however fast the machine.
+    expect(turns).toBeGreaterThanOrEqual(3);
   });
 });
 

@@ -6,7 +6,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { completedCourses } from "../../../db/schema.ts";
-import { type NotCompleted, readTranscript } from "../../lib/transcript-lines.ts";
+import { type NotCompleted, readingTranscript, type TranscriptLine } from "../../lib/transcript-lines.ts";
+import { nextTurn, slices } from "../platform/next-turn.ts";
 import { currentCatalog } from "../catalog/catalog-cache.ts";
 import { courseCodes, exactCodeMatches } from "../search/search-index.ts";
 
@@ -23,6 +24,23 @@ export type PastedCodes = {
   skipped: number;
 };
 
+/** Lines read between two turns of the event loop at most, however fast they are read. */
+const LINES_PER_TURN = 100;
+
+/**
+ * The paste read a line at a time, with a turn of the event loop for other requests every 10 ms of reading or every
+ * LINES_PER_TURN lines, whichever comes first.
+ */
+async function readInSlices(text: string, isCourse: (code: string) => boolean): Promise<TranscriptLine[]> {
+  const reading = readingTranscript(text, isCourse);
+  const slice = slices();
+  for (let lines = 1;; lines++) {
+    const step = reading.next();
+    if (step.done) return step.value;
+    await (lines % LINES_PER_TURN === 0 ? nextTurn() : slice());
+  }
+}
+
 /**
  * Each code matched to one course as written (`cs111`, `CAS CS 111`, `econ 101`); without a college, the current CAS
  * course first. The same course twice is matched once (a course retaken: the line that completed it wins). For a
@@ -37,7 +55,7 @@ export async function matchPastedCodes(db: Db, text: string, userId?: number): P
   // Different codes read (an audit names a course under every requirement it counts for), and those past the limit.
   const read = new Set<string>();
   let skipped = 0;
-  for (const line of readTranscript(text, (code) => exactCodeMatches(index, code).length > 0)) {
+  for (const line of await readInSlices(text, (code) => exactCodeMatches(index, code).length > 0)) {
     if (line.kind === "unknown") notUnderstood.push(line.line);
     if (line.kind !== "courses") continue;
     for (const { text: written, notCompleted } of line.codes) {
