@@ -11,7 +11,8 @@ import { handleError } from "./middleware/error-handler.ts";
 import { httpCache } from "./middleware/http-cache.ts";
 import { apiBodyLimit, jsonBodies, sameOrigin, urlLengthLimit } from "./middleware/request-guards.ts";
 import { requestLog } from "./middleware/request-log.ts";
-import { limitPerAddress } from "./middleware/request-limit.ts";
+import { limitPerAddress, limitPerClient } from "./middleware/request-limit.ts";
+import { COSTLY_ROUTES } from "./services/platform/request-limits.ts";
 import { keepsResponses, responseCache } from "./middleware/response-cache.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { serverTiming } from "./middleware/server-timing.ts";
@@ -91,6 +92,8 @@ export async function createApp(deps: AppDeps, routes?: RouteModules): Promise<H
 
   // 3. Who is asking, for everything but the static files.
   app.use("*", except("/static/*", session()));
+  // What one client (a student, else an address) may ask of the routes that cost most (request-limits.ts).
+  for (const { path, limit } of COSTLY_ROUTES) app.use(path, limitPerClient((limits) => limits[limit]));
 
   // 4. Every file of routes/, then what no file answers.
   mountRoutes(app, collected);

@@ -259,7 +259,7 @@ export default new Hono<AppEnv>()
         schema: compareViewSchema,
         example: EXAMPLES.comparison,
       },
-      errors: { 400: "Choose at least one course to compare", 404: "Course not found" },
+      errors: { 400: "Choose at least one course to compare", 404: "Course not found", 429: LIMIT_MESSAGES.pages },
     }),
     validate("query", compareQuerySchema),
     async (c) => {
@@ -284,7 +284,7 @@ export default new Hono<AppEnv>()
         schema: pastedCodesResultSchema,
         example: EXAMPLES.pastedCodes,
       },
-      errors: { 400: "Paste some course codes" },
+      errors: { 400: "Paste some course codes", 429: LIMIT_MESSAGES.paste },
     }),
     validate("json", pastedCodesSchema),
     async (c) => {

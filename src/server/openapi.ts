@@ -21,7 +21,7 @@ import { errorSchema } from "../lib/api-schemas.ts";
  * renaming anything, or requiring a new input, would raise the major number;
  * `deno task openapi` refuses such a change unless told it is meant.
  */
-export const API_VERSION = "2.11.0";
+export const API_VERSION = "2.12.0";
 
 export const API_TAGS = [
   {

@@ -8,7 +8,8 @@
  * (tests/helpers/test-config.ts); this file's app turns them on.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createLimit, LIMIT_MESSAGES } from "../../src/services/platform/request-limits.ts";
+import { COSTLY_ROUTES, createLimit, LIMIT_MESSAGES } from "../../src/services/platform/request-limits.ts";
+import { addressSubject } from "../../src/services/platform/rate-limit.ts";
 import { planner, PLANNER_BUSY } from "../../src/services/hub/hub-plan-solver.ts";
 import { DomainError } from "../../src/services/platform/domain-errors.ts";
 import { api, createStudent } from "../helpers/accounts.ts";
@@ -163,5 +164,76 @@ describe("the planner", () => {
     expect(planner.solved()).toBe(solved + 1);
     const again = second.courses.find((c) => c.id === course.id);
     expect(again?.numReviews).toBe(course.numReviews + 1);
+  });
+});
+
+describe("the routes that cost most, per client", () => {
+  /** A request of the route as a visitor or a student asks it (a new URL each time: no response cache has it). */
+  const ask = async (path: string, options: { ip?: string; token?: string } = {}) => {
+    const concrete = path.replace(":id", "1").replace(":slug", "no-such-professor") +
+      (path === "/compare" || path === "/api/courses/compare" ? "?ids=1,2" : "") +
+      `${path.includes("compare") ? "&" : "?"}n=${Math.random()}`;
+    return path === "/api/courses/match"
+      ? await api(t, path, { method: "POST", body: { text: "CAS CS 111" }, ...options })
+      : await api(t, concrete, options);
+  };
+
+  test("each is refused with 429, Retry-After and its message once its client's share is used, and only for it", async () => {
+    for (const [i, { path, limit }] of COSTLY_ROUTES.entries()) {
+      const ip = `198.51.100.${100 + i}`;
+      // The client's share used up, as so many requests before would have.
+      for (let n = 0; n < 400; n++) {
+        try {
+          t.deps.limits[limit].take(addressSubject(ip))();
+        } catch {
+          break;
+        }
+      }
+      const refused = await ask(path, { ip });
+      expect(refused.status, path).toBe(429);
+      expect(Number(refused.headers.get("Retry-After")), path).toBeGreaterThanOrEqual(1);
+      expect(await refused.text(), path).toContain(LIMIT_MESSAGES[limit]);
+      // Another address is answered.
+      const other = await ask(path, { ip: `198.51.100.${200 + i}` });
+      expect(other.status, path).not.toBe(429);
+      await other.arrayBuffer();
+    }
+  });
+
+  test("a signed-in student counts on their own account, not on the address their network shares", async () => {
+    const student = await createStudent(t, "costly-reader@bu.edu");
+    const ip = "198.51.100.250";
+    for (let n = 0; n < 400; n++) {
+      try {
+        t.deps.limits.paste.take(addressSubject(ip))();
+      } catch {
+        break;
+      }
+    }
+    expect((await ask("/api/courses/match", { ip })).status).toBe(429);
+    const signedIn = await ask("/api/courses/match", { ip, token: student.token });
+    expect(signedIn.status).toBe(200);
+    await signedIn.arrayBuffer();
+    // Their own share used up, they are refused from any address.
+    for (let n = 0; n < 400; n++) {
+      try {
+        t.deps.limits.paste.take(`student:${student.id}`)();
+      } catch {
+        break;
+      }
+    }
+    expect((await ask("/api/courses/match", { ip: "198.51.100.251", token: student.token })).status).toBe(429);
+  });
+
+  test("pastes: a few a minute and one at a time per client", async () => {
+    const ip = "198.51.100.252";
+    const answers: number[] = [];
+    for (let n = 0; n < 13; n++) {
+      const response = await ask("/api/courses/match", { ip });
+      answers.push(response.status);
+      await response.arrayBuffer();
+    }
+    expect(answers.slice(0, 12).every((status) => status === 200)).toBe(true);
+    expect(answers[12]).toBe(429);
   });
 });

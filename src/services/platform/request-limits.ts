@@ -73,6 +73,8 @@ export const LIMIT_MESSAGES = {
   typing: "Too many suggestions asked for at once. Wait a moment and type again.",
   search: "Too many searches at once from your network. Wait a moment and search again.",
   planner: "You asked for many plans in a short time. Wait a moment and try again.",
+  paste: "You pasted a lot in a short time. Wait a moment and paste again.",
+  pages: "Too many pages asked for at once from your network. Wait a moment and try again.",
 } as const;
 
 /**
@@ -83,15 +85,49 @@ export const LIMIT_MESSAGES = {
  * at once per address is what keeps a burst from queueing work ahead of
  * everyone else's requests (each takes a few milliseconds, so a network's
  * students rarely have four in flight).
+ *
+ * The other costly routes (COSTLY_ROUTES: each route above 20 ms of CPU, docs/security.md) are limited per client:
+ * a signed-in student by their account, a visitor by their address.
  */
-export type RequestLimits = { suggest: Limit; search: Limit; planner: Limit };
+export type RequestLimits = {
+  suggest: Limit;
+  search: Limit;
+  /** Hub plans, per student. */
+  planner: Limit;
+  /** Pasted transcripts read (POST /api/courses/match). */
+  paste: Limit;
+  /** Pages and reads that cost tens of ms each: a course's or professor's page, a comparison, Hub Progress, the site map. */
+  pages: Limit;
+};
 
 export function requestLimits(on: boolean): RequestLimits {
-  if (!on) return { suggest: NO_LIMIT, search: NO_LIMIT, planner: NO_LIMIT };
+  if (!on) return { suggest: NO_LIMIT, search: NO_LIMIT, planner: NO_LIMIT, paste: NO_LIMIT, pages: NO_LIMIT };
   return {
     suggest: createLimit({ limit: 120, windowMs: 10_000, inFlight: 4, message: LIMIT_MESSAGES.typing }),
     search: createLimit({ limit: 120, windowMs: 10_000, inFlight: 4, message: LIMIT_MESSAGES.search }),
     // A plan per visit of Hub Progress, and one per Swap or option changed.
     planner: createLimit({ limit: 20, windowMs: 60_000, inFlight: 2, message: LIMIT_MESSAGES.planner }),
+    // A paste is read once, then the student ticks what to add: one at a time, a few a minute.
+    paste: createLimit({ limit: 12, windowMs: 60_000, inFlight: 1, message: LIMIT_MESSAGES.paste }),
+    // A student reading pages opens one every few seconds; a network's many students share the room.
+    pages: createLimit({ limit: 300, windowMs: 60_000, inFlight: 4, message: LIMIT_MESSAGES.pages }),
   };
 }
+
+/**
+ * The routes whose requests cost more than 20 ms of CPU (measured by `deno task bench`, listed in docs/security.md),
+ * each with the limit its client's requests count against. Search, suggestions and plans have theirs where they are
+ * answered (src/app.ts and routes/api/users.ts); the account endpoints that hash a password count their tries in the
+ * database (src/services/platform/rate-limit.ts).
+ */
+export const COSTLY_ROUTES: readonly { path: string; limit: Exclude<keyof RequestLimits, "suggest" | "search"> }[] = [
+  { path: "/api/courses/match", limit: "paste" },
+  // The landing page's three live lists for a visitor (a student's is the dashboard, which costs less).
+  { path: "/", limit: "pages" },
+  { path: "/course/:id", limit: "pages" },
+  { path: "/professor/:slug", limit: "pages" },
+  { path: "/compare", limit: "pages" },
+  { path: "/api/courses/compare", limit: "pages" },
+  { path: "/hub-progress", limit: "pages" },
+  { path: "/sitemap.xml", limit: "pages" },
+];
