@@ -915,6 +915,8 @@ async function operation(root: string, file: string) {
   );
   const [review] = (await client.execute(`SELECT id FROM reviews WHERE course_id = ${popular} LIMIT 1`)).rows;
   client.close();
+  // BENCH_OPERATION names the parts to run (all by default).
+  const parts = new Set((Deno.env.get("BENCH_OPERATION") ?? "costs,import,floods,planner").split(","));
   const context = {
     course: popular,
     sectionsCourse: sectionPages.with.id,
@@ -927,7 +929,7 @@ async function operation(root: string, file: string) {
 
   // What each route costs: a server with the response cache and the limits off, one request at a time.
   const costs = new Map<string, Awaited<ReturnType<typeof routeCosts>>>();
-  for (const [label, at] of roots) {
+  for (const [label, at] of parts.has("costs") ? roots : []) {
     const server = spawnEntry("main", at, { DATABASE_URL: url, RATE_LIMITS: "off", RESPONSE_CACHE: "off" }, V8_FLAGS);
     try {
       await waitUntilServing(server.base);
@@ -943,7 +945,7 @@ async function operation(root: string, file: string) {
   );
   line(["route", "p50", "p95", ...(before ? ["p50 before", "p95 before"] : []), "answers"]);
   line(["---", "---:", "---:", ...(before ? ["---:", "---:"] : []), "---"]);
-  for (const [i, cost] of costs.get("now")!.entries()) {
+  for (const [i, cost] of (costs.get("now") ?? []).entries()) {
     const old = costs.get("before")?.[i];
     line([
       cost.name,
@@ -968,7 +970,7 @@ async function operation(root: string, file: string) {
     "new term served after ms",
   ]);
   line(["---", "---:", "---:", "---:", "---:", "---:", "---:"]);
-  for (const [label, at] of roots) {
+  for (const [label, at] of parts.has("import") ? roots : []) {
     const run = await importUnderLoad(at, file, V8_FLAGS);
     const refused = (answers: Record<string, number>) => {
       const all = Object.values(answers).reduce((a, b) => a + b, 0);
@@ -993,11 +995,11 @@ async function operation(root: string, file: string) {
   line(["code", "load", "/healthz p50", "p95", "p99", "the load's answers"]);
   line(["---", "---", "---:", "---:", "---:", "---"]);
   const fairness: [string, Awaited<ReturnType<typeof plannerFairness>>][] = [];
-  for (const [label, at] of roots) {
+  for (const [label, at] of parts.has("floods") || parts.has("planner") ? roots : []) {
     const server = spawnEntry("main", at, { DATABASE_URL: url }, V8_FLAGS);
     try {
       await waitUntilServing(server.base);
-      const floods = [
+      const floods = !parts.has("floods") ? [] : [
         await pasteFlood(server.base, 6, seconds),
         await typeaheadBurst(server.base, 200, `/course/${popular}`, seconds),
       ];
@@ -1012,7 +1014,9 @@ async function operation(root: string, file: string) {
           answers,
         ]);
       }
-      fairness.push([label, await plannerFairness(server, students.eight, students.fresh, plan.term)]);
+      if (parts.has("planner")) {
+        fairness.push([label, await plannerFairness(server, students.eight, students.fresh, plan.term)]);
+      }
     } finally {
       await server.stop();
     }
