@@ -43,11 +43,28 @@ export type RouteCase = {
 
 export type RouteCost = { name: string; p50: number; p95: number; statuses: string };
 
-/** Each case asked `runs` times, one request at a time after two to warm up: the server's CPU ms per request. */
+/** Waits until the server's threads are idle (under 2 ms of CPU in 200 ms): a warm-up or a collection done. */
+async function settle(pid: number): Promise<void> {
+  for (let tries = 0; tries < 100; tries++) {
+    const before = threadsCpuMs(pid);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (threadsCpuMs(pid) - before < 2) return;
+  }
+}
+
+/**
+ * Each case asked `runs` times, one request at a time after two to warm up, on a server left idle before each case
+ * (its warm-up, and collections of what the case before made, are not counted): the server's CPU ms per request.
+ */
 export async function routeCosts(entry: Entry, cases: RouteCase[], runs = 15): Promise<RouteCost[]> {
   const costs: RouteCost[] = [];
   let n = 0;
+  // The catalog, the search index and the page's bundles are made on first use: made before anything is counted.
+  for (const path of ["/search?q=writing", "/api/courses/suggest?q=wri", "/"]) {
+    await (await fetch(entry.base + path)).arrayBuffer();
+  }
   for (const route of cases) {
+    await settle(entry.pid);
     const spent: number[] = [];
     const statuses: Record<string, number> = {};
     for (let i = 0; i < runs + 2; i++) {
