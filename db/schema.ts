@@ -309,16 +309,8 @@ export const terms = sqliteTable("terms", {
   importedAt: integer("imported_at", { mode: "timestamp_ms" }).notNull(),
 });
 
-/**
- * A section of a course in a term: one a student registers for (`enrollment`), or a discussion or lab that goes with
- * one (a companion). Its identity across imports is term, course and section, so a student's plan keeps pointing at it;
- * a section that left its term's latest file is kept, marked `gone`.
- */
-export const sections = sqliteTable("sections", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  termCode: integer("term_code").notNull().references(() => terms.code, { onDelete: "cascade" }),
-  courseId: integer("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
-  section: text("section").notNull(),
+/** The columns of a section that its source gives, in `sections` and in `schedule_staging` alike. */
+const sectionFileColumns = () => ({
   /** The registrar's class number, which registration asks for; null where the source has none (the bulletin). */
   classNumber: integer("class_number"),
   enrollment: integer("enrollment", { mode: "boolean" }).notNull(),
@@ -333,6 +325,19 @@ export const sections = sqliteTable("sections", {
   notes: text("notes"),
   /** Whether the section has a final exam in the exam period; null when the source does not say. */
   finalExam: integer("final_exam", { mode: "boolean" }),
+});
+
+/**
+ * A section of a course in a term: one a student registers for (`enrollment`), or a discussion or lab that goes with
+ * one (a companion). Its identity across imports is term, course and section, so a student's plan keeps pointing at it;
+ * a section that left its term's latest file is kept, marked `gone`.
+ */
+export const sections = sqliteTable("sections", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  termCode: integer("term_code").notNull().references(() => terms.code, { onDelete: "cascade" }),
+  courseId: integer("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+  section: text("section").notNull(),
+  ...sectionFileColumns(),
   gone: integer("gone", { mode: "boolean" }).notNull().default(false),
 }, (t) => [
   uniqueIndex("sections_identity").on(t.termCode, t.courseId, t.section),
@@ -401,18 +406,7 @@ export const scheduleStaging = sqliteTable("schedule_staging", {
   termCode: integer("term_code").notNull(),
   courseId: integer("course_id").notNull(),
   section: text("section").notNull(),
-  classNumber: integer("class_number"),
-  enrollment: integer("enrollment", { mode: "boolean" }).notNull(),
-  status: text("status", { enum: ["active", "cancelled", "stopped"] }).notNull(),
-  capacity: integer("capacity"),
-  enrolled: integer("enrolled"),
-  waitCapacity: integer("wait_capacity"),
-  waitlist: integer("waitlist"),
-  creditsMin: real("credits_min"),
-  creditsMax: real("credits_max"),
-  mode: text("mode"),
-  notes: text("notes"),
-  finalExam: integer("final_exam", { mode: "boolean" }),
+  ...sectionFileColumns(),
   /** [[days, startMinute, endMinute, room, startDate, endDate], …] in position order. */
   meetings: text("meetings").notNull(),
   /** [[lastName, firstName], …] in position order. */

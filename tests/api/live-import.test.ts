@@ -12,6 +12,7 @@ import { sql } from "drizzle-orm";
 import { nextTerm } from "../../src/lib/term-codes.ts";
 import { api, createStudents, type Student } from "../helpers/accounts.ts";
 import { type RealCatalogApp, realCatalogApp, SAMPLE_FALL } from "../helpers/real-catalog-app.ts";
+import { runScheduleImport } from "../helpers/schedule-import-task.ts";
 import { syntheticTerm } from "../helpers/synthetic-term.ts";
 
 /** The spring after the sample's fall: a term the database does not know yet. */
@@ -33,15 +34,7 @@ afterAll(async () => {
   await Deno.remove(dir, { recursive: true }).catch(() => {});
 });
 
-async function importFile(): Promise<{ code: number; out: string }> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "src/tasks/import-schedule.ts", file],
-    env: { DATABASE_URL: r.t.config.databaseUrl, SESSION_SECRET: r.t.config.sessionSecret, APP_ENV: "test" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  return { code: output.code, out: new TextDecoder().decode(output.stdout) + new TextDecoder().decode(output.stderr) };
-}
+const importFile = () => runScheduleImport(r.t, file);
 
 type Phase = "during" | "after";
 

@@ -410,3 +410,16 @@ export async function memoryUnderLoad(
   clearInterval(sampler);
   return { entry: name, seconds, clients, peakMb: peak, endMb: residentMb(entry.pid), requests, errors };
 }
+
+/** Waits until `at` answers /healthz (a minute at most). */
+export async function waitUntilServing(at: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      const response = await fetch(at + "/healthz");
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch { /* not yet */ }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${at} did not answer /healthz`);
+}

@@ -12,7 +12,16 @@ import { createClient } from "@libsql/client";
 import { nextTerm } from "../../src/lib/term-codes.ts";
 import { residentMb } from "../helpers/processes.ts";
 import { syntheticTerm } from "../helpers/synthetic-term.ts";
-import { benchStudents, type Entry, type Latencies, latencies, SECRET, spawnEntry, visitor } from "./edge.ts";
+import {
+  benchStudents,
+  type Entry,
+  type Latencies,
+  latencies,
+  SECRET,
+  spawnEntry,
+  visitor,
+  waitUntilServing,
+} from "./edge.ts";
 
 /** The CPU time of a process's live threads, in ms, from the scheduler's nanosecond counts (Linux). */
 export function threadsCpuMs(pid: number): number {
@@ -288,18 +297,6 @@ export async function plannerFairness(entry: Entry, light: string, heavy: string
     heavyMemoryMb: peak - rss,
     heavyExact: Object.entries(exact).map(([k, c]) => `${c} × ${k}`).join(", "),
   };
-}
-
-async function waitUntilServing(at: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      const response = await fetch(at + "/healthz");
-      await response.arrayBuffer();
-      if (response.ok) return;
-    } catch { /* not yet */ }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${at} did not answer /healthz`);
 }
 
 /** What the route cases ask about: a course with many reviews, one with sections, a professor, a week, students. */

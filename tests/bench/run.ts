@@ -42,6 +42,7 @@ import {
   SECRET,
   spawnEntry,
   typeaheadBurst,
+  waitUntilServing,
 } from "./edge.ts";
 
 const CATALOG = Deno.args[0] ?? new URL("../../../shared/data/bu/bu_courses.json", import.meta.url).pathname;
@@ -879,18 +880,6 @@ async function edgeCases(healthz: Result, parts: Set<string>) {
     far.close();
     await edgeSqld.stop();
   }
-}
-
-async function waitUntilServing(at: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      const response = await fetch(at + "/healthz");
-      await response.arrayBuffer();
-      if (response.ok) return;
-    } catch { /* not yet */ }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${at} did not answer /healthz`);
 }
 
 /**

@@ -5,27 +5,12 @@
  */
 import { describe, expect, test } from "vitest";
 import { parseCourseList, parseCoursePage } from "../../src/services/catalog/bulletin-pages.ts";
+import { charReads } from "../helpers/char-reads.ts";
 
 /** A course page cut short after `tail`: nothing closes after it, not even a ">". */
 const page = (tail: string) =>
   `<html><head><title>Intro to CS | Boston University</title></head><body><h1>Intro to CS</h1>` +
   `<h2>CAS CS 111</h2><div id="course-content"><p>Programs &amp; proofs.</p><p>${tail}`;
-
-/** The characters read by everything `work` does, counted where they are read: String.prototype.charCodeAt. */
-function reads(work: () => void): number {
-  const original = String.prototype.charCodeAt;
-  let count = 0;
-  String.prototype.charCodeAt = function (this: string, index: number) {
-    count++;
-    return original.call(this, index);
-  };
-  try {
-    work();
-  } finally {
-    String.prototype.charCodeAt = original;
-  }
-  return count;
-}
 
 describe("a bulletin page of tags that never close", () => {
   for (
@@ -47,13 +32,13 @@ describe("a bulletin page of tags that never close", () => {
     for (const tag of ["<a href", "<script>", '<a title="', "<p>", "<div>"]) {
       const once = page(tag.repeat(5_000));
       const twice = page(tag.repeat(10_000));
-      const [a, b] = [reads(() => parseCoursePage(once)), reads(() => parseCoursePage(twice))];
+      const [a, b] = [charReads(() => parseCoursePage(once)), charReads(() => parseCoursePage(twice))];
       expect(a, tag).toBeGreaterThan(once.length / 2);
       expect(b / a, tag).toBeLessThan(2.5);
       // Other texts than the course pages', so that nothing read for those is read again from memory.
       const [c, d] = [
-        reads(() => parseCourseList(` ${once}`, "https://www.bu.edu/academics/cas/courses/")),
-        reads(() => parseCourseList(` ${twice}`, "https://www.bu.edu/academics/cas/courses/")),
+        charReads(() => parseCourseList(` ${once}`, "https://www.bu.edu/academics/cas/courses/")),
+        charReads(() => parseCourseList(` ${twice}`, "https://www.bu.edu/academics/cas/courses/")),
       ];
       expect(c, tag).toBeGreaterThan(once.length / 2);
       expect(d / c, tag).toBeLessThan(2.5);

@@ -12,6 +12,7 @@ import {
   plainNotes,
   ScheduleFileError,
 } from "../../src/services/schedule/registrar-csv.ts";
+import { charReads } from "../helpers/char-reads.ts";
 
 const SAMPLE = new URL("../../../shared/data/bu/raw/terrierbot/Fall2026Courses-sample.csv", import.meta.url);
 const text = await Deno.readTextFile(SAMPLE);
@@ -183,21 +184,8 @@ describe("notes", () => {
   });
 
   test("40,000 unclosed <a href: read in one pass, the characters read growing with the input, not its square", () => {
-    // The characters the parser reads, counted where it reads them: String.prototype.charCodeAt.
-    const reads = (input: string) => {
-      const original = String.prototype.charCodeAt;
-      let count = 0;
-      String.prototype.charCodeAt = function (this: string, index: number) {
-        count++;
-        return original.call(this, index);
-      };
-      try {
-        htmlToText(input);
-      } finally {
-        String.prototype.charCodeAt = original;
-      }
-      return count;
-    };
+    // The characters the parser reads, counted where it reads them.
+    const reads = (input: string) => charReads(() => htmlToText(input));
     const cell = "<a href".repeat(40_000);
     expect(plainNotes(`Before ${cell}`)).toBe("Before");
     const once = reads(cell);

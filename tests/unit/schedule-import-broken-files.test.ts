@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
+import { runScheduleImport } from "../helpers/schedule-import-task.ts";
 
 const SAMPLE = new URL("../../../shared/data/bu/raw/terrierbot/Fall2026Courses-sample.csv", import.meta.url);
 const sample = await Deno.readTextFile(SAMPLE);
@@ -38,19 +39,11 @@ async function run(name: string, content: string | Uint8Array) {
   const file = `${dir}/${name}`;
   if (typeof content === "string") await Deno.writeTextFile(file, content);
   else await Deno.writeFile(file, content);
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "src/tasks/import-schedule.ts", file],
-    env: { DATABASE_URL: t.config.databaseUrl, SESSION_SECRET: t.config.sessionSecret, APP_ENV: "test" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decoder = new TextDecoder();
-  const [stdout, stderr] = [decoder.decode(output.stdout), decoder.decode(output.stderr)];
-  const out = stdout + stderr;
+  const run = await runScheduleImport(t, file);
   // Never a stack trace, whatever the file.
-  expect(out).not.toMatch(/^\s+at /m);
-  expect(out).not.toMatch(/Uncaught|TypeError/);
-  return { code: output.code, file, stdout, stderr, out };
+  expect(run.out).not.toMatch(/^\s+at /m);
+  expect(run.out).not.toMatch(/Uncaught|TypeError/);
+  return { ...run, file };
 }
 
 const query = async (sql: string) => (await t.deps.database.client.execute(sql)).rows;

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
+import { runScheduleImport } from "../helpers/schedule-import-task.ts";
 
 const SAMPLE = new URL("../../../shared/data/bu/raw/terrierbot/Fall2026Courses-sample.csv", import.meta.url);
 
@@ -18,15 +19,7 @@ afterAll(async () => {
   await Deno.remove(dir, { recursive: true });
 });
 
-async function run(file: string): Promise<{ code: number; out: string }> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "src/tasks/import-schedule.ts", file],
-    env: { DATABASE_URL: t.config.databaseUrl, SESSION_SECRET: t.config.sessionSecret, APP_ENV: "test" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  return { code: output.code, out: new TextDecoder().decode(output.stdout) + new TextDecoder().decode(output.stderr) };
-}
+const run = (file: string) => runScheduleImport(t, file);
 
 describe("schedule:import", () => {
   test("imports a term, reports its counts and each skipped row with its reason", async () => {
