@@ -45,3 +45,20 @@ describe("a bulletin page of tags that never close", () => {
     }
   });
 });
+
+describe("a bulletin page that repeats the Hub sentence's start without its end", () => {
+  test("is read at once: the sentence's search looks a bounded way ahead from each start", () => {
+    // Each "this course fulfills" with no "BU Hub areas" after it: a search that looked to the page's end from every
+    // one read the page once per start (100,000 starts: minutes); one that looks 300 characters ahead reads it once.
+    const tail = "this course fulfills a unit ".repeat(100_000);
+    const result = parseCoursePage(page(`${tail}</p></div></body></html>`));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.course.hub_units).toEqual([]);
+    // The sentence itself is still read.
+    const named = parseCoursePage(
+      page("This course fulfills a single unit in each of the following BU Hub areas: Critical Thinking.</p></div>"),
+    );
+    expect(named.ok && named.course.hub_units).toEqual(["CRT"]);
+  }, 60_000);
+});

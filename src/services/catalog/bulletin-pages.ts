@@ -305,7 +305,7 @@ function hubAreasNamedIn(text: string): string[] {
 
 /** "Effective Fall 2019, this course fulfills a single unit in each of the following BU Hub areas: A, B." */
 const HUB_SENTENCE =
-  /(?:Effective\s+(?:Fall|Spring|Summer)(?:\s+\d)?\s+\d{4},?\s*)?this course fulfills\b[^:.]*?\bBU Hub areas?\b\s*:?\s*([^.]*)\.?/gi;
+  /(?:Effective\s+(?:Fall|Spring|Summer)(?:\s+\d)?\s+\d{4},?\s*)?this course fulfills\b[^:.]{0,300}?\bBU Hub areas?\b\s*:?\s*([^.]*)\.?/gi;
 const PREREQ_LABEL = /\b(?:(?:Undergraduate|Graduate)\s+)?Pre-?requisites?\s*:\s*/i;
 const CODE_HEADING = /^([A-Za-z]{2,5})\s+([A-Za-z]{1,5})\s+(\d[0-9A-Za-z.]*)(?:\s*[:\u2013\u2014-]\s*(.+))?$/;
 
